@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Glint",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "GlintMedia", targets: ["GlintMedia"]),
+        .library(name: "GlintLivePhoto", targets: ["GlintLivePhoto"]),
+        .executable(name: "glint", targets: ["glint"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // C shim over libjpeg-turbo: setjmp error handling lives here and nowhere else.
+        .target(
+            name: "CJPEGTurbo",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        // System-library module over FFmpeg's libraries.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
+        ),
+        .target(
+            name: "GlintMedia",
+            dependencies: [
+                "CJPEGTurbo",
+                "CFFmpeg",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "GlintLivePhoto",
+            dependencies: [
+                "GlintMedia",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "glint",
+            dependencies: [
+                "GlintMedia",
+                "GlintLivePhoto",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia"]),
+        .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia"]),
+        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

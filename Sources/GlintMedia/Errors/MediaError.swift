@@ -1,0 +1,71 @@
+/// An error from reading, decoding, encoding or writing media.
+///
+/// Every error names the file it concerns (when there is one) and says what is wrong in words a
+/// user can act on. Callers switch on ``kind``; they never parse ``problem``.
+public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, as a category a caller can act on.
+    public enum Kind: String, Sendable, Codable {
+        /// The file does not exist.
+        case notFound
+        /// The file exists but could not be read.
+        case unreadable
+        /// The file is empty.
+        case empty
+        /// The file ends before its own structure says it should.
+        case truncated
+        /// The file's structure is invalid.
+        case corrupt
+        /// The file is valid but uses something this build does not handle.
+        case unsupported
+        /// The file describes dimensions or sizes beyond the configured limits.
+        case tooLarge
+        /// A parameter passed by the caller is invalid.
+        case invalidArgument
+        /// An encoder failed.
+        case encodingFailed
+        /// An output could not be written.
+        case writeFailed
+    }
+
+    /// The category of the failure.
+    public var kind: Kind
+    /// The path of the file concerned, if any.
+    public var file: String?
+    /// A one-line explanation, without the file name.
+    public var problem: String
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - kind: The category of the failure.
+    ///   - file: The path of the file concerned, if any.
+    ///   - problem: A one-line explanation, without the file name.
+    public init(_ kind: Kind, file: String? = nil, _ problem: String) {
+        self.kind = kind
+        self.file = file
+        self.problem = problem
+    }
+
+    /// `"path: problem"`, or just the problem when no file is known.
+    public var description: String {
+        if let file { return "\(file): \(problem)" }
+        return problem
+    }
+
+    /// Returns this error naming `file`, unless it already names one.
+    public func naming(_ file: String) -> MediaError {
+        var copy = self
+        if copy.file == nil { copy.file = file }
+        return copy
+    }
+}
+
+extension MediaError {
+    /// Runs `body`, attaching `file` to any ``MediaError`` it throws that names no file.
+    public static func naming<T>(_ file: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as MediaError {
+            throw error.naming(file)
+        }
+    }
+}
