@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file opened for reading at arbitrary offsets (`pread`), owning its descriptor.
+///
+/// Reads are positional, so one instance may be shared by readers that do not coordinate.
+public final class RandomAccessFile: @unchecked Sendable {
+    /// The path the file was opened from, used in error messages.
+    public let path: String
+    /// The file size in bytes at the time it was opened.
+    public let size: Int64
+    private let descriptor: Int32
+
+    /// Opens `path` for reading.
+    /// - Throws: ``MediaError`` `.notFound` or `.unreadable`.
+    public init(path: String) throws {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            throw MediaError(code == ENOENT ? .notFound : .unreadable, file: path,
+                             code == ENOENT ? "no such file" : "cannot open: \(String(cString: strerror(code)))")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            throw MediaError(.unreadable, file: path, "cannot read file status")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw MediaError(.unreadable, file: path, "not a regular file")
+        }
+        descriptor = fd
+        size = Int64(info.st_size)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads exactly `count` bytes at `offset`.
+    /// - Throws: ``MediaError`` `.truncated` when the file ends first.
+    public func read(at offset: Int64, count: Int) throws -> [UInt8] {
+        guard count >= 0, offset >= 0, offset + Int64(count) <= size else {
+            throw MediaError(.truncated, file: path, "needs bytes \(offset)..<\(offset + Int64(count)) but the file has \(size)")
+        }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let n = buffer.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw MediaError(.unreadable, file: path, "read failed at offset \(offset + Int64(done))") }
+            done += n
+        }
+        return buffer
+    }
+
+    /// Reads the whole file (for small files such as stills).
+    /// - Parameter limit: The largest size accepted.
+    public func readAll(limit: Int64 = 1 << 30) throws -> [UInt8] {
+        guard size <= limit else { throw MediaError(.tooLarge, file: path, "file is \(size) bytes, over the \(limit)-byte limit") }
+        return try read(at: 0, count: Int(size))
+    }
+}

@@ -1,0 +1,64 @@
+/// The movie header (`mvhd`): the movie timescale, presented duration and next track id.
+public struct MovieHeader: Sendable, Equatable {
+    /// Units per second of movie-level times (edit lists, track durations).
+    public var timescale: UInt32
+    /// Presented duration in `timescale` units.
+    public var duration: UInt64
+    /// The id a new track would take.
+    public var nextTrackID: UInt32
+
+    /// Parses an `mvhd` box.
+    public init(_ box: Box) throws {
+        var reader = ByteReader(box.payload, context: "mvhd box")
+        let version = try reader.readUInt8()
+        try reader.skip(3)
+        if version == 1 {
+            try reader.skip(16)
+            timescale = try reader.readUInt32()
+            duration = try reader.readUInt64()
+        } else {
+            try reader.skip(8)
+            timescale = try reader.readUInt32()
+            duration = UInt64(try reader.readUInt32())
+        }
+        try reader.skip(4 + 2 + 10 + 36 + 24)
+        nextTrackID = try reader.readUInt32()
+        guard timescale > 0 else { throw MediaError(.corrupt, "mvhd box has a zero timescale") }
+    }
+
+    /// Duration in seconds.
+    public var seconds: Double { Double(duration) / Double(timescale) }
+
+    /// Rewrites `duration` and `nextTrackID` into an existing `mvhd` box, keeping every other field.
+    public func patch(_ box: inout Box) throws {
+        var payload = box.payload
+        guard let version = payload.first else { throw MediaError(.corrupt, "empty mvhd box") }
+        let durationAt = version == 1 ? 4 + 16 + 4 : 4 + 8 + 4
+        let nextAt = version == 1 ? 4 + 28 + 80 : 4 + 16 + 80
+        guard payload.count >= nextAt + 4 else { throw MediaError(.corrupt, "mvhd box is too short") }
+        if version == 1 {
+            for i in 0..<8 { payload[durationAt + i] = UInt8((duration >> UInt64(56 - 8 * i)) & 0xFF) }
+        } else {
+            let d = UInt32(clamping: duration)
+            for i in 0..<4 { payload[durationAt + i] = UInt8((d >> UInt32(24 - 8 * i)) & 0xFF) }
+        }
+        for i in 0..<4 { payload[nextAt + i] = UInt8((nextTrackID >> UInt32(24 - 8 * i)) & 0xFF) }
+        box.payload = payload
+    }
+
+    /// Builds a fresh version-0 `mvhd` box.
+    public static func makeBox(timescale: UInt32, duration: UInt64, nextTrackID: UInt32, creationTime: UInt32 = 0) -> Box {
+        var w = ByteWriter()
+        w.write(creationTime)
+        w.write(creationTime)
+        w.write(timescale)
+        w.write(UInt32(clamping: duration))
+        w.write(UInt32(0x0001_0000))  // rate 1.0
+        w.write(UInt16(0x0100))  // volume 1.0
+        w.writeZeros(10)
+        TransformMatrix.identity.write(to: &w)
+        w.writeZeros(24)
+        w.write(nextTrackID)
+        return Box("mvhd", version: 0, flags: 0, body: w.bytes)
+    }
+}
