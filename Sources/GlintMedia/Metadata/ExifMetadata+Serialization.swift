@@ -55,13 +55,13 @@ extension ExifMetadata {
             }
 
             // Sizes do not depend on pointer values, so place everything, then fill them in.
-            var offset = 8
+            let ifd0Offset = 8
+            var offset = ifd0Offset + TIFFDirectoryWriter.byteSize(of: ifd0)
             func place(_ entries: [TIFFEntry]?) -> Int? {
                 guard let entries else { return nil }
                 defer { offset += TIFFDirectoryWriter.byteSize(of: entries) }
                 return offset
             }
-            let ifd0Offset = place(ifd0)!
             let exifOffset = place(exif)
             let interopOffset = place(interop)
             let gpsOffset = place(gps)

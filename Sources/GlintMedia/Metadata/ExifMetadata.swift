@@ -10,7 +10,7 @@
 /// Parsing is bounds-checked and never traps: bad offsets, overflowing counts, directory loops
 /// and truncation throw ``MediaError`` (file `nil`; callers attach the path).
 ///
-/// Limits: only the first directory after IFD1 is ignored (no IFD2...); pointer tags found in
+/// Limits: directories chained after IFD1 are ignored; pointer tags found in
 /// other directories than their own are dropped, as is an IFD1 that describes an uncompressed
 /// (strip) thumbnail, because their absolute offsets cannot be relocated. Other tags holding
 /// absolute offsets (SubIFDs, vendor MakerNotes) are kept as they are and may no longer point

@@ -77,7 +77,9 @@ public struct TIFFEntry: Hashable, Sendable {
     /// types or bytes that are not UTF-8.
     public var string: String? {
         guard type == .ascii || type == .undefined else { return nil }
-        let end = value.firstIndex(of: 0) ?? value.endIndex
-        return String(validating: value[..<end], as: UTF8.self)
+        let text = value[..<(value.firstIndex(of: 0) ?? value.endIndex)]
+        let string = String(decoding: text, as: UTF8.self)
+        // Decoding repairs invalid sequences; a repaired string is not what was stored.
+        return string.utf8.elementsEqual(text) ? string : nil
     }
 }

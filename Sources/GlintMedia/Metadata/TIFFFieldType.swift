@@ -47,5 +47,6 @@ public struct TIFFFieldType: RawRepresentable, Hashable, Sendable, CustomStringC
         }
     }
 
+    /// `"type N"`, N being the stored code.
     public var description: String { "type \(rawValue)" }
 }
