@@ -1,4 +1,4 @@
-import CJPEGTurbo
+internal import CJPEGTurbo
 
 /// One libjpeg decompression of an in-memory JPEG, owning the C decoder and its message buffer.
 ///

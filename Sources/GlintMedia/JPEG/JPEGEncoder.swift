@@ -1,4 +1,4 @@
-import CJPEGTurbo
+internal import CJPEGTurbo
 
 /// Encodes RGB images as bare JPEG files through libjpeg-turbo.
 ///

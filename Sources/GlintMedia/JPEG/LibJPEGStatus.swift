@@ -1,4 +1,4 @@
-import CJPEGTurbo
+internal import CJPEGTurbo
 
 /// Turns a status and message from the CJPEGTurbo shim into a ``MediaError``.
 enum LibJPEGStatus {
