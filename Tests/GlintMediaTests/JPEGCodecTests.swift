@@ -49,6 +49,8 @@ struct JPEGCodecTests {
         #expect(decoded.width == width)
         #expect(decoded.height == height)
         #expect(decoded.pixels.count == width * height * 3)
+        let predicted = try JPEGDecoder.readHeader(encoded).outputSize(scaleDenominator: denominator)
+        #expect(predicted.width == width && predicted.height == height)
     }
 
     @Test("a scale denominator other than 1, 2, 4 or 8 is an invalid argument", arguments: [0, 3, 16])

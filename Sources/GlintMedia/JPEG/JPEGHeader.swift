@@ -25,4 +25,12 @@ public struct JPEGHeader: Sendable, Equatable {
         self.colorSpace = colorSpace
         self.isProgressive = isProgressive
     }
+
+    /// The size ``JPEGDecoder/decode(_:scaleDenominator:limits:)`` produces with DCT scaling by
+    /// 1/`scaleDenominator`: each side divided and rounded up, as libjpeg does.
+    /// - Parameter scaleDenominator: 1, 2, 4 or 8.
+    public func outputSize(scaleDenominator: Int) -> (width: Int, height: Int) {
+        let denominator = max(scaleDenominator, 1)
+        return ((width + denominator - 1) / denominator, (height + denominator - 1) / denominator)
+    }
 }
