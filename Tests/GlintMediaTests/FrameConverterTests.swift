@@ -7,7 +7,7 @@ struct FrameConverterTests {
     /// Converts `image` to YUV in `format` and wraps it as a decoded frame.
     static func yuv(_ image: RGBImage, _ format: AVPixelFormat, _ range: VideoColorRange, _ matrix: VideoColorMatrix) throws -> DecodedVideoFrame {
         let box = try FrameConverter().frame(from: image, format: format, range: range, matrix: matrix)
-        return DecodedVideoFrame(taking: box.release())
+        return DecodedVideoFrame(box: box)
     }
 
     @Test(arguments: [VideoColorRange.full, .limited])

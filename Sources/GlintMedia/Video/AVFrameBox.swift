@@ -34,13 +34,6 @@ final class AVFrameBox {
         av_frame_free(&pointer)
     }
 
-    /// Gives the frame to the caller, who must free it; this box must not be used after.
-    func release() -> UnsafeMutablePointer<AVFrame> {
-        guard let clone = av_frame_alloc() else { return frame }
-        av_frame_move_ref(clone, frame)
-        return clone
-    }
-
     /// A packed RGB24 copy of `image` in an aligned, padded buffer.
     static func rgb24(_ image: RGBImage) throws -> AVFrameBox {
         let box = try AVFrameBox(width: image.width, height: image.height, format: AV_PIX_FMT_RGB24)

@@ -7,17 +7,20 @@ import CFFmpeg
 /// property is read-only and the underlying buffers are reference-counted by FFmpeg, which
 /// does not reuse a buffer while this frame holds a reference to it.
 public final class DecodedVideoFrame: @unchecked Sendable {
-    /// The owned frame; never `nil`, never modified after `init`.
-    let frame: UnsafeMutablePointer<AVFrame>
+    /// The owner of the frame; the frame is never modified after `init`.
+    private let box: AVFrameBox
+
+    /// The owned frame; never `nil`.
+    var frame: UnsafeMutablePointer<AVFrame> { box.frame }
 
     /// Takes ownership of `frame`.
     init(taking frame: UnsafeMutablePointer<AVFrame>) {
-        self.frame = frame
+        self.box = AVFrameBox(taking: frame)
     }
 
-    deinit {
-        var pointer: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&pointer)
+    /// Takes ownership of a filled frame box, which nothing else may write to afterwards.
+    init(box: AVFrameBox) {
+        self.box = box
     }
 
     /// Width in pixels.

@@ -31,14 +31,6 @@ enum PixelFormats {
         return (Int(descriptor.pointee.log2_chroma_w), Int(descriptor.pointee.log2_chroma_h))
     }
 
-    /// Whether `format` is a YUV format (not RGB, not a hardware surface).
-    static func isYUV(_ format: AVPixelFormat) -> Bool {
-        guard let descriptor = av_pix_fmt_desc_get(format) else { return false }
-        let flags = descriptor.pointee.flags
-        return flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && flags & UInt64(AV_PIX_FMT_FLAG_HWACCEL) == 0
-            && descriptor.pointee.nb_components >= 3
-    }
-
     /// The byte offsets into each plane of the pixel at (`x`, `y`), for plane pointers of
     /// `format`; `x` and `y` must be multiples of the chroma subsampling.
     static func planeOffsets(_ format: AVPixelFormat, x: Int, y: Int, lineSizes: [Int32]) -> [Int] {
