@@ -16,5 +16,12 @@
 static inline int cffmpeg_error_eagain(void) { return AVERROR(EAGAIN); }
 static inline int cffmpeg_error_eof(void) { return AVERROR_EOF; }
 static inline int64_t cffmpeg_nopts_value(void) { return AV_NOPTS_VALUE; }
+static inline int cffmpeg_error_invaliddata(void) { return AVERROR_INVALIDDATA; }
+static inline int cffmpeg_error_enomem(void) { return AVERROR(ENOMEM); }
+
+/* Flags that are macros built from shifts or casts. */
+static inline int cffmpeg_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
+static inline int cffmpeg_pkt_flag_key(void) { return AV_PKT_FLAG_KEY; }
+static inline int cffmpeg_thread_frame_and_slice(void) { return FF_THREAD_FRAME | FF_THREAD_SLICE; }
 
 #endif
