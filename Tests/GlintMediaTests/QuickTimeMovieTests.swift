@@ -119,3 +119,19 @@ struct OrientationTests {
         #expect(TransformMatrix(orientation: .right, width: 1920, height: 1080) == portrait)
     }
 }
+
+@Suite("Movie header")
+struct MovieHeaderTests {
+    @Test func patchRewritesDurationAndNextTrackOnly() throws {
+        var box = MovieHeader.makeBox(timescale: 600, duration: 740, nextTrackID: 5)
+        let original = box
+        var header = try MovieHeader(box)
+        #expect(header.timescale == 600 && header.duration == 740 && header.nextTrackID == 5)
+        header.nextTrackID = 9
+        header.duration = 1200
+        try header.patch(&box)
+        let reread = try MovieHeader(box)
+        #expect(reread.nextTrackID == 9 && reread.duration == 1200 && reread.timescale == 600)
+        #expect(box.payload.count == original.payload.count)
+    }
+}

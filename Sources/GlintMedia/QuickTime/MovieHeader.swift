@@ -34,7 +34,7 @@ public struct MovieHeader: Sendable, Equatable {
         var payload = box.payload
         guard let version = payload.first else { throw MediaError(.corrupt, "empty mvhd box") }
         let durationAt = version == 1 ? 4 + 16 + 4 : 4 + 8 + 4
-        let nextAt = version == 1 ? 4 + 28 + 80 : 4 + 16 + 80
+        let nextAt = version == 1 ? 4 + 28 + 76 : 4 + 16 + 76
         guard payload.count >= nextAt + 4 else { throw MediaError(.corrupt, "mvhd box is too short") }
         if version == 1 {
             for i in 0..<8 { payload[durationAt + i] = UInt8((duration >> UInt64(56 - 8 * i)) & 0xFF) }

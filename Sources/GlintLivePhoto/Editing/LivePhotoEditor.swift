@@ -1,0 +1,126 @@
+import Foundation
+import GlintMedia
+
+/// Edits a Live Photo: the same recipe on the still and on every frame, written as a pair that
+/// still pairs.
+///
+/// Identity rules: the pair keeps its content identifier. A half without one takes the other
+/// half's; when neither has one a fresh identifier goes into both (turning a photo and a clip
+/// into a Live Photo). Halves carrying different identifiers are two different Live Photos and
+/// are refused.
+///
+/// Outputs are written atomically and together: on any failure neither half is left behind.
+public enum LivePhotoEditor {
+    /// Where the output identifier came from.
+    public enum IdentifierSource: String, Sendable, Codable {
+        /// Both halves already carried it.
+        case kept
+        /// Copied from the still into the movie.
+        case fromStill = "from-still"
+        /// Copied from the movie into the still.
+        case fromMovie = "from-movie"
+        /// Neither half had one; a new one was made.
+        case created
+    }
+
+    /// Settings beyond the recipe.
+    public struct Options: Sendable {
+        public var jpegQuality: Int
+        public var encoding: MovieEncoding
+        public init(jpegQuality: Int = 92, encoding: MovieEncoding = .default) {
+            self.jpegQuality = jpegQuality
+            self.encoding = encoding
+        }
+    }
+
+    /// What was written.
+    public struct Result: Sendable, Codable, Equatable {
+        public var stillPath: String
+        public var moviePath: String
+        public var contentIdentifier: ContentIdentifier
+        public var identifierSource: IdentifierSource
+        public var stillWidth: Int
+        public var stillHeight: Int
+        public var movieWidth: Int
+        public var movieHeight: Int
+        public var frameCount: Int
+        public var stillImageTime: Double?
+        public var createdMakerNote: Bool
+        public var createdStillImageTimeTrack: Bool
+    }
+
+    /// Edits `stillPath` + `moviePath` into `outputDirectory`, under the inputs' file names.
+    /// - Parameter progress: Called with the fraction done (0...1) and what is being done.
+    public static func edit(stillPath: String, moviePath: String, recipe: EditRecipe, outputDirectory: String,
+                            options: Options = Options(), progress: (Double, String) -> Void = { _, _ in }) throws -> Result {
+        try recipe.validate()
+        try options.encoding.validate()
+        guard (1...100).contains(options.jpegQuality) else {
+            throw MediaError(.invalidArgument, "JPEG quality must be between 1 and 100, got \(options.jpegQuality)")
+        }
+        let still = try MediaInspector.read(stillPath)
+        let movie = try MediaInspector.read(moviePath)
+        guard still.still != nil else { throw MediaError(.unsupported, file: stillPath, "not a JPEG still") }
+        guard movie.movie != nil else { throw MediaError(.unsupported, file: moviePath, "not a QuickTime movie") }
+
+        let (identifier, source) = try resolveIdentifier(still: still, movie: movie)
+        let stillOut = try outputPath(for: stillPath, in: outputDirectory)
+        let movieOut = try outputPath(for: moviePath, in: outputDirectory)
+        guard stillOut != movieOut else {
+            throw MediaError(.invalidArgument, file: moviePath, "the still and the movie have the same file name")
+        }
+
+        progress(0, "editing the still")
+        let editedStill = try StillEditor.edit(path: stillPath, recipe: recipe, contentIdentifier: identifier,
+                                               quality: options.jpegQuality)
+        progress(0.1, "editing the frames")
+        let editedMovie = try MovieEditor.edit(
+            path: moviePath, destination: movieOut, recipe: recipe, displayAspect: editedStill.geometry.displayAspect,
+            contentIdentifier: identifier, encoding: options.encoding
+        ) { done, total in
+            progress(0.1 + 0.9 * Double(done) / Double(max(total, 1)), "frame \(done) of \(total)")
+        }
+        do {
+            try AtomicFileWriter.write(editedStill.bytes, to: stillOut)
+        } catch {
+            try? FileManager.default.removeItem(atPath: movieOut)
+            throw error
+        }
+        progress(1, "done")
+        return Result(
+            stillPath: stillOut, moviePath: movieOut, contentIdentifier: identifier, identifierSource: source,
+            stillWidth: editedStill.geometry.outputWidth, stillHeight: editedStill.geometry.outputHeight,
+            movieWidth: editedMovie.geometry.outputWidth, movieHeight: editedMovie.geometry.outputHeight,
+            frameCount: editedMovie.frameCount, stillImageTime: editedMovie.stillImageTime,
+            createdMakerNote: editedStill.createdMakerNote, createdStillImageTimeTrack: editedMovie.createdStillImageTimeTrack)
+    }
+
+    static func resolveIdentifier(still: MediaFileReport, movie: MediaFileReport) throws -> (ContentIdentifier, IdentifierSource) {
+        switch (still.contentIdentifier, movie.contentIdentifier) {
+        case let (s?, m?) where s == m: return (s, .kept)
+        case let (s?, m?):
+            throw MediaError(.invalidArgument, file: still.path,
+                             "carries content identifier \(s) but \(movie.path) carries \(m): they are two different Live Photos")
+        case let (s?, nil): return (s, .fromStill)
+        case let (nil, m?): return (m, .fromMovie)
+        case (nil, nil): return (.random(), .created)
+        }
+    }
+
+    /// `directory/<file name of input>`, refusing to overwrite the input itself.
+    static func outputPath(for input: String, in directory: String) throws -> String {
+        let name = URL(fileURLWithPath: input).lastPathComponent
+        guard !name.isEmpty, name != ".", name != ".." else { throw MediaError(.invalidArgument, file: input, "has no file name") }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw MediaError(.writeFailed, file: directory, "cannot create the output directory")
+        }
+        let output = URL(fileURLWithPath: directory).appendingPathComponent(name).standardizedFileURL.resolvingSymlinksInPath().path
+        let source = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
+        guard output != source else {
+            throw MediaError(.invalidArgument, file: input, "the output would overwrite the input: choose another --out directory")
+        }
+        return output
+    }
+}

@@ -1,0 +1,111 @@
+import GlintMedia
+
+/// Applies an edit to every frame of a Live Photo movie and writes a QuickTime movie that keeps
+/// everything else: the frames' own timestamps and the edit list, the rotation matrix, the audio
+/// and timed-metadata tracks copied byte for byte, the `moov/meta` keys, and the
+/// still-image-time track.
+///
+/// Frames are decoded, edited, encoded and written one at a time; memory does not grow with the
+/// movie's length.
+public enum MovieEditor {
+    /// What was written.
+    public struct Result: Sendable {
+        public var geometry: EditGeometry
+        public var frameCount: Int
+        public var stillImageTime: Double?
+        public var createdStillImageTimeTrack: Bool
+    }
+
+    /// Edits the movie at `path` into `destination`.
+    /// - Parameters:
+    ///   - path: The source movie.
+    ///   - destination: The output path (written atomically).
+    ///   - recipe: The edit.
+    ///   - displayAspect: The still's output aspect ratio, which the movie is made to match.
+    ///   - contentIdentifier: The identifier the output must carry (`nil` keeps the movie's).
+    ///   - encoding: Encoder settings.
+    ///   - progress: Called after each frame with (frames done, frames in all).
+    public static func edit(path: String, destination: String, recipe: EditRecipe, displayAspect: Double?,
+                            contentIdentifier: ContentIdentifier?, encoding: MovieEncoding = .default,
+                            progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
+        let movie = try QuickTimeMovie(path: path)
+        return try MediaError.naming(path) {
+            guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
+                throw MediaError(.unsupported, "movie has no video track")
+            }
+            let entry = try VisualSampleEntry(description)
+            let reader = try VideoFileReader(path: path)
+            let orientation = video.matrix.orientation ?? .up
+            let geometry = EditGeometry(recipe: recipe, width: reader.stream.width, height: reader.stream.height,
+                                        orientation: orientation, region: entry.cleanAperture, alignment: 2,
+                                        displayAspect: displayAspect)
+            let processor = FrameProcessor(recipe: recipe, geometry: geometry)
+            let encoder = try VideoEncoder(configuration: VideoEncoderConfiguration(
+                codec: try encoding.videoCodec(), width: geometry.outputWidth, height: geometry.outputHeight,
+                timeBaseNumerator: 1, timeBaseDenominator: Int32(clamping: video.mediaTimescale),
+                crf: encoding.crf, preset: encoding.preset, colorInfo: reader.stream.colorInfo))
+
+            let writer = try QuickTimeMovieWriter(destination: destination)
+            var builder = VideoTrackBuilder()
+            func store(_ packets: [EncodedVideoPacket]) throws {
+                for packet in packets {
+                    let offset = try writer.append(packet.data)
+                    builder.add(offset: offset, size: packet.data.count, presentationTime: packet.pts,
+                                decodeTime: packet.dts, isKeyframe: packet.isKeyframe)
+                }
+            }
+            let converter = FrameConverter()
+            let total = video.sampleTable.sampleCount
+            var done = 0
+            while let frame = try reader.nextFrame() {
+                guard let pts = frame.pts else { throw MediaError(.corrupt, "frame \(done) has no timestamp") }
+                let scaled = try converter.rgbImage(from: frame, crop: processor.sourceRect,
+                                                    width: geometry.scaledWidth, height: geometry.scaledHeight)
+                try store(try encoder.encode(frame: processor.process(scaled), pts: pts))
+                done += 1
+                progress(done, max(total, done))
+            }
+            try store(try encoder.finish())
+
+            let sampleEntry = VisualSampleEntry.make(
+                format: FourCC(encoder.sampleEntryFourCC), width: geometry.outputWidth, height: geometry.outputHeight,
+                compressorName: encoder.sampleEntryFourCC == "hvc1" ? "HEVC" : "H.264",
+                extensions: [Box(FourCC(encoder.configurationBoxType), payload: encoder.decoderConfigurationRecord)]
+                    + entry.extensions.filter { $0.type == "colr" })
+            let videoTrak = try builder.makeTrack(
+                template: video, trackID: video.trackID, sampleEntry: sampleEntry,
+                width: geometry.outputWidth, height: geometry.outputHeight, mediaTimescale: video.mediaTimescale,
+                mediaDuration: Int64(video.mediaDuration), movieTimescale: movie.header.timescale,
+                editList: video.editList, presentedDuration: movie.header.duration)
+
+            var header = movie.header
+            var traks: [Box] = []
+            for track in movie.tracks {
+                traks.append(track.trackID == video.trackID ? videoTrak : try writer.copyTrack(track, from: movie))
+            }
+            var stillTime = movie.stillImageTime
+            let createTrack = movie.stillImageTimeTrack == nil
+            if createTrack {
+                // A plain clip becoming a Live Photo: mark the middle, where Apple puts the still.
+                let time = UInt64(header.duration / 2)
+                let offset = try writer.append(StillImageTimeTrack.sampleBytes)
+                traks.append(StillImageTimeTrack.makeTrack(trackID: header.nextTrackID, videoTrackID: video.trackID,
+                                                           stillTime: time, sampleOffset: offset))
+                header.nextTrackID += 1
+                stillTime = Double(time) / Double(header.timescale)
+            }
+            var moov = movie.moov
+            moov.children = moov.children?.filter { $0.type != "trak" }
+            let insertAt = (moov.children?.firstIndex { $0.type == "mvhd" } ?? -1) + 1
+            moov.children?.insert(contentsOf: traks, at: insertAt)
+            try moov.modify(["mvhd"]) { try header.patch(&$0) }
+            if let contentIdentifier, movie.metadata.contentIdentifier != contentIdentifier {
+                var metadata = movie.metadata
+                metadata.contentIdentifier = contentIdentifier
+                moov.setChild(metadata.makeBox())
+            }
+            try writer.finish(moov: moov)
+            return Result(geometry: geometry, frameCount: done, stillImageTime: stillTime, createdStillImageTimeTrack: createTrack)
+        }
+    }
+}

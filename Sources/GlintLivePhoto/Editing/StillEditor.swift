@@ -1,0 +1,114 @@
+import GlintMedia
+
+/// Applies an edit to a JPEG still, keeping its metadata: EXIF (with the Apple MakerNote and GPS),
+/// XMP, the ICC profile and the orientation. The EXIF pixel dimensions and thumbnail are brought
+/// up to date; an MPF index (whose secondary images are not carried over) is dropped.
+public enum StillEditor {
+    /// Largest still file accepted.
+    public static let maximumFileSize: Int64 = 512 << 20
+
+    /// An edited still, encoded but not yet written.
+    public struct Result: Sendable {
+        /// The complete JPEG file.
+        public var bytes: [UInt8]
+        /// The geometry that was applied.
+        public var geometry: EditGeometry
+        /// The identifier written into the MakerNote.
+        public var contentIdentifier: ContentIdentifier?
+        /// Whether the MakerNote was created because the still had none.
+        public var createdMakerNote: Bool
+    }
+
+    /// Edits the JPEG at `path`.
+    /// - Parameters:
+    ///   - path: The still.
+    ///   - recipe: The edit.
+    ///   - contentIdentifier: The identifier to write; `nil` keeps the still's own.
+    ///   - quality: JPEG quality (1...100).
+    ///   - limits: Largest image accepted.
+    public static func edit(path: String, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
+                            quality: Int = 92, limits: ImageLimits = .default) throws -> Result {
+        let bytes = try RandomAccessFile(path: path).readAll(limit: maximumFileSize)
+        return try MediaError.naming(path) {
+            guard !bytes.isEmpty else { throw MediaError(.empty, "file is empty") }
+            let jpeg = try JPEGFile(parsing: bytes)
+            let header = try JPEGDecoder.readHeader(bytes)
+            try limits.check(width: header.width, height: header.height)
+            var exif = try jpeg.exifTIFF.map { try ExifMetadata(tiff: $0) }
+            let orientation = exif?.orientation ?? .up
+            let geometry = EditGeometry(recipe: recipe, width: header.width, height: header.height, orientation: orientation)
+            let processor = FrameProcessor(recipe: recipe, geometry: geometry)
+
+            let edited = processor.process(try decodeScaled(bytes, geometry: geometry, processor: processor, limits: limits))
+            let encoded = try JPEGEncoder.encode(edited, quality: quality)
+
+            let identifier = contentIdentifier ?? exif?.contentIdentifier
+            let hadMakerNote = exif?.makerNote?.apple != nil
+            if exif == nil && identifier != nil {
+                exif = ExifMetadata.minimal(orientation: orientation, contentIdentifier: identifier)
+            }
+            if var metadata = exif {
+                try metadata.setPixelDimensions(width: edited.width, height: edited.height)
+                if let identifier { metadata.contentIdentifier = identifier }
+                if metadata.thumbnail != nil { metadata.thumbnail = try thumbnail(of: edited) }
+                exif = metadata
+            }
+            let segments = try metadataSegments(of: jpeg, exif: exif)
+            return Result(bytes: try JPEGAssembler.assemble(encoded: encoded, segments: segments), geometry: geometry,
+                          contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote)
+        }
+    }
+
+    /// Decodes the still, using libjpeg's DCT scaling when the output is at most half the size,
+    /// then crops and scales to the geometry's scaled size.
+    static func decodeScaled(_ bytes: [UInt8], geometry: EditGeometry, processor: FrameProcessor, limits: ImageLimits) throws -> RGBImage {
+        var denominator = 1
+        for candidate in [8, 4, 2] where geometry.sourceWidth / candidate >= geometry.scaledWidth && geometry.sourceHeight / candidate >= geometry.scaledHeight {
+            denominator = candidate
+            break
+        }
+        let decoded = try JPEGDecoder.decode(bytes, scaleDenominator: denominator, limits: limits)
+        let rect = processor.sourceRect
+        var crop = PixelRect(x: rect.x / denominator, y: rect.y / denominator,
+                             width: rect.width / denominator, height: rect.height / denominator)
+        crop.width = min(crop.width, decoded.width - crop.x)
+        crop.height = min(crop.height, decoded.height - crop.y)
+        if crop == PixelRect(x: 0, y: 0, width: decoded.width, height: decoded.height)
+            && decoded.width == geometry.scaledWidth && decoded.height == geometry.scaledHeight {
+            return decoded
+        }
+        return try ImageScaler().scale(decoded, crop: crop, to: geometry.scaledWidth, height: geometry.scaledHeight)
+    }
+
+    /// A new EXIF thumbnail (at most 160 pixels on the long side, like cameras write).
+    static func thumbnail(of image: RGBImage) throws -> [UInt8] {
+        let scale = 160.0 / Double(max(image.width, image.height))
+        let width = max(1, Int((Double(image.width) * scale).rounded()))
+        let height = max(1, Int((Double(image.height) * scale).rounded()))
+        let small = try ImageScaler().scale(image, to: width, height: height)
+        return try JPEGEncoder.encode(small, quality: 80)
+    }
+
+    /// The source's metadata segments in their order, with the EXIF replaced and MPF dropped.
+    static func metadataSegments(of jpeg: JPEGFile, exif: ExifMetadata?) throws -> [JPEGSegment] {
+        let newExif = try exif.map { try JPEGSegment.exif(try $0.serialized()) }
+        var segments: [JPEGSegment] = []
+        var placedExif = false
+        for segment in jpeg.segments where segment.isApplication || segment.marker == JPEGMarker.comment {
+            if segment.marker == JPEGMarker.app1 && segment.payload.starts(with: JPEGSegment.exifSignature) {
+                if let newExif, !placedExif { segments.append(newExif) }
+                placedExif = true
+            } else if segment.marker == JPEGMarker.app2 && segment.payload.starts(with: JPEGSegment.mpfSignature) {
+                continue
+            } else {
+                segments.append(segment)
+            }
+        }
+        if !placedExif, let newExif {
+            // After a JFIF APP0, which must come first, otherwise first.
+            let index = segments.first?.marker == JPEGMarker.app0 ? 1 : 0
+            segments.insert(newExif, at: index)
+        }
+        return segments
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GlintMedia
+
+/// Reads enough of a file to say what it is and what ties it to a Live Photo.
+///
+/// Inspection reads a still's metadata and a movie's `moov` only: pixels and media data stay on
+/// disk. It never throws: a file that cannot be read gets a report whose ``MediaFileReport/error``
+/// says why.
+public enum MediaInspector {
+    /// Inspects one file; a file that cannot be read gets a report whose `error` says why.
+    public static func inspect(_ path: String) -> MediaFileReport {
+        do {
+            return try read(path)
+        } catch {
+            var report = MediaFileReport(path: path, kind: .unknown, size: 0)
+            report.size = (try? RandomAccessFile(path: path).size) ?? 0
+            if let head = try? RandomAccessFile(path: path).read(at: 0, count: Int(min(report.size, 16))) {
+                report.kind = kind(ofHead: head)
+            }
+            report.error = (error as? MediaError)?.naming(path).description ?? "\(path): \(error)"
+            return report
+        }
+    }
+
+    /// Inspects one file.
+    /// - Throws: ``MediaError`` naming the file when it is not a readable JPEG still or movie.
+    public static func read(_ path: String) throws -> MediaFileReport {
+        let file = try RandomAccessFile(path: path)
+        var report = MediaFileReport(path: path, kind: .unknown, size: file.size)
+        guard file.size > 0 else { throw MediaError(.empty, file: path, "file is empty") }
+        report.kind = kind(ofHead: try file.read(at: 0, count: Int(min(file.size, 16))))
+        switch report.kind {
+        case .jpeg:
+            report.still = try inspectJPEG(file)
+        case .movie:
+            report.movie = try inspectMovie(try QuickTimeMovie(file: file))
+        case .heic:
+            throw MediaError(.unsupported, file: path, "HEIC stills are not supported by this build yet")
+        case .unknown:
+            throw MediaError(.unsupported, file: path, "not a JPEG still or a QuickTime movie")
+        }
+        return report
+    }
+
+    /// Recognises a file from its first bytes.
+    public static func kind(ofHead head: [UInt8]) -> MediaFileReport.Kind {
+        if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .jpeg }
+        guard head.count >= 12 else { return .unknown }
+        let type = FourCC(rawValue: head[4..<8].reduce(0) { $0 << 8 | UInt32($1) })
+        if type == "ftyp" {
+            let brand = FourCC(rawValue: head[8..<12].reduce(0) { $0 << 8 | UInt32($1) })
+            return ["heic", "heix", "mif1", "msf1", "heim", "heis", "hevc"].contains(brand) ? .heic : .movie
+        }
+        return ["moov", "mdat", "wide", "free", "skip"].contains(type) ? .movie : .unknown
+    }
+
+    static func inspectJPEG(_ file: RandomAccessFile) throws -> StillReport {
+        let bytes = try file.readAll(limit: StillEditor.maximumFileSize)
+        let jpeg = try MediaError.naming(file.path) { try JPEGFile(parsing: bytes) }
+        let header = try MediaError.naming(file.path) { try JPEGDecoder.readHeader(bytes) }
+        let exif = try MediaError.naming(file.path) { try jpeg.exifTIFF.map { try ExifMetadata(tiff: $0) } }
+        let orientation = exif?.orientation ?? .up
+        return StillReport(
+            width: header.width, height: header.height,
+            orientation: Int(orientation.rawValue), rotation: orientation.clockwiseDegrees, mirrored: orientation.isMirrored,
+            contentIdentifier: exif?.contentIdentifier,
+            hasAppleMakerNote: exif?.makerNote?.apple != nil,
+            hasGPS: exif?.hasGPS ?? false,
+            iccProfileBytes: (try? jpeg.iccProfile())??.count,
+            hasXMP: jpeg.xmpPacket != nil)
+    }
+
+    static func inspectMovie(_ movie: QuickTimeMovie) throws -> MovieReport {
+        guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
+            throw MediaError(.unsupported, file: movie.path, "movie has no video track")
+        }
+        let entry = try MediaError.naming(movie.path) { try VisualSampleEntry(description) }
+        var clean: CleanApertureReport?
+        if let aperture = entry.cleanAperture, aperture.width != Double(entry.width) || aperture.height != Double(entry.height) {
+            clean = CleanApertureReport(width: aperture.width, height: aperture.height)
+        }
+        var audio: AudioReport?
+        if let track = movie.audioTrack, let sound = track.sampleDescriptions.first {
+            let entry = try MediaError.naming(movie.path) { try SoundSampleEntry(sound) }
+            audio = AudioReport(format: sound.format.description, codec: audioCodecName(sound.format, entry),
+                                sampleRate: entry.sampleRate, channels: entry.channels,
+                                bitsPerSample: SoundSampleEntry.isLPCM(sound.format) ? entry.bitsPerSample : nil)
+        }
+        var keys: [String: String] = [:]
+        for item in movie.metadata.items {
+            if let value = item.stringValue { keys[item.key] = value }
+        }
+        return MovieReport(
+            codec: codecName(description.format), width: entry.width, height: entry.height, cleanAperture: clean,
+            rotation: video.matrix.orientation?.clockwiseDegrees ?? 0,
+            frameCount: video.sampleTable.sampleCount, duration: movie.duration,
+            stillImageTime: movie.stillImageTime, contentIdentifier: movie.contentIdentifier,
+            audio: audio, keys: keys)
+    }
+
+    static func codecName(_ format: FourCC) -> String {
+        switch format {
+        case "avc1", "avc3": return "h264"
+        case "hvc1", "hev1": return "hevc"
+        default: return format.description.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    static func audioCodecName(_ format: FourCC, _ entry: SoundSampleEntry) -> String {
+        guard SoundSampleEntry.isLPCM(format) else { return format == "mp4a" ? "AAC" : format.description }
+        let kind = entry.isFloat ? "f" : "s"
+        let endian = entry.bitsPerSample > 8 ? (entry.isLittleEndian ? "le" : "be") : ""
+        return "LPCM \(kind)\(entry.bitsPerSample)\(endian)"
+    }
+}

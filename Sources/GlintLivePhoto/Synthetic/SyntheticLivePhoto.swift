@@ -1,0 +1,136 @@
+import Foundation
+import GlintMedia
+
+/// Generates Live Photo pairs for tests and demos with the project's own writers: a JPEG still
+/// and a QuickTime movie of the same scene, at any size, rotation and codec, with or without
+/// audio and identifiers.
+public enum SyntheticLivePhoto {
+    /// What to generate.
+    public struct Options: Sendable {
+        /// Displayed size of the still.
+        public var stillWidth = 1200
+        public var stillHeight = 900
+        /// Displayed size of the movie frames.
+        public var frameWidth = 480
+        public var frameHeight = 360
+        /// Clockwise rotation in degrees (multiple of 90) of both halves: the still's EXIF
+        /// orientation and the movie's matrix; pixels are stored turned back.
+        public var rotation = 0
+        /// `h264` or `hevc`.
+        public var codec = "h264"
+        /// Number of frames.
+        public var frameCount = 20
+        /// Whether the movie has an LPCM audio track.
+        public var audio = true
+        /// The still's identifier (in an Apple MakerNote); `nil` writes no MakerNote.
+        public var stillIdentifier: ContentIdentifier?
+        /// The movie's identifier; `nil` writes no identifier key.
+        public var movieIdentifier: ContentIdentifier?
+        /// Whether the movie has a still-image-time track.
+        public var stillImageTimeTrack = true
+        /// Index of the frame that is the still.
+        public var stillFrameIndex = 10
+
+        public init() {}
+    }
+
+    /// Frame durations in 1/600 s, cycled: a variable rate near 30 fps like an iPhone's.
+    public static let frameDurations: [Int64] = [20, 20, 21, 19, 40, 20]
+    /// Movie timescale.
+    public static let timescale: UInt32 = 600
+
+    /// The presentation times of the frames, in 1/600 s.
+    public static func frameTimes(count: Int) -> [Int64] {
+        var times: [Int64] = []
+        var t: Int64 = 0
+        for i in 0..<count {
+            times.append(t)
+            t += frameDurations[i % frameDurations.count]
+        }
+        return times
+    }
+
+    /// Writes `stillPath` and `moviePath`.
+    public static func write(_ options: Options, stillPath: String, moviePath: String) throws {
+        guard let rotation = Orientation(clockwiseDegrees: options.rotation) else {
+            throw MediaError(.invalidArgument, "rotation must be a multiple of 90 degrees")
+        }
+        guard options.frameCount > 0, options.stillFrameIndex < options.frameCount else {
+            throw MediaError(.invalidArgument, "the still frame must be one of the frames")
+        }
+        let times = frameTimes(count: options.frameCount)
+        let end = times.last! + frameDurations[(options.frameCount - 1) % frameDurations.count]
+        let stillT = Double(times[options.stillFrameIndex]) / Double(end)
+
+        // The still: the scene at the still time, stored turned back so that EXIF turns it upright.
+        let still = SyntheticScene.render(width: options.stillWidth, height: options.stillHeight, time: stillT)
+            .transformed(by: rotation.inverse)
+        var exif = ExifMetadata.minimal(orientation: rotation, contentIdentifier: options.stillIdentifier)
+        exif.ifd0.set(.ascii(tag: ExifTag.make, "Glint"))
+        exif.ifd0.set(.ascii(tag: ExifTag.model, "Synthetic Live Photo"))
+        let jpeg = try JPEGAssembler.assemble(encoded: try JPEGEncoder.encode(still, quality: 95),
+                                              segments: [try JPEGSegment.exif(try exif.serialized())])
+        try AtomicFileWriter.write(jpeg, to: stillPath)
+
+        try writeMovie(options, rotation: rotation, times: times, end: end, to: moviePath)
+    }
+
+    static func writeMovie(_ options: Options, rotation: Orientation, times: [Int64], end: Int64, to path: String) throws {
+        let (storedW, storedH) = rotation.swapsDimensions ? (options.frameHeight, options.frameWidth) : (options.frameWidth, options.frameHeight)
+        let codec = try MovieEncoding(codec: options.codec).videoCodec()
+        let encoder = try VideoEncoder(configuration: VideoEncoderConfiguration(
+            codec: codec, width: storedW, height: storedH, timeBaseNumerator: 1, timeBaseDenominator: Int32(timescale),
+            crf: 16, preset: "veryfast", colorInfo: VideoColorInfo(range: .full, primaries: .bt709, transfer: .bt709, matrix: .bt709)))
+        let writer = try QuickTimeMovieWriter(destination: path)
+        var builder = VideoTrackBuilder()
+        func store(_ packets: [EncodedVideoPacket]) throws {
+            for packet in packets {
+                let offset = try writer.append(packet.data)
+                builder.add(offset: offset, size: packet.data.count, presentationTime: packet.pts, decodeTime: packet.dts, isKeyframe: packet.isKeyframe)
+            }
+        }
+        for time in times {
+            let frame = SyntheticScene.render(width: options.frameWidth, height: options.frameHeight, time: Double(time) / Double(end))
+            try store(try encoder.encode(frame: frame.transformed(by: rotation.inverse), pts: time))
+        }
+        try store(try encoder.finish())
+
+        let duration = UInt64(end)
+        let entry = VisualSampleEntry.make(format: FourCC(encoder.sampleEntryFourCC), width: storedW, height: storedH,
+                                           compressorName: codec == .hevc ? "HEVC" : "H.264",
+                                           extensions: [Box(FourCC(encoder.configurationBoxType), payload: encoder.decoderConfigurationRecord)])
+        var traks = [try builder.makeTrack(
+            template: nil, trackID: 1, sampleEntry: entry, width: storedW, height: storedH,
+            matrix: TransformMatrix(orientation: rotation, width: storedW, height: storedH),
+            mediaTimescale: timescale, mediaDuration: end, movieTimescale: timescale, editList: nil, presentedDuration: duration)]
+        var nextTrackID: UInt32 = 2
+        if options.audio {
+            let sampleRate = 44100
+            let frames = Int(Double(sampleRate) * Double(end) / Double(timescale))
+            var pcm = [UInt8]()
+            pcm.reserveCapacity(frames * 2)
+            for i in 0..<frames {
+                let value = Int16(8000 * sin(2 * Double.pi * 440 * Double(i) / Double(sampleRate)))
+                pcm.append(UInt8(truncatingIfNeeded: value))
+                pcm.append(UInt8(truncatingIfNeeded: value >> 8))
+            }
+            let offset = try writer.append(pcm)
+            traks.append(LPCMAudioTrack.makeTrack(trackID: nextTrackID, sampleRate: sampleRate, channels: 1,
+                                                  frameCount: frames, chunkOffset: offset, movieDuration: duration))
+            nextTrackID += 1
+        }
+        if options.stillImageTimeTrack {
+            let offset = try writer.append(StillImageTimeTrack.sampleBytes)
+            traks.append(StillImageTimeTrack.makeTrack(trackID: nextTrackID, videoTrackID: 1,
+                                                       stillTime: UInt64(times[options.stillFrameIndex]), sampleOffset: offset))
+            nextTrackID += 1
+        }
+        var metadata = QuickTimeMetadata()
+        metadata.setString("Glint", forKey: "com.apple.quicktime.make")
+        metadata.setString("Synthetic Live Photo", forKey: "com.apple.quicktime.model")
+        metadata.contentIdentifier = options.movieIdentifier
+        let moov = Box("moov", children: [MovieHeader.makeBox(timescale: timescale, duration: duration, nextTrackID: nextTrackID)]
+            + traks + [metadata.makeBox()])
+        try writer.finish(moov: moov)
+    }
+}

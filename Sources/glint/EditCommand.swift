@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import GlintLivePhoto
+import GlintMedia
+
+/// `glint edit`: applies a recipe to a Live Photo's still and to every frame of its movie.
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Edit a Live Photo pair and write it, still paired, into a directory.",
+        discussion: """
+            The recipe is JSON, given inline or as a file: exposure (EV), contrast, saturation, \
+            crop {x, y, width, height} (normalised, in display orientation), rotate (multiple of 90), \
+            maxDimension. The pair keeps its content identifier.
+            """
+    )
+
+    @Argument(help: "The still (JPEG).")
+    var still: String
+
+    @Argument(help: "The movie (QuickTime .mov).")
+    var movie: String
+
+    @Option(help: "The recipe: a JSON object, or a file holding one.")
+    var recipe: String
+
+    @Option(help: "Directory for the edited pair (created if missing).")
+    var out: String
+
+    @Option(help: "Video codec: h264 (libx264) or hevc (libx265).")
+    var codec = "h264"
+
+    @Option(help: "Video quality as a constant rate factor (lower is better).")
+    var crf = 20.0
+
+    @Option(help: "Encoder preset, ultrafast ... veryslow.")
+    var preset = "medium"
+
+    @Option(help: "JPEG quality of the still, 1-100.")
+    var quality = 92
+
+    @Flag(help: "Print one JSON document for machines.")
+    var json = false
+
+    func run() throws {
+        let bar = ProgressBar(quiet: json)
+        do {
+            let recipe = try EditRecipe.parse(json: try loadRecipe())
+            let options = LivePhotoEditor.Options(jpegQuality: quality, encoding: MovieEncoding(codec: codec, crf: crf, preset: preset))
+            let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: out,
+                                                  options: options, progress: bar.update)
+            bar.finish()
+            if json {
+                CommandOutput.printJSON(result)
+            } else {
+                print("\(result.stillPath)  \(result.stillWidth)x\(result.stillHeight)")
+                print("\(result.moviePath)  \(result.movieWidth)x\(result.movieHeight), \(result.frameCount) frames"
+                      + (result.stillImageTime.map { String(format: ", still at %.3f s", $0) } ?? ""))
+                print("content identifier \(result.contentIdentifier) (\(result.identifierSource.rawValue))")
+            }
+        } catch {
+            bar.finish()
+            throw ExitCode(CommandOutput.fail(error, json: json))
+        }
+    }
+
+    func loadRecipe() throws -> Data {
+        let trimmed = recipe.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("{") { return Data(trimmed.utf8) }
+        guard let data = FileManager.default.contents(atPath: recipe) else {
+            throw MediaError(.notFound, file: recipe, "recipe file not found (give a JSON object or a file)")
+        }
+        return data
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import GlintLivePhoto
+import GlintMedia
+
+/// `glint fixture`: generates a synthetic Live Photo pair with the project's own writers.
+struct FixtureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fixture",
+        abstract: "Generate a synthetic Live Photo pair (JPEG + QuickTime) for tests and demos."
+    )
+
+    @Option(help: "Directory to write NAME.jpg and NAME.mov into.")
+    var out: String
+
+    @Option(help: "Base name of the files.")
+    var name = "synthetic"
+
+    @Option(help: "Displayed still size, WIDTHxHEIGHT.")
+    var stillSize = "1200x900"
+
+    @Option(help: "Displayed frame size, WIDTHxHEIGHT.")
+    var frameSize = "480x360"
+
+    @Option(help: "Clockwise rotation of both halves (0, 90, 180, 270).")
+    var rotation = 0
+
+    @Option(help: "Video codec: h264 or hevc.")
+    var codec = "h264"
+
+    @Option(help: "Number of frames.")
+    var frames = 20
+
+    @Flag(inversion: .prefixedNo, help: "Include an LPCM audio track.")
+    var audio = true
+
+    @Option(help: "Identifier of both halves: a UUID, 'random', or 'none'.")
+    var identifier = "random"
+
+    @Flag(help: "Leave the still without a MakerNote identifier.")
+    var stillWithoutIdentifier = false
+
+    @Flag(help: "Leave the movie without an identifier.")
+    var movieWithoutIdentifier = false
+
+    @Flag(help: "Print one JSON document for machines.")
+    var json = false
+
+    struct Document: Encodable {
+        var still: String
+        var movie: String
+        var contentIdentifier: String?
+    }
+
+    func run() throws {
+        do {
+            var options = SyntheticLivePhoto.Options()
+            (options.stillWidth, options.stillHeight) = try Self.size(stillSize)
+            (options.frameWidth, options.frameHeight) = try Self.size(frameSize)
+            options.rotation = rotation
+            options.codec = codec
+            options.frameCount = frames
+            options.stillFrameIndex = frames / 2
+            options.audio = audio
+            let id: ContentIdentifier? = identifier == "none" ? nil : identifier == "random" ? .random() : ContentIdentifier(identifier)
+            options.stillIdentifier = stillWithoutIdentifier ? nil : id
+            options.movieIdentifier = movieWithoutIdentifier ? nil : id
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            let base = URL(fileURLWithPath: out).appendingPathComponent(name).path
+            try SyntheticLivePhoto.write(options, stillPath: base + ".jpg", moviePath: base + ".mov")
+            let document = Document(still: base + ".jpg", movie: base + ".mov", contentIdentifier: id?.rawValue)
+            if json { CommandOutput.printJSON(document) } else { print("\(document.still)\n\(document.movie)") }
+        } catch {
+            throw ExitCode(CommandOutput.fail(error, json: json))
+        }
+    }
+
+    static func size(_ text: String) throws -> (Int, Int) {
+        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts.allSatisfy({ (16...8192).contains($0) }) else {
+            throw MediaError(.invalidArgument, "size must be WIDTHxHEIGHT between 16 and 8192, got \(text)")
+        }
+        return (parts[0], parts[1])
+    }
+}
