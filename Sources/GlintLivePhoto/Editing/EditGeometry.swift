@@ -92,7 +92,18 @@ public struct EditGeometry: Sendable, Equatable {
             w *= scale
             h *= scale
         }
-        let outW = max(alignment, snap(w)), outH = max(alignment, snap(h))
+        var outW = max(alignment, snap(w)), outH = max(alignment, snap(h))
+        if let displayAspect, displayAspect > 0 {
+            // Among nearby aligned sizes, take the one whose shape is closest to the requested one.
+            var best = (error: Double.infinity, w: outW, h: outH)
+            for candidate in stride(from: max(alignment, outW - 8 * alignment), through: outW + 8 * alignment, by: alignment) {
+                let height = max(alignment, snap(Double(candidate) / displayAspect))
+                if let limit = recipe.maxDimension, max(candidate, height) > limit { continue }
+                let error = abs(Double(candidate) / Double(height) - displayAspect) + 1e-9 * Double(abs(candidate - outW))
+                if error < best.error { best = (error, candidate, height) }
+            }
+            (outW, outH) = (best.w, best.h)
+        }
         // Back to stored orientation for the output, then undo the turn for the scaled size.
         let (storedW, storedH) = orientation.swapsDimensions ? (outH, outW) : (outW, outH)
         (scaledWidth, scaledHeight) = pixelTransform.swapsDimensions ? (storedH, storedW) : (storedW, storedH)

@@ -1,0 +1,59 @@
+import GlintMedia
+
+/// A Live Photo's still or one of its movie frames as a viewer shows it: EXIF orientation or
+/// track matrix applied, the movie's clean aperture applied, the frame chosen by presentation
+/// time through the edit list.
+public enum DisplayedPicture {
+    /// The still as displayed, scaled to `width` x `height` (display orientation).
+    public static func still(path: String, width: Int, height: Int) throws -> RGBImage {
+        let bytes = try RandomAccessFile(path: path).readAll(limit: StillEditor.maximumFileSize)
+        return try MediaError.naming(path) {
+            let jpeg = try JPEGFile(parsing: bytes)
+            let orientation = try jpeg.exifTIFF.map { try ExifMetadata(tiff: $0) }?.orientation ?? .up
+            let header = try JPEGDecoder.readHeader(bytes)
+            let (storedW, storedH) = orientation.swapsDimensions ? (height, width) : (width, height)
+            var denominator = 1
+            for candidate in [8, 4, 2] where header.width / candidate >= storedW && header.height / candidate >= storedH {
+                denominator = candidate
+                break
+            }
+            let decoded = try JPEGDecoder.decode(bytes, scaleDenominator: denominator)
+            return try ImageScaler().scale(decoded, to: storedW, height: storedH).transformed(by: orientation)
+        }
+    }
+
+    /// The movie frame presented nearest `seconds`, as displayed.
+    /// - Parameters:
+    ///   - path: The movie.
+    ///   - seconds: Presentation time.
+    ///   - width: Display width of the result; the clean aperture's when `nil`.
+    ///   - height: Display height of the result; the clean aperture's when `nil`.
+    /// - Returns: The frame and its presentation time.
+    public static func movieFrame(path: String, at seconds: Double, width: Int? = nil, height: Int? = nil) throws -> (image: RGBImage, time: Double) {
+        let movie = try QuickTimeMovie(path: path)
+        return try MediaError.naming(path) {
+            guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
+                throw MediaError(.unsupported, "movie has no video track")
+            }
+            let entry = try VisualSampleEntry(description)
+            let orientation = video.matrix.orientation ?? .up
+            let reader = try VideoFileReader(path: path)
+            var best: (frame: DecodedVideoFrame, time: Double)?
+            while let frame = try reader.nextFrame() {
+                guard let pts = frame.pts,
+                      let time = video.presentationSeconds(ofMediaTime: pts, movieTimescale: movie.header.timescale) else { continue }
+                if best == nil || abs(time - seconds) < abs(best!.time - seconds) { best = (frame, time) }
+                if time > seconds + 1 { break }
+            }
+            guard let best else { throw MediaError(.corrupt, "no frame is presented") }
+            let aperture = entry.cleanAperture ?? Rect(x: 0, y: 0, width: Double(best.frame.width), height: Double(best.frame.height))
+            let crop = PixelRect(x: Int(aperture.x / 2) * 2, y: Int(aperture.y / 2) * 2,
+                                 width: Int(aperture.width / 2) * 2, height: Int(aperture.height / 2) * 2)
+            let (displayW, displayH) = orientation.displaySize(width: crop.width, height: crop.height)
+            let (outW, outH) = (width ?? displayW, height ?? displayH)
+            let (storedW, storedH) = orientation.swapsDimensions ? (outH, outW) : (outW, outH)
+            let image = try FrameConverter().rgbImage(from: best.frame, crop: crop, width: storedW, height: storedH)
+            return (image.transformed(by: orientation), best.time)
+        }
+    }
+}
