@@ -15,6 +15,8 @@ struct EditBadInputTests {
         var fileName: String
         /// Words of which the error line must contain at least one (lowercased).
         var problemWords: [String]
+        /// What is known to be wrong in the product when this case fails.
+        var knownBug: String? = nil
         var make: @Sendable (_ goodStill: URL, _ goodMovie: URL, _ destination: URL) throws -> Void
         var testDescription: String { name }
     }
@@ -28,6 +30,25 @@ struct EditBadInputTests {
         BadInput(name: "movie whose moov holds a trak with a garbage size", half: .movie, fileName: "corrupt-moov.mov",
                  problemWords: ["moov", "damaged", "corrupt"]) { _, movie, destination in
             try GeneratedInputs.corruptMoovCopy(of: movie, to: destination)
+        },
+        // The moov still parses, but its tables lie: the failure comes from FFmpeg mid-job, after
+        // the encoder has started, which is where stray library logging and partial outputs show.
+        BadInput(name: "movie whose moov puts the video chunks past the end of the file", half: .movie,
+                 fileName: "chunks-past-end.mov",
+                 problemWords: ["moov", "damaged", "corrupt", "chunk", "offset", "past the end", "beyond", "decod"],
+                 knownBug: """
+                    product bug (GlintMedia, not the CLI): chunk offsets beyond the end of the file are not \
+                    checked when the moov is read, FFmpeg then yields no packets, and the user is told \
+                    "the encoder produced no video frames" instead of what is wrong with the movie
+                    """) { _, movie, destination in
+            try GeneratedInputs.moovTableCopy(of: movie, to: destination, table: "stco") { _, _ in 0x7FFF_0000 }
+        },
+        BadInput(name: "movie whose moov gives the later video samples garbage sizes", half: .movie,
+                 fileName: "sample-sizes.mov",
+                 problemWords: ["moov", "damaged", "corrupt", "decod", "invalid"]) { _, movie, destination in
+            try GeneratedInputs.moovTableCopy(of: movie, to: destination, table: "stsz") { index, count in
+                index >= count / 2 ? 0x0010_0000 : nil
+            }
         },
     ]
 
@@ -74,8 +95,11 @@ struct EditBadInputTests {
         #expect(run.stderrLines.count == 1, "\(input.name): stderr must be one line: \(run.summary)", sourceLocation: sourceLocation)
         let line = run.stderrLines.last.map(String.init) ?? ""
         #expect(line.contains(bad.path), "\(input.name): the error does not name \(bad.path): \(line)", sourceLocation: sourceLocation)
-        #expect(input.problemWords.contains { line.lowercased().contains($0) },
-                "\(input.name): the error does not say what is wrong (\(input.problemWords)): \(line)", sourceLocation: sourceLocation)
+        let problem = line.replacingOccurrences(of: bad.path, with: "").lowercased()
+        if !input.problemWords.contains(where: { problem.contains($0) }) {
+            Issue.record("\(input.name): the error does not say what is wrong (\(input.problemWords)): \(line)"
+                         + (input.knownBug.map { "\n" + $0 } ?? ""), sourceLocation: sourceLocation)
+        }
         #expect(TemporaryDirectory.contents(of: output).isEmpty,
                 "\(input.name): output left behind: \(TemporaryDirectory.contents(of: output))", sourceLocation: sourceLocation)
     }

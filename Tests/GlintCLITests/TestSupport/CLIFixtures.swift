@@ -136,6 +136,29 @@ enum GeneratedInputs {
         try Data(bytes).write(to: destination)
     }
 
+    /// Writes a copy of the movie `source` with entries of the first `stco` or `stsz` table in its
+    /// `moov` (the video track's, in Apple's layout) replaced by `entry(index, count)` where that
+    /// is not nil.
+    static func moovTableCopy(of source: URL, to destination: URL, table: String,
+                              entry: (_ index: Int, _ count: Int) -> UInt32?) throws {
+        var bytes = [UInt8](try Data(contentsOf: source))
+        let moov = try #require(topLevelBox("moov", in: bytes), "no moov box in \(source.path)")
+        let type = [UInt8](table.utf8)
+        let start = try #require((moov.offset ..< moov.offset + moov.size - 4).first { bytes[$0 ..< $0 + 4].elementsEqual(type) },
+                                 "no \(table) in the moov of \(source.path)")
+        // box type(4) version+flags(4) [stsz: uniform size(4)] count(4) entries(4 each)
+        var cursor = start + 8
+        if table == "stsz" { cursor += 4 }
+        let count = bytes[cursor ..< cursor + 4].reduce(0) { $0 << 8 | Int($1) }
+        cursor += 4
+        for index in 0 ..< count {
+            guard let value = entry(index, count) else { continue }
+            let at = cursor + 4 * index
+            bytes.replaceSubrange(at ..< at + 4, with: withUnsafeBytes(of: value.bigEndian, Array.init))
+        }
+        try Data(bytes).write(to: destination)
+    }
+
     static func topLevelBox(_ type: String, in bytes: [UInt8]) -> (offset: Int, size: Int)? {
         var offset = 0
         while offset + 8 <= bytes.count {
