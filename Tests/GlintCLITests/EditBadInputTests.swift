@@ -97,8 +97,9 @@ struct EditBadInputTests {
         #expect(line.contains(bad.path), "\(input.name): the error does not name \(bad.path): \(line)", sourceLocation: sourceLocation)
         let problem = line.replacingOccurrences(of: bad.path, with: "").lowercased()
         if !input.problemWords.contains(where: { problem.contains($0) }) {
-            Issue.record("\(input.name): the error does not say what is wrong (\(input.problemWords)): \(line)"
-                         + (input.knownBug.map { "\n" + $0 } ?? ""), sourceLocation: sourceLocation)
+            let explanation = input.knownBug.map { "\n" + $0 } ?? ""
+            Issue.record("\(input.name): the error does not say what is wrong (\(input.problemWords)): \(line)\(explanation)",
+                         sourceLocation: sourceLocation)
         }
         #expect(TemporaryDirectory.contents(of: output).isEmpty,
                 "\(input.name): output left behind: \(TemporaryDirectory.contents(of: output))", sourceLocation: sourceLocation)
