@@ -1,4 +1,5 @@
 import ArgumentParser
+import CFFmpeg
 
 /// The `glint` command-line tool.
 @main
@@ -8,4 +9,12 @@ struct GlintCommand: ParsableCommand {
         abstract: "Edits and inspects Live Photos, keeping the still and the movie paired.",
         subcommands: [InspectCommand.self, EditCommand.self, FixtureCommand.self]
     )
+
+    /// Runs the command line. FFmpeg's own logging is silenced first: its decoders and libx264
+    /// would otherwise write banners and warnings to standard error, and every failure already
+    /// reaches the user as one `glint: FILE: problem` line.
+    static func main() {
+        av_log_set_level(AV_LOG_QUIET)
+        main(nil)
+    }
 }
