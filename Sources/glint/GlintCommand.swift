@@ -1,5 +1,5 @@
 import ArgumentParser
-import CFFmpeg
+import GlintMedia
 
 /// The `glint` command-line tool.
 @main
@@ -14,7 +14,7 @@ struct GlintCommand: ParsableCommand {
     /// would otherwise write banners and warnings to standard error, and every failure already
     /// reaches the user as one `glint: FILE: problem` line.
     static func main() {
-        av_log_set_level(AV_LOG_QUIET)
+        FFmpegLogging.silence()
         main(nil)
     }
 }

@@ -5,13 +5,13 @@ import Testing
 
 @Suite("Pairing", .enabled(if: PairFixtures.sharedAvailable, "needs ../shared/fixtures"))
 struct PairingTests {
-    @Test func realPairIsOneLivePhoto() {
+    @Test func realPairIsOneLivePhoto() throws {
         let result = LivePhotoPairing.pair([PairFixtures.realStill, PairFixtures.realMovie].map(MediaInspector.inspect))
         #expect(result.unpaired.isEmpty)
-        let photo = try? #require(result.livePhotos.first)
         #expect(result.livePhotos.count == 1)
-        #expect(photo?.contentIdentifier.rawValue == "E905E6C6-C747-4805-942F-9904A0281F02")
-        #expect(abs((photo?.stillImageTime ?? 0) - 0.48) <= 1.0 / 600)
+        let photo = try #require(result.livePhotos.first)
+        #expect(photo.contentIdentifier.rawValue == "E905E6C6-C747-4805-942F-9904A0281F02")
+        #expect(abs((photo.stillImageTime ?? 0) - 0.48) <= 1.0 / 600)
     }
 
     @Test func mismatchedIdentifiersNeverPair() {
@@ -42,7 +42,7 @@ struct PairingTests {
         let directory = try PairFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let empty = directory.appendingPathComponent("empty.jpg").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         let report = MediaInspector.inspect(empty)
         #expect(report.error?.contains(empty) == true)
         let result = LivePhotoPairing.pair([report])

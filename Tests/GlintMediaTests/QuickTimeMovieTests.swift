@@ -70,7 +70,7 @@ struct QuickTimeMovieTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("\(name).mov").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         let error = try #require(throws: MediaError.self) { try QuickTimeMovie(path: path) }
         #expect(error.file == path)
     }
@@ -85,7 +85,7 @@ struct QuickTimeMovieTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("corrupt.mov").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         let error = try #require(throws: MediaError.self) { try QuickTimeMovie(path: path) }
         #expect(error.kind == .corrupt)
         #expect(error.description.contains("moov"))

@@ -87,4 +87,28 @@ public struct MovieTrack: Sendable {
         }
         return Double(mediaTime) / Double(mediaTimescale)
     }
+
+    /// Each chunk's file offset and length in bytes.
+    ///
+    /// QuickTime's old uncompressed sound entries count frames of size 1 in `stsz`; for those
+    /// the real bytes per frame come from the sample entry.
+    public func chunkRanges() throws -> [(offset: UInt64, length: Int64)] {
+        let table = sampleTable
+        var frameBytes: Int?
+        if handlerType == "soun", table.uniformSampleSize == 1, let description = sampleDescriptions.first,
+           SoundSampleEntry.isLPCM(description.format), let entry = try? SoundSampleEntry(description), entry.bytesPerFrame > 1 {
+            frameBytes = entry.bytesPerFrame
+        }
+        return try table.chunks().map { chunk in
+            var length: Int64 = 0
+            if let frameBytes {
+                length = Int64(chunk.sampleCount) * Int64(frameBytes)
+            } else if table.uniformSampleSize != 0 {
+                length = Int64(chunk.sampleCount) * Int64(table.uniformSampleSize)
+            } else {
+                for i in chunk.firstSample..<(chunk.firstSample + chunk.sampleCount) { length += Int64(table.sampleSizes[i]) }
+            }
+            return (chunk.offset, length)
+        }
+    }
 }

@@ -38,24 +38,12 @@ public final class QuickTimeMovieWriter {
     /// Copies every chunk of `track` from `movie` into this file, byte for byte, and returns the
     /// track's `trak` box with its chunk offsets rewritten to the new positions.
     public func copyTrack(_ track: MovieTrack, from movie: QuickTimeMovie) throws -> Box {
-        let table = track.sampleTable
-        let chunks = try table.chunks()
-        let legacyFrameBytes = legacySoundFrameBytes(track)
         var offsets: [UInt64] = []
-        offsets.reserveCapacity(chunks.count)
-        for chunk in chunks {
-            var length: Int64 = 0
-            if let frameBytes = legacyFrameBytes {
-                length = Int64(chunk.sampleCount) * Int64(frameBytes)
-            } else if table.uniformSampleSize != 0 {
-                length = Int64(chunk.sampleCount) * Int64(table.uniformSampleSize)
-            } else {
-                for i in chunk.firstSample..<(chunk.firstSample + chunk.sampleCount) { length += Int64(table.sampleSizes[i]) }
-            }
+        for chunk in try track.chunkRanges() {
             offsets.append(UInt64(output.offset))
             var copied: Int64 = 0
-            while copied < length {
-                let piece = Int(min(length - copied, 4 << 20))
+            while copied < chunk.length {
+                let piece = Int(min(chunk.length - copied, 4 << 20))
                 try output.write(try movie.file.read(at: Int64(chunk.offset) + copied, count: piece))
                 copied += Int64(piece)
             }
@@ -67,15 +55,6 @@ public final class QuickTimeMovieWriter {
             stbl.children?.append(SampleTable.makeChunkOffsetBox(offsets))
         }
         return trak
-    }
-
-    /// For QuickTime's old uncompressed sound entries, `stsz` counts frames of size 1: the real
-    /// bytes per frame come from the sample entry.
-    private func legacySoundFrameBytes(_ track: MovieTrack) -> Int? {
-        guard track.handlerType == "soun", track.sampleTable.uniformSampleSize == 1,
-              let description = track.sampleDescriptions.first, SoundSampleEntry.isLPCM(description.format),
-              let entry = try? SoundSampleEntry(description), entry.bytesPerFrame > 1 else { return nil }
-        return entry.bytesPerFrame
     }
 
     /// Patches the `mdat` size, writes `moov` and moves the file into place.

@@ -1,0 +1,11 @@
+import CFFmpeg
+
+/// Controls what FFmpeg's libraries print on their own.
+public enum FFmpegLogging {
+    /// Stops FFmpeg (and the encoders it wraps, such as libx264) from writing banners and
+    /// warnings to standard error. Every failure Glint meets still reaches the caller as a
+    /// ``MediaError``; command-line tools call this so their standard error stays one line.
+    public static func silence() {
+        av_log_set_level(AV_LOG_QUIET)
+    }
+}
