@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Logging
 import GlintMedia
 
 /// The `glint` command-line tool.
@@ -13,8 +15,16 @@ struct GlintCommand: ParsableCommand {
     /// Runs the command line. FFmpeg's own logging is silenced first: its decoders and libx264
     /// would otherwise write banners and warnings to standard error, and every failure already
     /// reaches the user as one `glint: FILE: problem` line.
+    /// Logs go to standard error at the level named by `GLINT_LOG_LEVEL` (`trace` ... `critical`),
+    /// `warning` by default, so that normal runs print nothing but their results.
     static func main() {
         FFmpegLogging.silence()
+        let level = ProcessInfo.processInfo.environment["GLINT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
         main(nil)
     }
 }

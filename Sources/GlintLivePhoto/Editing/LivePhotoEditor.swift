@@ -1,5 +1,6 @@
 import Foundation
 import GlintMedia
+import Logging
 
 /// Edits a Live Photo: the same recipe on the still and on every frame, written as a pair that
 /// still pairs.
@@ -27,9 +28,13 @@ public enum LivePhotoEditor {
     public struct Options: Sendable {
         public var jpegQuality: Int
         public var encoding: MovieEncoding
-        public init(jpegQuality: Int = 92, encoding: MovieEncoding = .default) {
+        /// Where the edit reports what it decided and how long each half took.
+        public var logger: Logger
+        public init(jpegQuality: Int = 92, encoding: MovieEncoding = .default,
+                    logger: Logger = Logger(label: "glint.livephoto.edit")) {
             self.jpegQuality = jpegQuality
             self.encoding = encoding
+            self.logger = logger
         }
     }
 
@@ -64,6 +69,11 @@ public enum LivePhotoEditor {
         guard movie.movie != nil else { throw MediaError(.unsupported, file: moviePath, "not a QuickTime movie") }
 
         let (identifier, source) = try resolveIdentifier(still: still, movie: movie)
+        var logger = options.logger
+        logger[metadataKey: "content-identifier"] = "\(identifier)"
+        logger.debug("identifier resolved", metadata: ["source": "\(source.rawValue)"])
+        let clock = ContinuousClock()
+        let started = clock.now
         let stillOut = try outputPath(for: stillPath, in: outputDirectory)
         let movieOut = try outputPath(for: moviePath, in: outputDirectory)
         guard stillOut != movieOut else {
@@ -73,6 +83,10 @@ public enum LivePhotoEditor {
         progress(0, "editing the still")
         let editedStill = try StillEditor.edit(path: stillPath, recipe: recipe, contentIdentifier: identifier,
                                                quality: options.jpegQuality)
+        logger.debug("still edited", metadata: [
+            "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
+            "size": "\(editedStill.geometry.outputWidth)x\(editedStill.geometry.outputHeight)",
+        ])
         progress(0.1, "editing the frames")
         let editedMovie = try MovieEditor.edit(
             path: moviePath, destination: movieOut, recipe: recipe, displayAspect: editedStill.geometry.displayAspect,
@@ -87,6 +101,10 @@ public enum LivePhotoEditor {
             throw error
         }
         progress(1, "done")
+        logger.info("live photo edited", metadata: [
+            "still": "\(stillOut)", "movie": "\(movieOut)", "frames": "\(editedMovie.frameCount)",
+            "elapsed": "\(clock.now - started)",
+        ])
         return Result(
             stillPath: stillOut, moviePath: movieOut, contentIdentifier: identifier, identifierSource: source,
             stillWidth: editedStill.geometry.outputWidth, stillHeight: editedStill.geometry.outputHeight,

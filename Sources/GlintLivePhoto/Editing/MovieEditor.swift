@@ -35,6 +35,7 @@ public enum MovieEditor {
             }
             let entry = try VisualSampleEntry(description)
             let reader = try VideoFileReader(path: path)
+            try ImageLimits.default.check(width: reader.stream.width, height: reader.stream.height)
             let orientation = video.matrix.orientation ?? .up
             let geometry = EditGeometry(recipe: recipe, width: reader.stream.width, height: reader.stream.height,
                                         orientation: orientation, region: entry.cleanAperture, alignment: 2,
