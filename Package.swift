@@ -49,9 +49,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia"]),
-        .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia"]),
-        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia"]),
+        // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
+        .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
+        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "GlintTestSupport"]),
+        .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
+        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 /// `glint edit` given damaged or wrong inputs: one line on standard error naming the file and the
@@ -69,21 +70,23 @@ struct EditBadInputTests {
                  problemWords: ["not found", "no such", "does not exist"]) { _, _, _ in },
     ]
 
-    @Test("bad input from the real pair fails cleanly", .enabled(if: CLIFixtures.available, CLIFixtures.missingMessage),
+    @Test("bad input from the real pair fails cleanly", .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage),
           arguments: realPairCases)
     func realPairBadInput(_ input: BadInput) throws {
-        try check(input, still: CLIFixtures.url(CLIFixtures.iphoneStill), movie: CLIFixtures.url(CLIFixtures.iphoneMovie))
+        try check(input, still: SharedFixtures.url(SharedFixtures.Name.livePhotoStill), movie: SharedFixtures.url(SharedFixtures.Name.livePhotoMovie))
     }
 
     @Test("bad input from a generated pair fails cleanly", arguments: generatedCases)
     func generatedBadInput(_ input: BadInput) throws {
         let sources = try TemporaryDirectory()
+        defer { sources.remove() }
         let pair = try GeneratedInputs.pair(in: sources.url, name: "good")
         try check(input, still: pair.still, movie: pair.movie)
     }
 
     func check(_ input: BadInput, still: URL, movie: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let work = try TemporaryDirectory()
+        defer { work.remove() }
         let bad = work.file(input.fileName)
         try input.make(still, movie, bad)
         let output = try work.subdirectory("out")
@@ -108,6 +111,7 @@ struct EditBadInputTests {
     @Test("--json gives a JSON error document naming the file and the kind")
     func jsonErrorDocument() throws {
         let work = try TemporaryDirectory()
+        defer { work.remove() }
         let pair = try GeneratedInputs.pair(in: work.url, name: "good")
         let text = work.file("notes.mov")
         try Data("not a movie\n".utf8).write(to: text)
@@ -129,6 +133,7 @@ struct EditBadInputTests {
                       (#"{"crop":{"x":0.5,"y":0,"width":0.8,"height":1}}"#, "crop"), (#"{"rotate":45}"#, "rotate")])
     func badRecipe(_ recipe: String, key: String) throws {
         let work = try TemporaryDirectory()
+        defer { work.remove() }
         let pair = try GeneratedInputs.pair(in: work.url, name: "good")
         let output = try work.subdirectory("out")
         let run = try GlintProcess.run(["edit", pair.still.path, pair.movie.path, "--recipe", recipe,

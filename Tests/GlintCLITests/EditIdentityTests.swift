@@ -1,5 +1,6 @@
 import Foundation
 import GlintLivePhoto
+import GlintTestSupport
 import Testing
 
 /// The identity rules of `glint edit`, on pairs made by `glint fixture`: a half without an
@@ -58,6 +59,7 @@ struct EditIdentityTests {
           arguments: [[String](), ["--rotation", "90", "--codec", "hevc"]])
     func stillTakesTheMovieIdentifier(_ variant: [String]) throws {
         let work = try TemporaryDirectory()
+        defer { work.remove() }
         let input = try generate(in: work.url, name: "clip", ["--still-without-identifier"] + variant)
         let identifier = try #require(input.identifier)
 
@@ -90,6 +92,7 @@ struct EditIdentityTests {
     @Test("a movie without an identifier takes the still's")
     func movieTakesTheStillIdentifier() throws {
         let work = try TemporaryDirectory()
+        defer { work.remove() }
         let input = try generate(in: work.url, name: "clip", ["--movie-without-identifier"])
         let identifier = try #require(input.identifier)
         #expect(try inspect([input.still, input.movie]).livePhotos.isEmpty)
@@ -104,6 +107,7 @@ struct EditIdentityTests {
     @Test("a pair with no identifier at all gets a fresh UUID in both halves")
     func freshIdentifierForBoth() throws {
         let work = try TemporaryDirectory()
+        defer { work.remove() }
         let input = try generate(in: work.url, name: "plain", ["--identifier", "none"])
         #expect(input.identifier == nil)
         let before = try inspect([input.still, input.movie])
@@ -133,6 +137,7 @@ struct EditIdentityTests {
     @Test("halves with different identifiers are refused, and nothing is written")
     func differentIdentifiersAreRefused() throws {
         let work = try TemporaryDirectory()
+        defer { work.remove() }
         let first = try generate(in: work.subdirectory("a"), name: "clip", [])
         let second = try generate(in: work.subdirectory("b"), name: "clip", [])
         let output = try work.subdirectory("out")

@@ -1,5 +1,6 @@
 import Foundation
 import GlintLivePhoto
+import GlintTestSupport
 import Testing
 
 /// `glint edit` on the real iPhone 6s Live Photo: one edit (a few seconds in debug), every check
@@ -9,11 +10,12 @@ struct EditRealPairTests {
     static let recipe = #"{"exposure":0.5,"crop":{"x":0.1,"y":0.1,"width":0.8,"height":0.8}}"#
 
     @Test("the edited pair keeps its identity, metadata, frames and audio, and still pairs",
-          .enabled(if: CLIFixtures.available, CLIFixtures.missingMessage))
+          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func editedPairKeepsEverything() throws {
         let work = try TemporaryDirectory()
+        defer { work.remove() }
         let output = work.file("edited")
-        let inputMovie = CLIFixtures.url(CLIFixtures.iphoneMovie)
+        let inputMovie = SharedFixtures.url(SharedFixtures.Name.livePhotoMovie)
 
         let run = try GlintProcess.run(["edit", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie, "--recipe", Self.recipe,
                                         "--out", output.path, "--preset", "ultrafast", "--json"])

@@ -1,5 +1,6 @@
 import Foundation
 import GlintLivePhoto
+import GlintTestSupport
 import Testing
 
 /// The JSON document `glint inspect --json` prints, decoded with the library's own Codable shapes.
@@ -22,7 +23,7 @@ struct InspectDocument: Decodable {
 @Suite("glint inspect")
 struct InspectCommandTests {
     @Test("the iPhone 6s pair is one Live Photo with its identifier, still time, frames and LPCM audio",
-          .enabled(if: CLIFixtures.available, CLIFixtures.missingMessage))
+          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func iphonePairIsOneLivePhoto() throws {
         let run = try GlintProcess.run(["inspect"] + CLIFixtures.glob("livephoto-iphone6s") + ["--json"])
         #expect(run.succeeded, "\(run.summary)")
@@ -50,7 +51,7 @@ struct InspectCommandTests {
     }
 
     @Test("the same fields are in the raw JSON, under the names a script would use",
-          .enabled(if: CLIFixtures.available, CLIFixtures.missingMessage))
+          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func rawJSONFieldNames() throws {
         let run = try GlintProcess.run(["inspect"] + CLIFixtures.glob("livephoto-iphone6s") + ["--json"])
         let object = try run.jsonObject()
@@ -69,7 +70,7 @@ struct InspectCommandTests {
     }
 
     @Test("mismatched halves stay unpaired, and the reasons name both identifiers",
-          .enabled(if: CLIFixtures.available, CLIFixtures.missingMessage))
+          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func mismatchedPairIsNotALivePhoto() throws {
         let paths = try CLIFixtures.glob("livephoto-mismatched")
         let run = try GlintProcess.run(["inspect"] + paths + ["--json"])
@@ -94,6 +95,7 @@ struct InspectCommandTests {
     @Test("a missing path fails and names the file")
     func missingPath() throws {
         let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let missing = directory.file("no-such-photo.jpg").path
         try expectUnreadable(missing)
     }
@@ -101,6 +103,7 @@ struct InspectCommandTests {
     @Test("a zero-byte file fails and names the file")
     func zeroByteFile() throws {
         let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let empty = directory.file("empty.jpg")
         try Data().write(to: empty)
         try expectUnreadable(empty.path, problem: "empty")

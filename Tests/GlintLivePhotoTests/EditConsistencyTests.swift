@@ -1,5 +1,6 @@
 import Foundation
 import GlintMedia
+import GlintTestSupport
 import Testing
 @testable import GlintLivePhoto
 
@@ -32,13 +33,13 @@ struct EditConsistencyTests {
         #"{"saturation":-0.8}"#,
     ]
 
-    @Test(.enabled(if: PairFixtures.sharedAvailable, "needs ../shared/fixtures"), arguments: realRecipes)
+    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"), arguments: realRecipes)
     func realPairMovesByLessThanTwoDeltaE(recipeJSON: String) throws {
         let recipe = try EditRecipe.parse(json: Data(recipeJSON.utf8))
-        let directory = try PairFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let before = try Self.stillToFrameDifference(still: PairFixtures.realStill, movie: PairFixtures.realMovie)
-        let result = try LivePhotoEditor.edit(stillPath: PairFixtures.realStill, moviePath: PairFixtures.realMovie,
+        let directory = try TemporaryDirectory("glint-livephoto")
+        defer { directory.remove() }
+        let before = try Self.stillToFrameDifference(still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie)
+        let result = try LivePhotoEditor.edit(stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
                                               recipe: recipe, outputDirectory: directory.path, options: PairFixtures.fastOptions)
         let after = try Self.stillToFrameDifference(still: result.stillPath, movie: result.moviePath)
         // The camera's own still and frame differ (about 7 here); the edit must not widen or narrow that.
@@ -53,13 +54,13 @@ struct EditConsistencyTests {
 
     @Test(arguments: [(0, "h264", mixedRecipe), (90, "hevc", mixedRecipe), (270, "h264", strongRecipe)])
     func samePictureStaysTheSameAfterTheEdit(rotation: Int, codec: String, recipe: EditRecipe) throws {
-        let directory = try PairFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (still, movie) = try PairFixtures.synthetic(in: directory) {
+        let directory = try TemporaryDirectory("glint-livephoto")
+        defer { directory.remove() }
+        let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
             $0.rotation = rotation
             $0.codec = codec
         }
-        let out = directory.appendingPathComponent("out").path
+        let out = directory.file("out").path
         let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: out,
                                               options: PairFixtures.fastOptions)
         let difference = try Self.stillToFrameDifference(still: result.stillPath, movie: result.moviePath)

@@ -1,22 +1,23 @@
 import Foundation
 import GlintMedia
+import GlintTestSupport
 import Testing
 @testable import GlintLivePhoto
 
 @Suite("Live Photo edit")
 struct LivePhotoEditorTests {
-    @Test(.enabled(if: PairFixtures.sharedAvailable, "needs ../shared/fixtures"))
+    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
     func realPairKeepsItsStructure() throws {
-        let directory = try PairFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory("glint-livephoto")
+        defer { directory.remove() }
         let recipe = EditRecipe(exposure: 0.5, crop: NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
-        let result = try LivePhotoEditor.edit(stillPath: PairFixtures.realStill, moviePath: PairFixtures.realMovie,
+        let result = try LivePhotoEditor.edit(stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
                                               recipe: recipe, outputDirectory: directory.path, options: PairFixtures.fastOptions)
         #expect(result.identifierSource == .kept)
         #expect(URL(fileURLWithPath: result.stillPath).lastPathComponent == "IMG_train.jpg")
         #expect(URL(fileURLWithPath: result.moviePath).lastPathComponent == "IMG_train.mov")
 
-        let source = try QuickTimeMovie(path: PairFixtures.realMovie)
+        let source = try QuickTimeMovie(path: SharedFixtures.livePhotoMovie)
         let edited = try QuickTimeMovie(path: result.moviePath)
         #expect(edited.contentIdentifier == source.contentIdentifier)
         #expect(edited.stillImageTime == source.stillImageTime)
@@ -55,14 +56,14 @@ struct LivePhotoEditorTests {
     }
 
     @Test func stillWithoutMakerNoteTakesTheMoviesIdentifier() throws {
-        let directory = try PairFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (still, movie) = try PairFixtures.synthetic(in: directory) { $0.stillIdentifier = nil }
+        let directory = try TemporaryDirectory("glint-livephoto")
+        defer { directory.remove() }
+        let (still, movie) = try PairFixtures.synthetic(in: directory.url) { $0.stillIdentifier = nil }
         let inputs = LivePhotoPairing.pair([still, movie].map(MediaInspector.inspect))
         #expect(inputs.livePhotos.isEmpty)
         #expect(inputs.unpaired.first { $0.path == still }?.reason.contains("no content identifier") == true)
 
-        let out = directory.appendingPathComponent("out").path
+        let out = directory.file("out").path
         let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: EditRecipe(exposure: 0.3),
                                               outputDirectory: out, options: PairFixtures.fastOptions)
         #expect(result.identifierSource == .fromMovie)
@@ -73,15 +74,15 @@ struct LivePhotoEditorTests {
     }
 
     @Test func photoAndClipWithoutIdentifiersBecomeALivePhoto() throws {
-        let directory = try PairFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (still, movie) = try PairFixtures.synthetic(in: directory) {
+        let directory = try TemporaryDirectory("glint-livephoto")
+        defer { directory.remove() }
+        let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
             $0.stillIdentifier = nil
             $0.movieIdentifier = nil
             $0.stillImageTimeTrack = false
             $0.audio = false
         }
-        let out = directory.appendingPathComponent("out").path
+        let out = directory.file("out").path
         let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: EditRecipe(),
                                               outputDirectory: out, options: PairFixtures.fastOptions)
         #expect(result.identifierSource == .created)
@@ -94,14 +95,14 @@ struct LivePhotoEditorTests {
     }
 
     @Test func differentIdentifiersAreRefusedAndNothingIsWritten() throws {
-        let directory = try PairFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (still, movie) = try PairFixtures.synthetic(in: directory) {
+        let directory = try TemporaryDirectory("glint-livephoto")
+        defer { directory.remove() }
+        let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
             $0.movieIdentifier = ContentIdentifier("11111111-2222-3333-4444-555555555555")
             $0.frameCount = 4
             $0.stillFrameIndex = 1
         }
-        let out = directory.appendingPathComponent("out")
+        let out = directory.file("out")
         #expect(throws: MediaError.self) {
             try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: EditRecipe(), outputDirectory: out.path)
         }
@@ -109,9 +110,9 @@ struct LivePhotoEditorTests {
     }
 
     @Test func iccProfileAndXMPSurviveTheEdit() throws {
-        let directory = try PairFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (plainStill, movie) = try PairFixtures.synthetic(in: directory) {
+        let directory = try TemporaryDirectory("glint-livephoto")
+        defer { directory.remove() }
+        let (plainStill, movie) = try PairFixtures.synthetic(in: directory.url) {
             $0.frameCount = 4
             $0.stillFrameIndex = 1
         }
@@ -121,10 +122,10 @@ struct LivePhotoEditorTests {
         let original = try JPEGFile(parsing: try [UInt8](Data(contentsOf: URL(fileURLWithPath: plainStill))))
         let segments = original.segments.filter(\.isApplication) + [try JPEGSegment.xmp(xmp)] + (try JPEGSegment.iccProfileSegments(profile))
         let encoded = try JPEGEncoder.encode(try JPEGDecoder.decode(original.bytes))
-        let still = directory.appendingPathComponent("icc.jpg").path
+        let still = directory.file("icc.jpg").path
         try AtomicFileWriter.write(try JPEGAssembler.assemble(encoded: encoded, segments: segments), to: still)
 
-        let out = directory.appendingPathComponent("out").path
+        let out = directory.file("out").path
         let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: EditRecipe(exposure: 1, maxDimension: 600),
                                               outputDirectory: out, options: PairFixtures.fastOptions)
         let edited = try JPEGFile(parsing: try [UInt8](Data(contentsOf: URL(fileURLWithPath: result.stillPath))))

@@ -1,12 +1,13 @@
 import Foundation
 import GlintMedia
+import GlintTestSupport
 import Testing
 @testable import GlintLivePhoto
 
-@Suite("Pairing", .enabled(if: PairFixtures.sharedAvailable, "needs ../shared/fixtures"))
+@Suite("Pairing", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
 struct PairingTests {
     @Test func realPairIsOneLivePhoto() throws {
-        let result = LivePhotoPairing.pair([PairFixtures.realStill, PairFixtures.realMovie].map(MediaInspector.inspect))
+        let result = LivePhotoPairing.pair([SharedFixtures.livePhotoStill, SharedFixtures.livePhotoMovie].map(MediaInspector.inspect))
         #expect(result.unpaired.isEmpty)
         #expect(result.livePhotos.count == 1)
         let photo = try #require(result.livePhotos.first)
@@ -15,7 +16,7 @@ struct PairingTests {
     }
 
     @Test func mismatchedIdentifiersNeverPair() {
-        let result = LivePhotoPairing.pair(PairFixtures.mismatched.map(MediaInspector.inspect))
+        let result = LivePhotoPairing.pair([SharedFixtures.mismatchedStill, SharedFixtures.mismatchedMovie].map(MediaInspector.inspect))
         #expect(result.livePhotos.isEmpty)
         #expect(result.unpaired.count == 2)
         for file in result.unpaired {
@@ -25,9 +26,9 @@ struct PairingTests {
     }
 
     @Test func fileNamesAloneDoNotPair() throws {
-        let directory = try PairFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (still, movie) = try PairFixtures.synthetic(in: directory) {
+        let directory = try TemporaryDirectory("glint-livephoto")
+        defer { directory.remove() }
+        let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
             $0.stillIdentifier = nil
             $0.movieIdentifier = nil
             $0.frameCount = 4
@@ -39,9 +40,9 @@ struct PairingTests {
     }
 
     @Test func unreadableFilesAreReportedNotPaired() throws {
-        let directory = try PairFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let empty = directory.appendingPathComponent("empty.jpg").path
+        let directory = try TemporaryDirectory("glint-livephoto")
+        defer { directory.remove() }
+        let empty = directory.file("empty.jpg").path
         #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         let report = MediaInspector.inspect(empty)
         #expect(report.error?.contains(empty) == true)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GlintMedia
+import GlintTestSupport
 
 /// The Apple MakerNote: the minimal layout from the spec, real notes, hostile notes.
 struct AppleMakerNoteTests {
@@ -31,7 +32,7 @@ struct AppleMakerNoteTests {
         #expect(try AppleMakerNote(bytes: note.serialized()).contentIdentifier?.rawValue == "short-id")
     }
 
-    @Test(.enabled(if: ExifTestFiles.fixturesAvailable, "fixtures folder ../shared/fixtures is absent: skipped"))
+    @Test(.enabled(if: SharedFixtures.available, "fixtures folder ../shared/fixtures is absent: skipped"))
     func realMakerNoteRoundTripsAndKeepsItsEntries() throws {
         let exif = try ExifMetadata(tiff: try #require(ExifTestFiles.exifTIFF(of: try ExifTestFiles.realStill())))
         let note = try #require(exif.makerNote?.apple)
@@ -51,9 +52,9 @@ struct AppleMakerNoteTests {
         }
     }
 
-    @Test(.enabled(if: ExifTestFiles.fixturesAvailable, "fixtures folder ../shared/fixtures is absent: skipped"))
+    @Test(.enabled(if: SharedFixtures.available, "fixtures folder ../shared/fixtures is absent: skipped"))
     func syntheticStillMakerNoteIsRead() throws {
-        let jpeg = try ExifTestFiles.fixture("livephoto-mismatched/IMG.JPG")
+        let jpeg = try SharedFixtures.bytes(SharedFixtures.Name.mismatchedStill)
         let exif = try ExifMetadata(tiff: try #require(ExifTestFiles.exifTIFF(of: jpeg)))
         #expect(exif.contentIdentifier?.rawValue.hasPrefix("E5B787E0-") == true)
     }

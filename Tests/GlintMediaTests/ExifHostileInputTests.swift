@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GlintMedia
+import GlintTestSupport
 
 /// Hostile EXIF blocks: each must end in a ``MediaError``, never a trap or a hang.
 struct ExifHostileInputTests {
@@ -75,7 +76,7 @@ struct ExifHostileInputTests {
     }
 
     /// Flipping and cutting bytes of the real block never traps.
-    @Test(.enabled(if: ExifTestFiles.fixturesAvailable, "fixtures folder ../shared/fixtures is absent: skipped"))
+    @Test(.enabled(if: SharedFixtures.available, "fixtures folder ../shared/fixtures is absent: skipped"))
     func mutatedRealBlocksNeverTrap() throws {
         let tiff = try #require(ExifTestFiles.exifTIFF(of: try ExifTestFiles.realStill()))
         var generator = ExifMutationRandom(seed: 0x5EED)

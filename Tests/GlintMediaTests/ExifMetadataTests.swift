@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import GlintMedia
+import GlintTestSupport
 
 /// Reading and round-tripping the EXIF of a real iPhone still.
-@Suite("EXIF metadata of a real iPhone still", .enabled(if: ExifTestFiles.fixturesAvailable, "fixtures folder ../shared/fixtures is absent: skipped"))
+@Suite("EXIF metadata of a real iPhone still", .enabled(if: SharedFixtures.available, "fixtures folder ../shared/fixtures is absent: skipped"))
 struct ExifMetadataTests {
     @Test func firstSegmentAfterSOIIsAPP1Exif() throws {
         let jpeg = try ExifTestFiles.realStill()

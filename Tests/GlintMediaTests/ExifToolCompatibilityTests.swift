@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GlintMedia
+import GlintTestSupport
 
 /// What Glint writes, read back by exiftool: the reference reader of EXIF and Apple MakerNotes.
 @Suite("EXIF written by Glint, read by exiftool",
@@ -73,7 +74,7 @@ struct ExifToolCompatibilityTests {
 
     @Test func stillWithoutExifGetsAMinimalBlock() throws {
         // normalphoto.jpg is in fact a PNG, so strip the EXIF from a small real JPEG instead.
-        let bare = ExifTestFiles.strippingExif(from: try ExifTestFiles.fixture("livephoto-mismatched/IMG.JPG"))
+        let bare = ExifTestFiles.strippingExif(from: try SharedFixtures.bytes(SharedFixtures.Name.mismatchedStill))
         #expect(ExifTestFiles.exifTIFF(of: bare) == nil)
         let before = try ExifTestFiles.exiftoolTags(ofJPEG: bare)
         #expect(ExifTestFiles.identifier(in: before) == nil)
@@ -89,7 +90,7 @@ struct ExifToolCompatibilityTests {
     }
 
     @Test func littleEndianMinimalBlockIsReadByExiftool() throws {
-        let bare = ExifTestFiles.strippingExif(from: try ExifTestFiles.fixture("livephoto-mismatched/IMG.JPG"))
+        let bare = ExifTestFiles.strippingExif(from: try SharedFixtures.bytes(SharedFixtures.Name.mismatchedStill))
         let identifier = ContentIdentifier.random()
         var exif = ExifMetadata.minimal(orientation: .down, contentIdentifier: identifier, byteOrder: .littleEndian)
         try exif.setPixelDimensions(width: 750, height: 1334)

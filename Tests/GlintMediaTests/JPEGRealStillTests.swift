@@ -1,14 +1,15 @@
 import GlintMedia
 import Testing
+import GlintTestSupport
 
 @Suite("JPEG structure of real phone stills")
 struct JPEGRealStillTests {
     @Test(
         "the iPhone 6s still has APP1 Exif, DQT, DRI, SOF0, DHT before SOS",
-        .enabled(if: JPEGFixtures.isPresent(JPEGFixtures.iPhoneStill), "shared fixtures not found beside the checkout (../shared/fixtures)")
+        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.livePhotoStill), "shared fixtures not found beside the checkout (../shared/fixtures)")
     )
     func iPhoneStillSegments() throws {
-        let bytes = try JPEGFixtures.bytes(of: JPEGFixtures.iPhoneStill)
+        let bytes = try SharedFixtures.bytes(SharedFixtures.Name.livePhotoStill)
         let file = try JPEGFile(parsing: bytes)
         #expect(file.segments.map(\.marker) == [
             JPEGMarker.app1, JPEGMarker.defineQuantizationTables, JPEGMarker.defineRestartInterval,
@@ -26,10 +27,10 @@ struct JPEGRealStillTests {
 
     @Test(
         "stripping the iPhone still's metadata and assembling it back gives the same pixels",
-        .enabled(if: JPEGFixtures.isPresent(JPEGFixtures.iPhoneStill), "shared fixtures not found beside the checkout (../shared/fixtures)")
+        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.livePhotoStill), "shared fixtures not found beside the checkout (../shared/fixtures)")
     )
     func iPhoneStillReassembles() throws {
-        let bytes = try JPEGFixtures.bytes(of: JPEGFixtures.iPhoneStill)
+        let bytes = try SharedFixtures.bytes(SharedFixtures.Name.livePhotoStill)
         let file = try JPEGFile(parsing: bytes)
         var bare: [UInt8] = [0xFF, JPEGMarker.startOfImage]
         for segment in file.segments where !segment.isApplication {
@@ -49,10 +50,10 @@ struct JPEGRealStillTests {
 
     @Test(
         "the Pixel 8 Ultra HDR JPEG exposes ICC, XMP, MPF and its appended gain map",
-        .enabled(if: JPEGFixtures.isPresent(JPEGFixtures.pixelUltraHDR), "shared fixtures not found beside the checkout (../shared/fixtures)")
+        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.motionPhotoStill), "shared fixtures not found beside the checkout (../shared/fixtures)")
     )
     func pixelUltraHDRMetadata() throws {
-        let bytes = try JPEGFixtures.bytes(of: JPEGFixtures.pixelUltraHDR)
+        let bytes = try SharedFixtures.bytes(SharedFixtures.Name.motionPhotoStill)
         let file = try JPEGFile(parsing: bytes)
         #expect(file.exifTIFF != nil)
         #expect(file.xmpString?.contains("Item:Semantic=\"GainMap\"") == true)

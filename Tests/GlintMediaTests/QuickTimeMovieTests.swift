@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import GlintMedia
+import GlintTestSupport
 
 @Suite("QuickTime movie structure", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
 struct QuickTimeMovieTests {
     @Test func readsTheRealLivePhotoMovie() throws {
-        let movie = try QuickTimeMovie(path: SharedFixtures.trainMovie)
+        let movie = try QuickTimeMovie(path: SharedFixtures.livePhotoMovie)
         #expect(movie.contentIdentifier?.rawValue == "E905E6C6-C747-4805-942F-9904A0281F02")
         let still = try #require(movie.stillImageTime)
         #expect(abs(still - 0.48) <= 1.0 / 600)
@@ -24,14 +25,14 @@ struct QuickTimeMovieTests {
     }
 
     @Test func builtStillImageTimeEntryMatchesTheIPhoneLayout() throws {
-        let movie = try QuickTimeMovie(path: SharedFixtures.trainMovie)
+        let movie = try QuickTimeMovie(path: SharedFixtures.livePhotoMovie)
         let track = try #require(movie.stillImageTimeTrack)
         #expect(track.sampleDescriptions[0] == StillImageTimeTrack.makeSampleEntry())
         #expect(try movie.sampleData(track, index: 0) == StillImageTimeTrack.sampleBytes)
     }
 
     @Test func boxTreeRoundTripsByteForByte() throws {
-        let file = try RandomAccessFile(path: SharedFixtures.trainMovie)
+        let file = try RandomAccessFile(path: SharedFixtures.livePhotoMovie)
         let moov = try #require(try TopLevelBox.scan(file).first { $0.type == "moov" })
         let bytes = try file.read(at: moov.offset, count: Int(moov.size))
         let parsed = try BoxParser.parseBoxes(bytes[...], context: "moov")
@@ -40,10 +41,10 @@ struct QuickTimeMovieTests {
     }
 
     @Test func copiedTracksKeepTheirBytesAndTiming() throws {
-        let movie = try QuickTimeMovie(path: SharedFixtures.trainMovie)
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("copy.mov").path
+        let movie = try QuickTimeMovie(path: SharedFixtures.livePhotoMovie)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let out = directory.file("copy.mov").path
         let writer = try QuickTimeMovieWriter(destination: out)
         var moov = movie.moov
         moov.removeChildren("trak")
@@ -67,24 +68,24 @@ struct QuickTimeMovieTests {
         ("truncated box", [0, 0, 0x10, 0, 0x66, 0x74, 0x79, 0x70, 0x71, 0x74]),
     ])
     func badFilesGiveTypedErrors(name: String, bytes: [UInt8]) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("\(name).mov").path
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("\(name).mov").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         let error = try #require(throws: MediaError.self) { try QuickTimeMovie(path: path) }
         #expect(error.file == path)
     }
 
     @Test func corruptMoovIsReportedAsCorrupt() throws {
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: SharedFixtures.trainMovie)))
-        let file = try RandomAccessFile(path: SharedFixtures.trainMovie)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: SharedFixtures.livePhotoMovie)))
+        let file = try RandomAccessFile(path: SharedFixtures.livePhotoMovie)
         let moov = try #require(try TopLevelBox.scan(file).first { $0.type == "moov" })
         // Break the first track's size field.
         let trak = Int(moov.offset) + 8 + 108
         bytes[trak] = 0x7F
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("corrupt.mov").path
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("corrupt.mov").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         let error = try #require(throws: MediaError.self) { try QuickTimeMovie(path: path) }
         #expect(error.kind == .corrupt)

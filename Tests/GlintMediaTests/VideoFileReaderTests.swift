@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GlintTestSupport
 @testable import GlintMedia
 
 @Suite("VideoFileReader")
@@ -63,18 +64,20 @@ struct VideoFileReaderTests {
     }
 
     @Test func textFileNamedMovIsCorrupt() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glint-video-\(UUID().uuidString).mov").path
+        let directory = try TemporaryDirectory("glint-video")
+        defer { directory.remove() }
+        let path = directory.file("movie.mov").path
         try Data(String(repeating: "This is not a movie, just some text.\n", count: 40).utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let error = try #require(throws: MediaError.self) { try VideoFileReader(path: path) }
         #expect(error.file == path)
         #expect(error.kind == .corrupt || error.kind == .unsupported)
     }
 
     @Test func zeroByteFileIsEmpty() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glint-video-\(UUID().uuidString).mov").path
+        let directory = try TemporaryDirectory("glint-video")
+        defer { directory.remove() }
+        let path = directory.file("movie.mov").path
         _ = FileManager.default.createFile(atPath: path, contents: Data())
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let error = try #require(throws: MediaError.self) { try VideoFileReader(path: path) }
         #expect(error.kind == .empty)
         #expect(error.file == path)
@@ -88,8 +91,9 @@ struct VideoFileReaderTests {
     @Test func truncatedFixtureFailsCleanly() throws {
         guard let source = VideoTestFrames.iPhone6sMovie else { return }
         let data = try Data(contentsOf: URL(fileURLWithPath: source))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glint-video-\(UUID().uuidString).mov").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let directory = try TemporaryDirectory("glint-video")
+        defer { directory.remove() }
+        let path = directory.file("movie.mov").path
         // Keep the first 4 KiB only and scramble its boxes: corrupt structure.
         var bytes = [UInt8](data.prefix(4096))
         for i in stride(from: 8, to: bytes.count, by: 7) { bytes[i] ^= 0x5A }

@@ -1,84 +1,25 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
-/// Where the test inputs live, and the scratch space tests write into.
-///
-/// The real Live Photos are in `../shared/fixtures` beside the package (never copied into the
-/// repository); tests that need them are disabled, with a message saying so, when it is absent.
+/// The real Live Photo as the command line sees it: paths relative to the package root, typed the
+/// way a user would there (`../shared/fixtures/...`). ``SharedFixtures`` locates the folder; tests
+/// that need it are disabled, with ``missingMessage``, when it is absent.
 enum CLIFixtures {
-    /// The directory holding `Package.swift`, found from this file's path.
-    static let packageRoot: URL = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory
-            }
-            directory.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }()
-
-    /// `../shared/fixtures`, relative to the package root, as a user would type it there.
-    static let relativeFixtures = "../shared/fixtures"
-
-    /// The shared fixtures directory, when it exists.
-    static let directory: URL? = {
-        let url = packageRoot.appendingPathComponent(relativeFixtures).standardizedFileURL
-        return FileManager.default.fileExists(atPath: url.appendingPathComponent("livephoto-iphone6s").path) ? url : nil
-    }()
-
-    /// Whether the shared fixtures are present.
-    static var available: Bool { directory != nil }
-
     /// Why fixture-dependent tests are skipped.
     static let missingMessage: Comment = "shared fixtures not found at ../shared/fixtures beside the package root; skipping tests that need real Live Photos"
 
     /// The iPhone 6s Live Photo, as paths relative to the package root.
-    static let iphoneStill = "\(relativeFixtures)/livephoto-iphone6s/IMG_train.jpg"
-    static let iphoneMovie = "\(relativeFixtures)/livephoto-iphone6s/IMG_train.mov"
+    static let iphoneStill = "\(SharedFixtures.relativeToPackageRoot)/\(SharedFixtures.Name.livePhotoStill)"
+    static let iphoneMovie = "\(SharedFixtures.relativeToPackageRoot)/\(SharedFixtures.Name.livePhotoMovie)"
     static let iphoneIdentifier = "E905E6C6-C747-4805-942F-9904A0281F02"
 
     /// Every file in a fixture folder, sorted, as the shell's `*` would list them (relative paths).
     static func glob(_ folder: String) throws -> [String] {
-        let url = packageRoot.appendingPathComponent(relativeFixtures).appendingPathComponent(folder)
-        return try FileManager.default.contentsOfDirectory(atPath: url.path)
+        try FileManager.default.contentsOfDirectory(atPath: SharedFixtures.path(folder))
             .filter { !$0.hasPrefix(".") }
             .sorted()
-            .map { "\(relativeFixtures)/\(folder)/\($0)" }
-    }
-
-    /// A fixture file's absolute URL.
-    static func url(_ relativePath: String) -> URL {
-        packageRoot.appendingPathComponent(relativePath).standardizedFileURL
-    }
-}
-
-/// A fresh directory under the system temporary directory, removed when the test is done.
-final class TemporaryDirectory {
-    let url: URL
-    var path: String { url.path }
-
-    init(_ label: String = "glint-cli-tests") throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// `url/name`.
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    /// Creates (if needed) and returns the subdirectory `name`.
-    func subdirectory(_ name: String) throws -> URL {
-        let directory = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
-
-    /// Every entry in `directory`, hidden ones included, searched recursively.
-    static func contents(of directory: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
-        return (enumerator.allObjects as? [String] ?? []).sorted()
+            .map { "\(SharedFixtures.relativeToPackageRoot)/\(folder)/\($0)" }
     }
 }
 
@@ -189,14 +130,14 @@ enum GeneratedInputs {
 
 /// exiftool, ffprobe and ffmpeg, when installed.
 enum MediaTools {
-    static let exiftool = ExternalProgram.onPath("exiftool")
-    static let ffprobe = ExternalProgram.onPath("ffprobe")
-    static let ffmpeg = ExternalProgram.onPath("ffmpeg")
+    static let exiftool = ExternalTool.find("exiftool")
+    static let ffprobe = ExternalTool.find("ffprobe")
+    static let ffmpeg = ExternalTool.find("ffmpeg")
 
     /// `exiftool -j -a -G1 -ee file`: the tags of one file, keyed `Group:Tag`.
     static func tags(_ file: URL) throws -> [String: Any] {
         let tool = try #require(exiftool)
-        let run = try ExternalProgram.run(tool, ["-j", "-a", "-G1", "-ee", file.path])
+        let run = try ExternalTool.run(tool, ["-j", "-a", "-G1", "-ee", file.path])
         try #require(run.succeeded, "\(run.summary)")
         let array = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [[String: Any]])
         return try #require(array.first)
@@ -210,8 +151,8 @@ enum MediaTools {
     /// The number of video frames ffprobe counts by decoding.
     static func videoFrameCount(_ file: URL) throws -> Int? {
         let tool = try #require(ffprobe)
-        let run = try ExternalProgram.run(tool, ["-v", "error", "-select_streams", "v:0", "-count_frames",
-                                                 "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", file.path])
+        let run = try ExternalTool.run(tool, ["-v", "error", "-select_streams", "v:0", "-count_frames",
+                                              "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", file.path])
         try #require(run.succeeded, "\(run.summary)")
         return Int(run.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines))
     }
@@ -219,7 +160,7 @@ enum MediaTools {
     /// The audio packets of `file`, copied out unchanged.
     static func audioPackets(_ file: URL) throws -> Data {
         let tool = try #require(ffmpeg)
-        let run = try ExternalProgram.run(tool, ["-v", "error", "-i", file.path, "-map", "0:a", "-c", "copy", "-f", "data", "-"])
+        let run = try ExternalTool.run(tool, ["-v", "error", "-i", file.path, "-map", "0:a", "-c", "copy", "-f", "data", "-"])
         try #require(run.succeeded, "\(run.summary)")
         return run.stdout
     }

@@ -3,35 +3,9 @@ import GlintLivePhoto
 import GlintMedia
 import Testing
 
-/// Paths to the real phone files and generated pairs used by these tests.
+/// Generated pairs and encoder settings used by these tests (the real phone files are in
+/// ``SharedFixtures``).
 enum PairFixtures {
-    /// `../shared/fixtures` beside the checkout, when present.
-    static let shared: URL? = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                let fixtures = url.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-                return FileManager.default.fileExists(atPath: fixtures.path) ? fixtures : nil
-            }
-        }
-        return nil
-    }()
-
-    static var sharedAvailable: Bool { shared != nil }
-    static var realStill: String { shared!.appendingPathComponent("livephoto-iphone6s/IMG_train.jpg").path }
-    static var realMovie: String { shared!.appendingPathComponent("livephoto-iphone6s/IMG_train.mov").path }
-    static var mismatched: [String] {
-        ["IMG.JPG", "IMG.MOV"].map { shared!.appendingPathComponent("livephoto-mismatched/\($0)").path }
-    }
-
-    /// A fresh temporary directory.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("glint-livephoto-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Generates a synthetic pair into `directory` and returns (still, movie).
     static func synthetic(in directory: URL, name: String = "pair", configure: (inout SyntheticLivePhoto.Options) -> Void = { _ in }) throws -> (String, String) {
         var options = SyntheticLivePhoto.Options()

@@ -1,49 +1,23 @@
 import Foundation
 import Testing
 @testable import GlintMedia
+import GlintTestSupport
 
-/// Locates the shared real-media fixtures and does the small JPEG and exiftool chores the EXIF
-/// tests need. (A general JPEG segment module lives elsewhere; this only swaps the EXIF segment.)
+/// The small JPEG and exiftool chores the EXIF tests need. (A general JPEG segment module lives
+/// elsewhere; this only swaps the EXIF segment.)
 enum ExifTestFiles {
-    /// `../shared/fixtures` beside the repository root, found from this source file.
-    static let fixturesDirectory: URL? = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                let fixtures = directory.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-                return FileManager.default.fileExists(atPath: fixtures.path) ? fixtures : nil
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }()
-
-    /// Whether the fixtures folder is there.
-    static var fixturesAvailable: Bool { fixturesDirectory != nil }
-
-    /// The path of the exiftool executable, if one is on `PATH`.
-    static let exiftoolPath: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin"
-        return path.split(separator: ":")
-            .map { "\($0)/exiftool" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    /// The exiftool executable, if one is on `PATH`.
+    static let exiftool = ExternalTool.find("exiftool")
 
     /// Whether both the fixtures and exiftool are available.
-    static var exiftoolChecksAvailable: Bool { fixturesAvailable && exiftoolPath != nil }
+    static var exiftoolChecksAvailable: Bool { SharedFixtures.available && exiftool != nil }
 
     /// The identifier Apple wrote into the real iPhone 6s still.
     static let realStillIdentifier = "E905E6C6-C747-4805-942F-9904A0281F02"
 
-    /// The bytes of a fixture, by path relative to the fixtures folder.
-    static func fixture(_ relativePath: String) throws -> [UInt8] {
-        let directory = try #require(fixturesDirectory, "fixtures folder ../shared/fixtures is absent")
-        return Array(try Data(contentsOf: directory.appendingPathComponent(relativePath)))
-    }
-
     /// The real Live Photo still from an iPhone 6s.
     static func realStill() throws -> [UInt8] {
-        try fixture("livephoto-iphone6s/IMG_train.jpg")
+        try SharedFixtures.bytes(SharedFixtures.Name.livePhotoStill)
     }
 
     /// A JPEG marker segment: marker byte and the range of its whole bytes (from 0xFF).
@@ -108,31 +82,16 @@ enum ExifTestFiles {
         return output
     }
 
-    /// A fresh temporary directory for one test.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("glint-exif-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Writes `jpeg` to a temporary file, runs `exiftool -j -G1 -a` on it and returns its tags.
     static func exiftoolTags(ofJPEG jpeg: [UInt8], name: String = "still.jpg") throws -> [String: Any] {
-        let executable = try #require(exiftoolPath, "exiftool is not installed")
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent(name)
+        let executable = try #require(exiftool, "exiftool is not installed")
+        let directory = try TemporaryDirectory("glint-exif")
+        defer { directory.remove() }
+        let file = directory.file(name)
         try Data(jpeg).write(to: file)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-j", "-G1", "-a", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let array = try #require(try JSONSerialization.jsonObject(with: output) as? [[String: Any]])
+        let run = try ExternalTool.run(executable, ["-j", "-G1", "-a", file.path])
+        let array = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [[String: Any]])
         return try #require(array.first)
     }
 

@@ -1,31 +1,16 @@
 import Foundation
 import GlintMedia
+import GlintTestSupport
 
-/// Synthetic frames, fixture locations and image comparisons for the video tests.
+/// Synthetic frames, the real movie and image comparisons for the video tests.
 enum VideoTestFrames {
-    /// `/work/shared/fixtures`, found relative to this source file (repo root, then
-    /// `../shared/fixtures`); `nil` when absent.
-    static var fixturesDirectory: URL? {
-        var url = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                let fixtures = url.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-                return FileManager.default.fileExists(atPath: fixtures.path) ? fixtures : nil
-            }
-        }
-        return nil
-    }
-
     /// The iPhone 6s Live Photo movie, or `nil` (with a note on stderr) when fixtures are absent.
     static var iPhone6sMovie: String? {
-        guard let path = fixturesDirectory?.appendingPathComponent("livephoto-iphone6s/IMG_train.mov").path,
-              FileManager.default.fileExists(atPath: path)
-        else {
+        guard SharedFixtures.contains(SharedFixtures.Name.livePhotoMovie) else {
             FileHandle.standardError.write(Data("skipping: fixture ../shared/fixtures/livephoto-iphone6s/IMG_train.mov not found\n".utf8))
             return nil
         }
-        return path
+        return SharedFixtures.livePhotoMovie
     }
 
     /// A colourful gradient that moves with `index`: smooth enough for 4:2:0 to keep it well.
