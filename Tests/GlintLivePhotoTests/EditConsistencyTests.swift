@@ -61,8 +61,11 @@ struct EditConsistencyTests {
             $0.codec = codec
         }
         let out = directory.file("out").path
+        // The output is encoded with the input's codec, so both encoders are exercised.
+        let options = LivePhotoEditor.Options(encoding: MovieEncoding(codec: codec, crf: 18, preset: "ultrafast"))
         let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: out,
-                                              options: PairFixtures.fastOptions)
+                                              options: options)
+        #expect(try QuickTimeMovie(path: result.moviePath).videoTrack?.format == (codec == "hevc" ? "hvc1" : "avc1"))
         let difference = try Self.stillToFrameDifference(still: result.stillPath, movie: result.moviePath)
         #expect(difference < 3, "edited still and edited frame differ by \(difference) ΔE00")
         // The edit did change the picture: the unedited still is far from the edited frame.
