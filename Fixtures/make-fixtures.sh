@@ -9,11 +9,13 @@ if [ -z "${GLINT:-}" ]; then
   GLINT=.build/release/glint
 fi
 out=Fixtures/generated
+log=$(mktemp); trap 'rm -f "$log"' EXIT
 
 # fixture NAME [glint fixture options...]
 fixture() {
   local name=$1; shift
-  "$GLINT" fixture --out "$out" --name "$name" "$@" >/dev/null
+  # The encoders log to standard error: shown only when something fails.
+  "$GLINT" fixture --out "$out" --name "$name" "$@" >/dev/null 2>"$log" || { cat "$log" >&2; exit 1; }
   printf '%-24s %s\n' "$name" "$*"
 }
 
@@ -27,4 +29,4 @@ fixture no-identifiers --identifier none
 fixture bench-12mp --still-size 4032x3024 --frame-size 1920x1440 --codec hevc --frames 60
 
 echo
-ls -l "$out"
+"$GLINT" inspect "$out"/*.jpg "$out"/*.mov
