@@ -53,7 +53,8 @@ bench() {
 
   # One edit first, for the output sizes ffmpeg must match. glint writes under the input names.
   local document sw sh mw mh
-  document=$("$GLINT" edit "$still" "$movie" --recipe "$RECIPE" --out "$dir/glint" --json)
+  document=$("$GLINT" edit "$still" "$movie" --recipe "$RECIPE" --out "$dir/glint" --json 2>"$dir/glint.log") \
+    || { cat "$dir/glint.log" >&2; exit 1; }
   sw=$(json_int stillWidth <<<"$document"); sh=$(json_int stillHeight <<<"$document")
   mw=$(json_int movieWidth <<<"$document"); mh=$(json_int movieHeight <<<"$document")
 
