@@ -9,7 +9,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .ONESHELL:
-.DEFAULT_GOAL := run
+.DEFAULT_GOAL := build
 
 SWIFT ?= swift
 # Real phone files live beside the checkout; they are read from there, never copied in.
