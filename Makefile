@@ -26,7 +26,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
-	missing=$$(for p in $(DEB_PACKAGES); do dpkg -s "$$p" 2>/dev/null | grep -q '^Status: install ok installed' || echo "$$p"; done)
+	missing=$$(for p in $(DEB_PACKAGES); do dpkg -s "$$p" 2>/dev/null | grep '^Status: install ok installed' >/dev/null || echo "$$p"; done)
 	[ -z "$$missing" ] && exit 0
 	echo "make deps: installing" $$missing
 	[ -z "$(SUDO)" ] || command -v sudo >/dev/null || { echo "make deps: not root and no sudo: install as root:" $$missing >&2; exit 1; }
