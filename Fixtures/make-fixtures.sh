@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Generates synthetic Live Photo pairs into Fixtures/generated/ with `glint fixture`.
+# GLINT=path/to/glint uses that binary; otherwise glint is built (release) first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -z "${GLINT:-}" ]; then
+  swift build -c release --product glint
+  GLINT=.build/release/glint
+fi
+out=Fixtures/generated
+log=$(mktemp); trap 'rm -f "$log"' EXIT
+
+# fixture NAME [glint fixture options...]
+fixture() {
+  local name=$1; shift
+  # The encoders log to standard error: shown only when something fails.
+  "$GLINT" fixture --out "$out" --name "$name" "$@" >/dev/null 2>"$log" || { cat "$log" >&2; exit 1; }
+  printf '%-24s %s\n' "$name" "$*"
+}
+
+echo "Generating synthetic pairs into $out/:"
+fixture default                                   # H.264 480x360, 20 frames, LPCM audio, matching identifiers
+fixture hevc-rotated-90 --codec hevc --rotation 90
+fixture no-audio --no-audio
+fixture still-without-identifier --still-without-identifier
+fixture no-identifiers --identifier none
+# For benchmarks: a 12-megapixel still with 1920x1440 HEVC frames.
+fixture bench-12mp --still-size 4032x3024 --frame-size 1920x1440 --codec hevc --frames 60
+
+echo
+"$GLINT" inspect "$out"/*.jpg "$out"/*.mov

@@ -1,0 +1,70 @@
+# Glint: set up, build, test and run. GNU make; Debian 12 with Swift 6 on PATH.
+#
+#   make run        install what is missing, build (release) and run the main job end to end
+#   make test       install what is missing, then `swift test` (debug, incremental)
+#   make fixtures   generate synthetic Live Photo pairs into Fixtures/generated/
+#   make bench      glint edit against the ffmpeg CLI: wall time and peak memory
+#   make clean      remove build outputs, out/ and Fixtures/generated/
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.ONESHELL:
+.DEFAULT_GOAL := build
+
+SWIFT ?= swift
+# Real phone files live beside the checkout; they are read from there, never copied in.
+SHARED_FIXTURES ?= ../shared/fixtures
+GLINT := .build/release/glint
+
+# Debian packages the build, the tests (ffmpeg and exiftool check outputs) and the benchmarks need.
+DEB_PACKAGES := pkg-config libjpeg62-turbo-dev \
+	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
+	ffmpeg libimage-exiftool-perl time hyperfine
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+.PHONY: deps build test run fixtures bench clean
+
+deps:
+	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
+	missing=$$(for p in $(DEB_PACKAGES); do dpkg -s "$$p" 2>/dev/null | grep '^Status: install ok installed' >/dev/null || echo "$$p"; done)
+	[ -z "$$missing" ] && exit 0
+	echo "make deps: installing" $$missing
+	[ -z "$(SUDO)" ] || command -v sudo >/dev/null || { echo "make deps: not root and no sudo: install as root:" $$missing >&2; exit 1; }
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing
+
+build: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) test
+
+# The main job. Glint has no server yet (a later issue adds `glint serve`, which this target
+# will then start); for now it runs the CLI end to end: generate a pair, inspect a real one,
+# edit it with the sample recipe and show that the output is still a Live Photo.
+run: build
+	@$(GLINT) fixture --out out/demo --name demo
+	if [ -f $(SHARED_FIXTURES)/livephoto-iphone6s/IMG_train.jpg ]; then
+	  still=$(SHARED_FIXTURES)/livephoto-iphone6s/IMG_train.jpg movie=$(SHARED_FIXTURES)/livephoto-iphone6s/IMG_train.mov
+	else
+	  echo "($(SHARED_FIXTURES) not found: using the generated pair)"
+	  still=out/demo/demo.jpg movie=out/demo/demo.mov
+	fi
+	echo; echo "== glint inspect $$still $$movie"
+	$(GLINT) inspect "$$still" "$$movie"
+	echo; echo "== glint edit (recipe $$(tr -d ' \n' < Fixtures/recipes/sample.json)) into out/edited/"
+	$(GLINT) edit "$$still" "$$movie" --recipe Fixtures/recipes/sample.json --out out/edited
+	edited="out/edited/$$(basename "$$still") out/edited/$$(basename "$$movie")"
+	echo; echo "== glint inspect $$edited"
+	report=$$($(GLINT) inspect $$edited)
+	echo "$$report"
+	grep -q '^Live Photos:' <<<"$$report" || { echo "make run: the edited pair is no longer a Live Photo" >&2; exit 1; }
+
+fixtures: build
+	GLINT=$(GLINT) Fixtures/make-fixtures.sh
+
+bench: build
+	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/edit-vs-ffmpeg.sh
+
+clean:
+	rm -rf .build out Fixtures/generated
