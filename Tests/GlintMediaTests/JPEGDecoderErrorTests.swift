@@ -1,4 +1,5 @@
 import GlintMedia
+import GlintTestSupport
 import Testing
 
 @Suite("JPEG decoder errors")
@@ -12,7 +13,7 @@ struct JPEGDecoderErrorTests {
 
     @Test("random garbage is .corrupt, saying it is not a JPEG")
     func garbageInput() throws {
-        var random = JPEGTestRandomGenerator(seed: 42)
+        var random = SeededRandomGenerator(seed: 42)
         var garbage = random.bytes(4096)
         garbage[0] = 0x47
         do {
@@ -81,7 +82,7 @@ struct JPEGDecoderErrorTests {
             _ = try? JPEGDecoder.decode(prefix)
         }
         let encoded = try JPEGEncoder.encode(JPEGTestImages.colorful(width: 64, height: 64))
-        var random = JPEGTestRandomGenerator(seed: 7)
+        var random = SeededRandomGenerator(seed: 7)
         for _ in 0..<300 {
             var damaged = encoded
             for _ in 0..<Int.random(in: 1...8, using: &random) {

@@ -1,4 +1,5 @@
 import GlintMedia
+import GlintTestSupport
 import Testing
 
 @Suite("JPEG segment structure")
@@ -72,7 +73,7 @@ struct JPEGFileTests {
 
     @Test("a 150 KB ICC profile splits into 3 APP2 segments and reassembles byte for byte")
     func iccProfileRoundTrip() throws {
-        var random = JPEGTestRandomGenerator(seed: 150)
+        var random = SeededRandomGenerator(seed: 150)
         let profile = random.bytes(150_000)
         let segments = try JPEGSegment.iccProfileSegments(profile)
         #expect(segments.count == 3)

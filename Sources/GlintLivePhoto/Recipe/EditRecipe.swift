@@ -101,20 +101,11 @@ public struct EditRecipe: Sendable, Equatable, Codable {
 }
 
 /// A rectangle in normalised coordinates: (0, 0) is the top-left corner, (1, 1) the bottom-right.
-public struct NormalizedRect: Sendable, Equatable, Codable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+public typealias NormalizedRect = Rect
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
+extension Rect {
     /// Checks that the rectangle is non-empty and inside the unit square.
+    /// - Throws: ``RecipeError`` naming the crop.
     public func validate() throws {
         let tolerance = 1e-9
         guard [x, y, width, height].allSatisfy(\.isFinite) else { throw RecipeError("\"crop\" values must be numbers") }
