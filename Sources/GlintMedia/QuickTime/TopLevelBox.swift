@@ -12,6 +12,9 @@ public struct TopLevelBox: Sendable, Equatable {
     /// Offset of the first payload byte.
     public var payloadOffset: Int64 { offset + Int64(headerSize) }
 
+    /// Box types a QuickTime or MP4 file may begin with.
+    static let openingTypes: Set<FourCC> = ["ftyp", "moov", "mdat", "wide", "free", "skip", "pnot", "uuid", "junk", "PICT"]
+
     /// Lists the top-level boxes of `file`, validating that they tile it exactly.
     public static func scan(_ file: RandomAccessFile) throws -> [TopLevelBox] {
         guard file.size > 0 else { throw MediaError(.empty, file: file.path, "file is empty") }
@@ -33,6 +36,9 @@ public struct TopLevelBox: Sendable, Equatable {
                 header = 16
             } else if size == 0 {
                 size = file.size - offset
+            }
+            guard !boxes.isEmpty || Self.openingTypes.contains(type) else {
+                throw MediaError(.unsupported, file: file.path, "not a QuickTime or MP4 file (it does not start with a movie box)")
             }
             guard type.bytes.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0xA9 }) else {
                 throw MediaError(.corrupt, file: file.path, boxes.isEmpty
