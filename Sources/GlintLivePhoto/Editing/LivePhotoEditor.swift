@@ -63,11 +63,8 @@ public enum LivePhotoEditor {
         guard (1...100).contains(options.jpegQuality) else {
             throw MediaError(.invalidArgument, "JPEG quality must be between 1 and 100, got \(options.jpegQuality)")
         }
-        let still = try MediaInspector.read(stillPath)
-        let movie = try MediaInspector.read(moviePath)
-        guard still.still != nil else { throw MediaError(.unsupported, file: stillPath, "not a JPEG still") }
-        guard movie.movie != nil else { throw MediaError(.unsupported, file: moviePath, "not a QuickTime movie") }
-
+        let still = try JPEGStill(path: stillPath)
+        let movie = try QuickTimeMovie(path: moviePath)
         let (identifier, source) = try resolveIdentifier(still: still, movie: movie)
         var logger = options.logger
         logger[metadataKey: "content-identifier"] = "\(identifier)"
@@ -81,7 +78,7 @@ public enum LivePhotoEditor {
         }
 
         progress(0, "editing the still")
-        let editedStill = try StillEditor.edit(path: stillPath, recipe: recipe, contentIdentifier: identifier,
+        let editedStill = try StillEditor.edit(still, recipe: recipe, contentIdentifier: identifier,
                                                quality: options.jpegQuality)
         logger.debug("still edited", metadata: [
             "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
@@ -89,7 +86,7 @@ public enum LivePhotoEditor {
         ])
         progress(0.1, "editing the frames")
         let editedMovie = try MovieEditor.edit(
-            path: moviePath, destination: movieOut, recipe: recipe, displayAspect: editedStill.geometry.displayAspect,
+            movie, destination: movieOut, recipe: recipe, displayAspect: editedStill.geometry.displayAspect,
             contentIdentifier: identifier, encoding: options.encoding
         ) { done, total in
             progress(0.1 + 0.9 * Double(done) / Double(max(total, 1)), "frame \(done) of \(total)")
@@ -113,8 +110,8 @@ public enum LivePhotoEditor {
             createdMakerNote: editedStill.createdMakerNote, createdStillImageTimeTrack: editedMovie.createdStillImageTimeTrack)
     }
 
-    static func resolveIdentifier(still: MediaFileReport, movie: MediaFileReport) throws -> (ContentIdentifier, IdentifierSource) {
-        switch (still.contentIdentifier, movie.contentIdentifier) {
+    static func resolveIdentifier(still: JPEGStill, movie: QuickTimeMovie) throws -> (ContentIdentifier, IdentifierSource) {
+        switch (still.exif?.contentIdentifier, movie.contentIdentifier) {
         case let (s?, m?) where s == m: return (s, .kept)
         case let (s?, m?):
             throw MediaError(.invalidArgument, file: still.path,

@@ -16,19 +16,19 @@ public enum MovieEditor {
         public var createdStillImageTimeTrack: Bool
     }
 
-    /// Edits the movie at `path` into `destination`.
+    /// Edits `movie` into `destination`.
     /// - Parameters:
-    ///   - path: The source movie.
+    ///   - movie: The source movie, as parsed.
     ///   - destination: The output path (written atomically).
     ///   - recipe: The edit.
     ///   - displayAspect: The still's output aspect ratio, which the movie is made to match.
     ///   - contentIdentifier: The identifier the output must carry (`nil` keeps the movie's).
     ///   - encoding: Encoder settings.
     ///   - progress: Called after each frame with (frames done, frames in all).
-    public static func edit(path: String, destination: String, recipe: EditRecipe, displayAspect: Double?,
+    public static func edit(_ movie: QuickTimeMovie, destination: String, recipe: EditRecipe, displayAspect: Double?,
                             contentIdentifier: ContentIdentifier?, encoding: MovieEncoding = .default,
                             progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
-        let movie = try QuickTimeMovie(path: path)
+        let path = movie.path
         return try MediaError.naming(path) {
             guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
                 throw MediaError(.unsupported, "movie has no video track")

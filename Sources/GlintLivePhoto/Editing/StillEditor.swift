@@ -4,9 +4,6 @@ import GlintMedia
 /// XMP, the ICC profile and the orientation. The EXIF pixel dimensions and thumbnail are brought
 /// up to date; an MPF index (whose secondary images are not carried over) is dropped.
 public enum StillEditor {
-    /// Largest still file accepted.
-    public static let maximumFileSize: Int64 = 512 << 20
-
     /// An edited still, encoded but not yet written.
     public struct Result: Sendable {
         /// The complete JPEG file.
@@ -19,29 +16,24 @@ public enum StillEditor {
         public var createdMakerNote: Bool
     }
 
-    /// Edits the JPEG at `path`.
+    /// Edits a JPEG still.
     /// - Parameters:
-    ///   - path: The still.
+    ///   - still: The still, as read.
     ///   - recipe: The edit.
     ///   - contentIdentifier: The identifier to write; `nil` keeps the still's own.
     ///   - quality: JPEG quality (1...100).
     ///   - limits: Largest image accepted.
-    public static func edit(path: String, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
+    public static func edit(_ still: JPEGStill, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
                             quality: Int = 92, limits: ImageLimits = .default) throws -> Result {
-        let bytes = try RandomAccessFile(path: path).readAll(limit: maximumFileSize)
-        return try MediaError.naming(path) {
-            guard !bytes.isEmpty else { throw MediaError(.empty, "file is empty") }
-            let jpeg = try JPEGFile(parsing: bytes)
-            let header = try JPEGDecoder.readHeader(bytes)
-            try limits.check(width: header.width, height: header.height)
-            var exif = try jpeg.exifTIFF.map { try ExifMetadata(tiff: $0) }
-            let orientation = exif?.orientation ?? .up
-            let geometry = EditGeometry(recipe: recipe, width: header.width, height: header.height, orientation: orientation)
+        try MediaError.naming(still.path) {
+            let orientation = still.orientation
+            let geometry = EditGeometry(recipe: recipe, width: still.header.width, height: still.header.height, orientation: orientation)
             let processor = FrameProcessor(recipe: recipe, geometry: geometry)
 
-            let edited = processor.process(try decodeScaled(bytes, geometry: geometry, processor: processor, limits: limits))
+            let edited = processor.process(try decodeScaled(still, processor: processor, limits: limits))
             let encoded = try JPEGEncoder.encode(edited, quality: quality)
 
+            var exif = still.exif
             let identifier = contentIdentifier ?? exif?.contentIdentifier
             let hadMakerNote = exif?.makerNote?.apple != nil
             if exif == nil && identifier != nil {
@@ -53,21 +45,19 @@ public enum StillEditor {
                 if metadata.thumbnail != nil { metadata.thumbnail = try thumbnail(of: edited) }
                 exif = metadata
             }
-            let segments = try metadataSegments(of: jpeg, exif: exif)
+            let segments = try metadataSegments(of: still.file, exif: exif)
             return Result(bytes: try JPEGAssembler.assemble(encoded: encoded, segments: segments), geometry: geometry,
                           contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote)
         }
     }
 
-    /// Decodes the still, using libjpeg's DCT scaling when the output is at most half the size,
-    /// then crops and scales to the geometry's scaled size.
-    static func decodeScaled(_ bytes: [UInt8], geometry: EditGeometry, processor: FrameProcessor, limits: ImageLimits) throws -> RGBImage {
-        var denominator = 1
-        for candidate in [8, 4, 2] where geometry.sourceWidth / candidate >= geometry.scaledWidth && geometry.sourceHeight / candidate >= geometry.scaledHeight {
-            denominator = candidate
-            break
-        }
-        let decoded = try JPEGDecoder.decode(bytes, scaleDenominator: denominator, limits: limits)
+    /// Decodes the still (DCT-scaled when the output is at most half the size), then crops and
+    /// scales it to the geometry's scaled size.
+    static func decodeScaled(_ still: JPEGStill, processor: FrameProcessor, limits: ImageLimits) throws -> RGBImage {
+        let geometry = processor.geometry
+        let (decoded, denominator) = try still.decode(regionWidth: geometry.sourceWidth, regionHeight: geometry.sourceHeight,
+                                                      minimumWidth: geometry.scaledWidth, minimumHeight: geometry.scaledHeight,
+                                                      limits: limits)
         let rect = processor.sourceRect
         var crop = PixelRect(x: rect.x / denominator, y: rect.y / denominator,
                              width: rect.width / denominator, height: rect.height / denominator)

@@ -9,37 +9,31 @@ import GlintMedia
 public enum MediaInspector {
     /// Inspects one file; a file that cannot be read gets a report whose `error` says why.
     public static func inspect(_ path: String) -> MediaFileReport {
+        var report = MediaFileReport(path: path, kind: .unknown, size: 0)
         do {
-            return try read(path)
+            try describe(&report)
         } catch {
-            var report = MediaFileReport(path: path, kind: .unknown, size: 0)
-            report.size = (try? RandomAccessFile(path: path).size) ?? 0
-            if let head = try? RandomAccessFile(path: path).read(at: 0, count: Int(min(report.size, 16))) {
-                report.kind = kind(ofHead: head)
-            }
             report.error = (error as? MediaError)?.naming(path).description ?? "\(path): \(error)"
-            return report
         }
+        return report
     }
 
-    /// Inspects one file.
-    /// - Throws: ``MediaError`` naming the file when it is not a readable JPEG still or movie.
-    public static func read(_ path: String) throws -> MediaFileReport {
-        let file = try RandomAccessFile(path: path)
-        var report = MediaFileReport(path: path, kind: .unknown, size: file.size)
-        guard file.size > 0 else { throw MediaError(.empty, file: path, "file is empty") }
+    /// Fills in `report` for the file at its path, as far as the file can be read.
+    static func describe(_ report: inout MediaFileReport) throws {
+        let file = try RandomAccessFile(path: report.path)
+        report.size = file.size
+        guard file.size > 0 else { throw MediaError(.empty, file: file.path, "file is empty") }
         report.kind = kind(ofHead: try file.read(at: 0, count: Int(min(file.size, 16))))
         switch report.kind {
         case .jpeg:
-            report.still = try inspectJPEG(file)
+            report.still = describe(try JPEGStill(file: file))
         case .movie:
-            report.movie = try inspectMovie(try QuickTimeMovie(file: file))
+            report.movie = try describe(try QuickTimeMovie(file: file))
         case .heic:
-            throw MediaError(.unsupported, file: path, "HEIC stills are not supported by this build yet")
+            throw MediaError(.unsupported, file: file.path, "HEIC stills are not supported by this build yet")
         case .unknown:
-            throw MediaError(.unsupported, file: path, "not a JPEG still or a QuickTime movie")
+            throw MediaError(.unsupported, file: file.path, "not a JPEG still or a QuickTime movie")
         }
-        return report
     }
 
     /// Recognises a file from its first bytes.
@@ -54,23 +48,21 @@ public enum MediaInspector {
         return ["moov", "mdat", "wide", "free", "skip"].contains(type) ? .movie : .unknown
     }
 
-    static func inspectJPEG(_ file: RandomAccessFile) throws -> StillReport {
-        let bytes = try file.readAll(limit: StillEditor.maximumFileSize)
-        let jpeg = try MediaError.naming(file.path) { try JPEGFile(parsing: bytes) }
-        let header = try MediaError.naming(file.path) { try JPEGDecoder.readHeader(bytes) }
-        let exif = try MediaError.naming(file.path) { try jpeg.exifTIFF.map { try ExifMetadata(tiff: $0) } }
-        let orientation = exif?.orientation ?? .up
+    /// The facts about a still.
+    public static func describe(_ still: JPEGStill) -> StillReport {
+        let orientation = still.orientation
         return StillReport(
-            width: header.width, height: header.height,
+            width: still.header.width, height: still.header.height,
             orientation: Int(orientation.rawValue), rotation: orientation.clockwiseDegrees, mirrored: orientation.isMirrored,
-            contentIdentifier: exif?.contentIdentifier,
-            hasAppleMakerNote: exif?.makerNote?.apple != nil,
-            hasGPS: exif?.hasGPS ?? false,
-            iccProfileBytes: (try? jpeg.iccProfile())??.count,
-            hasXMP: jpeg.xmpPacket != nil)
+            contentIdentifier: still.exif?.contentIdentifier,
+            hasAppleMakerNote: still.exif?.makerNote?.apple != nil,
+            hasGPS: still.exif?.hasGPS ?? false,
+            iccProfileBytes: (try? still.file.iccProfile())??.count,
+            hasXMP: still.file.xmpPacket != nil)
     }
 
-    static func inspectMovie(_ movie: QuickTimeMovie) throws -> MovieReport {
+    /// The facts about a movie.
+    public static func describe(_ movie: QuickTimeMovie) throws -> MovieReport {
         guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
             throw MediaError(.unsupported, file: movie.path, "movie has no video track")
         }

@@ -6,20 +6,12 @@ import GlintMedia
 public enum DisplayedPicture {
     /// The still as displayed, scaled to `width` x `height` (display orientation).
     public static func still(path: String, width: Int, height: Int) throws -> RGBImage {
-        let bytes = try RandomAccessFile(path: path).readAll(limit: StillEditor.maximumFileSize)
-        return try MediaError.naming(path) {
-            let jpeg = try JPEGFile(parsing: bytes)
-            let orientation = try jpeg.exifTIFF.map { try ExifMetadata(tiff: $0) }?.orientation ?? .up
-            let header = try JPEGDecoder.readHeader(bytes)
-            let (storedW, storedH) = orientation.swapsDimensions ? (height, width) : (width, height)
-            var denominator = 1
-            for candidate in [8, 4, 2] where header.width / candidate >= storedW && header.height / candidate >= storedH {
-                denominator = candidate
-                break
-            }
-            let decoded = try JPEGDecoder.decode(bytes, scaleDenominator: denominator)
-            return try ImageScaler().scale(decoded, to: storedW, height: storedH).transformed(by: orientation)
-        }
+        let still = try JPEGStill(path: path)
+        let orientation = still.orientation
+        let (storedW, storedH) = orientation.swapsDimensions ? (height, width) : (width, height)
+        let decoded = try still.decode(regionWidth: still.header.width, regionHeight: still.header.height,
+                                       minimumWidth: storedW, minimumHeight: storedH).image
+        return try MediaError.naming(path) { try ImageScaler().scale(decoded, to: storedW, height: storedH).transformed(by: orientation) }
     }
 
     /// The movie frame presented nearest `seconds`, as displayed.
@@ -30,7 +22,12 @@ public enum DisplayedPicture {
     ///   - height: Display height of the result; the clean aperture's when `nil`.
     /// - Returns: The frame and its presentation time.
     public static func movieFrame(path: String, at seconds: Double, width: Int? = nil, height: Int? = nil) throws -> (image: RGBImage, time: Double) {
-        let movie = try QuickTimeMovie(path: path)
+        try movieFrame(try QuickTimeMovie(path: path), at: seconds, width: width, height: height)
+    }
+
+    /// The frame of an already parsed movie presented nearest `seconds`, as displayed.
+    public static func movieFrame(_ movie: QuickTimeMovie, at seconds: Double, width: Int? = nil, height: Int? = nil) throws -> (image: RGBImage, time: Double) {
+        let path = movie.path
         return try MediaError.naming(path) {
             guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
                 throw MediaError(.unsupported, "movie has no video track")
