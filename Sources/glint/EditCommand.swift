@@ -45,7 +45,8 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         let bar = ProgressBar(quiet: json)
         do {
-            let recipe = try EditRecipe.parse(json: try loadRecipe())
+            let (data, folder) = try loadRecipe()
+            let recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
             let options = LivePhotoEditor.Options(jpegQuality: quality, encoding: MovieEncoding(codec: codec, crf: crf, preset: preset))
             let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: out,
                                                   options: options, progress: bar.update)
@@ -64,12 +65,13 @@ struct EditCommand: ParsableCommand {
         }
     }
 
-    func loadRecipe() throws -> Data {
+    /// The recipe's bytes and the folder its relative paths are resolved against.
+    func loadRecipe() throws -> (Data, String) {
         let trimmed = recipe.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix("{") { return Data(trimmed.utf8) }
+        if trimmed.hasPrefix("{") { return (Data(trimmed.utf8), FileManager.default.currentDirectoryPath) }
         guard let data = FileManager.default.contents(atPath: recipe) else {
             throw MediaError(.notFound, file: recipe, "recipe file not found (give a JSON object or a file)")
         }
-        return data
+        return (data, URL(fileURLWithPath: recipe).deletingLastPathComponent().path)
     }
 }
