@@ -24,11 +24,28 @@ public struct FrameProcessor: Sendable {
     }
 
     /// Turns and adjusts pixels already cropped and scaled to the geometry's scaled size.
-    public func process(_ scaled: RGBImage) -> RGBImage {
+    public func process(_ scaled: consuming RGBImage) -> RGBImage {
         precondition(scaled.width == geometry.scaledWidth && scaled.height == geometry.scaledHeight,
                      "the driver must deliver pixels at the scaled size")
-        var image = scaled.transformed(by: geometry.pixelTransform)
-        tone.apply(to: &image)
+        var image = consume scaled
+        if geometry.pixelTransform != .up { image = image.transformed(by: geometry.pixelTransform) }
+        applyColour(to: &image)
         return image
+    }
+
+    // What drivers that edit movie frames on their YUV planes (``MovieFrameEditor``) need: the
+    // colour change alone, and whether it may be baked into a ``YUVColourTable``.
+
+    /// Whether every step after the crop and scale is the turn or a pointwise colour change
+    /// (each pixel's new value depends only on its old value, not on where it is), so that
+    /// frames may be edited as crop, scale, table and turn on their YUV planes.
+    public var isPointwise: Bool { true }
+
+    /// Whether the colour of pixels changes at all.
+    public var changesColour: Bool { !tone.isIdentity }
+
+    /// Applies the colour change alone (no turn) to `image`, in place.
+    public func applyColour(to image: inout RGBImage) {
+        tone.apply(to: &image)
     }
 }

@@ -77,19 +77,35 @@ public enum LivePhotoEditor {
             throw MediaError(.invalidArgument, file: moviePath, "the still and the movie have the same file name")
         }
 
-        progress(0, "editing the still")
-        let editedStill = try StillEditor.edit(still, recipe: recipe, contentIdentifier: identifier,
-                                               quality: options.jpegQuality)
-        logger.debug("still edited", metadata: [
-            "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
-            "size": "\(editedStill.geometry.outputWidth)x\(editedStill.geometry.outputHeight)",
-        ])
-        progress(0.1, "editing the frames")
-        let editedMovie = try MovieEditor.edit(
-            movie, destination: movieOut, recipe: recipe, displayAspect: editedStill.geometry.displayAspect,
-            contentIdentifier: identifier, encoding: options.encoding
-        ) { done, total in
-            progress(0.1 + 0.9 * Double(done) / Double(max(total, 1)), "frame \(done) of \(total)")
+        // The still is edited on its own thread while the movie's frames flow; the movie only
+        // needs the still's geometry, which its header gives.
+        progress(0, "editing the still and the frames")
+        let stillGeometry = StillEditor.geometry(of: still, recipe: recipe)
+        let jpegQuality = options.jpegQuality
+        let stillStage = StageThread(name: "glint.still") { [logger] in
+            let edited = try StillEditor.edit(still, recipe: recipe, contentIdentifier: identifier, quality: jpegQuality)
+            logger.debug("still edited", metadata: [
+                "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
+                "size": "\(edited.geometry.outputWidth)x\(edited.geometry.outputHeight)",
+            ])
+            return edited
+        }
+        let movieOutcome = Swift.Result {
+            try MovieEditor.edit(
+                movie, destination: movieOut, recipe: recipe, displayAspect: stillGeometry.displayAspect,
+                contentIdentifier: identifier, encoding: options.encoding
+            ) { done, total in
+                progress(0.95 * Double(done) / Double(max(total, 1)), "frame \(done) of \(total)")
+            }
+        }
+        let stillOutcome = Swift.Result { try stillStage.join() }
+        let editedMovie: MovieEditor.Result, editedStill: StillEditor.Result
+        do {
+            editedMovie = try movieOutcome.get()
+            editedStill = try stillOutcome.get()
+        } catch {
+            if case .success = movieOutcome { try? FileManager.default.removeItem(atPath: movieOut) }
+            throw error
         }
         do {
             try AtomicFileWriter.write(editedStill.bytes, to: stillOut)

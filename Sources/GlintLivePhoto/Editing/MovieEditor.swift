@@ -5,8 +5,8 @@ import GlintMedia
 /// and timed-metadata tracks copied byte for byte, the `moov/meta` keys, and the
 /// still-image-time track.
 ///
-/// Frames are decoded, edited, encoded and written one at a time; memory does not grow with the
-/// movie's length.
+/// Frames flow through a ``FramePipeline``: decoding, editing and encoding run at once on their
+/// own threads, a few frames apart; memory does not grow with the movie's length.
 public enum MovieEditor {
     /// What was written.
     public struct Result: Sendable {
@@ -55,16 +55,14 @@ public enum MovieEditor {
                                 decodeTime: packet.dts, isKeyframe: packet.isKeyframe)
                 }
             }
-            let converter = FrameConverter()
             let total = video.sampleTable.sampleCount
-            var done = 0
-            while let frame = try reader.nextFrame() {
-                guard let pts = frame.pts else { throw MediaError(.corrupt, "frame \(done) has no timestamp") }
-                let scaled = try converter.rgbImage(from: frame, crop: processor.sourceRect,
-                                                    width: geometry.scaledWidth, height: geometry.scaledHeight)
-                try store(try encoder.encode(frame: processor.process(scaled), pts: pts))
-                done += 1
-                progress(done, max(total, done))
+            var encoded = 0
+            let editor = MovieFrameEditor(processor: processor, stream: reader.stream, outputColour: encoder.colorInfo)
+            // The decode stage owns the reader from here, and frees it when the last frame is out.
+            let done = try FramePipeline.run(reader: consume reader, editor: editor) { frame, pts in
+                try store(try encoder.encode(frame, pts: pts))
+                encoded += 1
+                progress(encoded, max(total, encoded))
             }
             try store(try encoder.finish())
 

@@ -27,7 +27,7 @@ public enum StillEditor {
                             quality: Int = 92, limits: ImageLimits = .default) throws -> Result {
         try MediaError.naming(still.path) {
             let orientation = still.orientation
-            let geometry = EditGeometry(recipe: recipe, width: still.header.width, height: still.header.height, orientation: orientation)
+            let geometry = Self.geometry(of: still, recipe: recipe)
             let processor = FrameProcessor(recipe: recipe, geometry: geometry)
 
             let edited = processor.process(try decodeScaled(still, processor: processor, limits: limits))
@@ -51,11 +51,17 @@ public enum StillEditor {
         }
     }
 
+    /// The geometry `recipe` gives `still`, known from its header before any pixel is decoded
+    /// (so the movie can be matched to it while the still is still being edited).
+    public static func geometry(of still: JPEGStill, recipe: EditRecipe) -> EditGeometry {
+        EditGeometry(recipe: recipe, width: still.header.width, height: still.header.height, orientation: still.orientation)
+    }
+
     /// Decodes the still (DCT-scaled when the output is at most half the size), then crops and
     /// scales it to the geometry's scaled size.
     static func decodeScaled(_ still: JPEGStill, processor: FrameProcessor, limits: ImageLimits) throws -> RGBImage {
         let geometry = processor.geometry
-        let (decoded, denominator) = try still.decode(regionWidth: geometry.sourceWidth, regionHeight: geometry.sourceHeight,
+        var (decoded, denominator) = try still.decode(regionWidth: geometry.sourceWidth, regionHeight: geometry.sourceHeight,
                                                       minimumWidth: geometry.scaledWidth, minimumHeight: geometry.scaledHeight,
                                                       limits: limits)
         let rect = processor.sourceRect
@@ -63,8 +69,9 @@ public enum StillEditor {
                              width: rect.width / denominator, height: rect.height / denominator)
         crop.width = min(crop.width, decoded.width - crop.x)
         crop.height = min(crop.height, decoded.height - crop.y)
-        if crop == PixelRect(x: 0, y: 0, width: decoded.width, height: decoded.height)
-            && decoded.width == geometry.scaledWidth && decoded.height == geometry.scaledHeight {
+        if crop.width == geometry.scaledWidth && crop.height == geometry.scaledHeight {
+            // No resampling: crop within the decoded buffer rather than into a second picture.
+            try decoded.crop(to: crop)
             return decoded
         }
         return try ImageScaler().scale(decoded, crop: crop, to: geometry.scaledWidth, height: geometry.scaledHeight)

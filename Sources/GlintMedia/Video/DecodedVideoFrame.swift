@@ -64,6 +64,10 @@ public final class DecodedVideoFrame: @unchecked Sendable {
         return info
     }
 
+    /// Whether the samples are 8-bit YUV 4:2:0 (`yuv420p`, `yuvj420p`), which a
+    /// ``YUVColourTable`` reads in place.
+    public var isEightBit420: Bool { YUVPlanes.canView(pixelFormat) }
+
     /// Whether the decoder marked this frame as a keyframe.
     public var isKeyframe: Bool { frame.pointee.key_frame != 0 }
 

@@ -11,7 +11,7 @@ import CFFmpeg
 ///
 /// Not thread-safe and not `Sendable`: give each task its own converter.
 public final class FrameConverter {
-    private let cache = SwsContextCache()
+    let cache = SwsContextCache()
 
     /// Creates a converter.
     public init() {}
@@ -77,7 +77,6 @@ public final class FrameConverter {
     /// Converts an RGB image to a YUV frame in any pixel format swscale writes (tests use it
     /// to make 10-bit frames), tagging the frame with the range and matrix used.
     func frame(from image: RGBImage, format: AVPixelFormat, range: VideoColorRange, matrix: VideoColorMatrix) throws -> AVFrameBox {
-        let source = try AVFrameBox.rgb24(image)
         let swsMatrix = matrix.effective(width: image.width, height: image.height).swsColorspace
         let key = SwsContextCache.Key(
             sourceWidth: image.width, sourceHeight: image.height, sourceFormat: AV_PIX_FMT_RGB24.rawValue,
@@ -88,7 +87,10 @@ public final class FrameConverter {
         )
         let context = try cache.context(for: key)
         let output = try AVFrameBox(width: image.width, height: image.height, format: format)
-        try SwsScale.run(context, source: source.frame, offsets: [0, 0, 0, 0], sourceHeight: image.height, destination: output.frame)
+        try image.pixels.withUnsafeBufferPointer { pixels in
+            try SwsScale.run(context, packed: pixels.baseAddress!, stride: image.bytesPerRow, rowBytes: image.bytesPerRow,
+                             rows: image.height, destination: output.frame)
+        }
         output.frame.pointee.color_range = range.avColorRange
         output.frame.pointee.colorspace = AVColorSpace(rawValue: UInt32(matrix.rawValue))
         return output

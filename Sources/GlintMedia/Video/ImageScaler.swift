@@ -31,7 +31,6 @@ public final class ImageScaler {
         if rect.width == width, rect.height == height {
             return Self.copy(image, rect)
         }
-        let source = try AVFrameBox.rgb24(image)
         let key = SwsContextCache.Key(
             sourceWidth: rect.width, sourceHeight: rect.height, sourceFormat: AV_PIX_FMT_RGB24.rawValue,
             destinationWidth: width, destinationHeight: height, destinationFormat: AV_PIX_FMT_RGB24.rawValue,
@@ -39,8 +38,10 @@ public final class ImageScaler {
         )
         let context = try cache.context(for: key)
         let output = try AVFrameBox(width: width, height: height, format: AV_PIX_FMT_RGB24)
-        let offset = rect.y * Int(source.frame.pointee.linesize.0) + rect.x * 3
-        try SwsScale.run(context, source: source.frame, offsets: [offset, 0, 0, 0], sourceHeight: rect.height, destination: output.frame)
+        try image.pixels.withUnsafeBufferPointer { pixels in
+            try SwsScale.run(context, packed: pixels.baseAddress! + rect.y * image.bytesPerRow + rect.x * 3,
+                             stride: image.bytesPerRow, rowBytes: rect.width * 3, rows: rect.height, destination: output.frame)
+        }
         return output.rgbImage()
     }
 

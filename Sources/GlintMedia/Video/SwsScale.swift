@@ -38,3 +38,36 @@ enum SwsScale {
         }
     }
 }
+
+extension SwsScale {
+    /// Converts the `rows` rows of a packed picture in caller memory (`stride` bytes apart,
+    /// `rowBytes` used per row) into the whole of `destination`, without copying the picture
+    /// into an FFmpeg frame first. swscale's vector code may read a little past the end of a
+    /// row: every row but the last is followed by the next, and the last is handed over from a
+    /// padded copy of itself.
+    static func run(
+        _ context: OpaquePointer, packed source: UnsafePointer<UInt8>, stride: Int, rowBytes: Int, rows: Int,
+        destination: UnsafeMutablePointer<AVFrame>
+    ) throws {
+        let d = destination.pointee.data
+        let destinationPlanes: [UnsafeMutablePointer<UInt8>?] = [d.0, d.1, d.2, d.3]
+        let t = destination.pointee.linesize
+        let destinationStrides: [Int32] = [t.0, t.1, t.2, t.3]
+        let strides: [Int32] = [Int32(clamping: stride), 0, 0, 0]
+        var produced: Int32 = 0
+        if rows > 1 {
+            produced += sws_scale(context, [source, nil, nil, nil], strides, 0, Int32(clamping: rows - 1),
+                                  destinationPlanes, destinationStrides)
+        }
+        let padding = Int(AV_INPUT_BUFFER_PADDING_SIZE)
+        var last = [UInt8](repeating: 0, count: rowBytes + padding)
+        last.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: source + (rows - 1) * stride, count: rowBytes) }
+        produced += last.withUnsafeBufferPointer { row in
+            sws_scale(context, [row.baseAddress, nil, nil, nil], strides, Int32(clamping: rows - 1), 1,
+                      destinationPlanes, destinationStrides)
+        }
+        guard produced > 0 else {
+            throw FFmpegError.error(produced, "converting pixels", kind: .invalidArgument)
+        }
+    }
+}

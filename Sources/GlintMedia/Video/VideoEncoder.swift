@@ -45,7 +45,7 @@ public final class VideoEncoder {
         guard c.width > 0, c.height > 0, c.width % 2 == 0, c.height % 2 == 0 else {
             throw MediaError(.invalidArgument, "video size \(c.width)x\(c.height) must be positive and even")
         }
-        guard c.timeBaseNumerator > 0, c.timeBaseDenominator > 0, c.nominalFrameRate > 0, c.keyframeInterval > 0 else {
+        guard c.timeBaseNumerator > 0, c.timeBaseDenominator > 0, c.nominalFrameRate > 0, (c.keyframeInterval ?? 1) > 0 else {
             throw MediaError(.invalidArgument, "time base, frame rate and keyframe interval must be positive")
         }
         guard (0...51).contains(c.crf) else {
@@ -77,7 +77,7 @@ public final class VideoEncoder {
         context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
         context.pointee.time_base = AVRational(num: c.timeBaseNumerator, den: c.timeBaseDenominator)
         context.pointee.framerate = AVRational(num: Int32(clamping: c.nominalFrameRate), den: 1)
-        context.pointee.gop_size = Int32(clamping: c.keyframeInterval)
+        if let interval = c.keyframeInterval { context.pointee.gop_size = Int32(clamping: interval) }
         context.pointee.thread_count = Int32(clamping: max(0, c.threads))
         context.pointee.flags |= cffmpeg_codec_flag_global_header()
         context.pointee.color_range = color.range.avColorRange
@@ -123,8 +123,9 @@ public final class VideoEncoder {
         return try encode(yuv, pts: pts)
     }
 
-    /// Encodes a frame already converted by ``FrameConverter/yuvFrame(from:range:matrix:)``.
-    /// The frame must not be used again afterwards.
+    /// Encodes a frame already in YUV 4:2:0 (``FrameConverter/yuvFrame(from:range:matrix:)``,
+    /// ``YUVColourTable``). The encoder may keep a reference to the frame's buffers: call
+    /// ``YUVFrame/makeWritable()`` before writing the frame again.
     /// - Parameters:
     ///   - frame: The YUV picture, of the configured size, range and matrix.
     ///   - pts: Its presentation time in the configured time base; must increase strictly.

@@ -17,8 +17,9 @@ public struct VideoEncoderConfiguration: Sendable, Equatable {
     public var crf: Double
     /// The x264/x265 preset, from `"ultrafast"` to `"veryslow"` (default `"medium"`).
     public var preset: String
-    /// The most frames between keyframes.
-    public var keyframeInterval: Int
+    /// The most frames between keyframes; `nil` keeps the encoder's own default (250 for
+    /// x264 and x265), as the ffmpeg command line does.
+    public var keyframeInterval: Int?
     /// Colour tags to write (copy them from the source). The matrix and range are also the
     /// ones used to convert RGB to YUV; an unspecified matrix means BT.709 and is tagged so,
     /// an unspecified range means limited.
@@ -36,14 +37,14 @@ public struct VideoEncoderConfiguration: Sendable, Equatable {
     ///   - nominalFrameRate: Frame rate hint for rate control (default 30).
     ///   - crf: Constant rate factor (default 20).
     ///   - preset: Encoder preset (default `"medium"`).
-    ///   - keyframeInterval: Maximum frames between keyframes (default 60).
+    ///   - keyframeInterval: Maximum frames between keyframes (default: the encoder's own).
     ///   - colorInfo: Colour tags, normally the source's.
     ///   - threads: Encoding threads; 0 lets the encoder choose.
     public init(
         codec: VideoCodec = .h264, width: Int, height: Int,
         timeBaseNumerator: Int32 = 1, timeBaseDenominator: Int32 = 600,
         nominalFrameRate: Int = 30, crf: Double = 20, preset: String = "medium",
-        keyframeInterval: Int = 60, colorInfo: VideoColorInfo = .bt709Limited, threads: Int = 0
+        keyframeInterval: Int? = nil, colorInfo: VideoColorInfo = .bt709Limited, threads: Int = 0
     ) {
         self.codec = codec
         self.width = width
