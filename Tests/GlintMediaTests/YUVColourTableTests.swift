@@ -26,7 +26,7 @@ struct YUVColourTableTests {
         var rgb = RGBImage(width: crop.width, height: crop.height)
         for row in 0..<crop.height {
             for x in 0..<crop.width {
-                let c = source.rgb(y: Double(planes.y[row * planes.yStride + x]),
+                let c = source.conversion.rgb(y: Double(planes.y[row * planes.yStride + x]),
                                    u: Double(planes.u[row / 2 * planes.uStride + x / 2]),
                                    v: Double(planes.v[row / 2 * planes.vStride + x / 2]))
                 let i = (row * crop.width + x) * 3
@@ -41,7 +41,7 @@ struct YUVColourTableTests {
         for row in 0..<crop.height {
             for x in 0..<crop.width {
                 let i = (row * crop.width + x) * 3
-                let s = output.yuv(r: Double(rgb.pixels[i]), g: Double(rgb.pixels[i + 1]), b: Double(rgb.pixels[i + 2]))
+                let s = output.conversion.yuv(r: Double(rgb.pixels[i]), g: Double(rgb.pixels[i + 1]), b: Double(rgb.pixels[i + 2]))
                 y[row * crop.width + x] = s.y
                 u[row / 2 * crop.width / 2 + x / 2] += s.u / 4
                 v[row / 2 * crop.width / 2 + x / 2] += s.v / 4
@@ -115,6 +115,23 @@ struct YUVColourTableTests {
         let y = Self.difference(result.planes, 0, reference), u = Self.difference(result.planes, 1, reference)
         #expect(y.max <= 1.5 && y.mean < 0.5, "\(y)")
         #expect(u.p99 <= 1.5 && u.mean < 0.5, "\(u)")
+    }
+
+    @Test(arguments: [(VideoColorRange.full, VideoColorMatrix.bt709), (.limited, .bt709), (.full, .smpte170m), (.limited, .bt2020)])
+    func codingsReadSamplesAsSwscaleWritesThem(range: VideoColorRange, matrix: VideoColorMatrix) throws {
+        // Flat colours through swscale to YUV, read back with the coding's own arithmetic.
+        for (r, g, b) in [(200, 40, 90), (20, 180, 240), (128, 128, 128), (250, 250, 10)] as [(UInt8, UInt8, UInt8)] {
+            let image = VideoTestFrames.flat(width: 16, height: 16, r: r, g: g, b: b)
+            let frame = DecodedVideoFrame(box: try FrameConverter().frame(from: image, format: AV_PIX_FMT_YUV420P, range: range, matrix: matrix))
+            let coding = YUVCoding(decoded: frame.colorInfo, width: 16, height: 16)
+            #expect(coding.range == range && coding.matrix == matrix)
+            let planes = YUVPlanes(frame: frame.frame, crop: PixelRect(x: 0, y: 0, width: 16, height: 16))
+            let rgb = coding.conversion.rgb(y: Double(planes.y[0]), u: Double(planes.u[0]), v: Double(planes.v[0]))
+            #expect(abs(rgb.r - Double(r)) < 2.5 && abs(rgb.g - Double(g)) < 2.5 && abs(rgb.b - Double(b)) < 2.5,
+                    "\((r, g, b)) read back as \(rgb)")
+            let back = coding.conversion.yuv(r: Double(r), g: Double(g), b: Double(b))
+            #expect(abs(back.y - Double(planes.y[0])) < 1 && abs(back.u - Double(planes.u[0])) < 1 && abs(back.v - Double(planes.v[0])) < 1)
+        }
     }
 
     @Test func rejectsFramesThatAreNotEightBit420() throws {

@@ -36,32 +36,52 @@ public struct YUVCoding: Sendable, Hashable {
         }
     }
 
-    /// The RGB code values (0...255, unrounded, unclipped) of a sample.
-    func rgb(y: Double, u: Double, v: Double) -> (r: Double, g: Double, b: Double) {
-        let (kr, kb) = lumaWeights
-        let luma: Double, cb: Double, cr: Double
-        if range == .full {
-            (luma, cb, cr) = (y / 255, (u - 128) / 255, (v - 128) / 255)
-        } else {
-            (luma, cb, cr) = ((y - 16) / 219, (u - 128) / 224, (v - 128) / 224)
-        }
-        let r = luma + 2 * (1 - kr) * cr
-        let b = luma + 2 * (1 - kb) * cb
-        let g = (luma - kr * r - kb * b) / (1 - kr - kb)
-        return (r * 255, g * 255, b * 255)
-    }
+    /// The conversions between this coding's samples and RGB code values, with the
+    /// coefficients worked out once.
+    var conversion: Conversion { Conversion(self) }
 
-    /// The sample (unrounded, clipped to the 8-bit code range) of RGB code values (0...255).
-    func yuv(r: Double, g: Double, b: Double) -> (y: Double, u: Double, v: Double) {
-        let (kr, kb) = lumaWeights
-        let (rn, gn, bn) = (r / 255, g / 255, b / 255)
-        let luma = kr * rn + (1 - kr - kb) * gn + kb * bn
-        let cb = (bn - luma) / (2 * (1 - kb))
-        let cr = (rn - luma) / (2 * (1 - kr))
-        func clip(_ value: Double) -> Double { min(max(value, 0), 255) }
-        if range == .full {
-            return (clip(luma * 255), clip(128 + cb * 255), clip(128 + cr * 255))
+    /// Converts between 8-bit samples of a coding and RGB code values (0...255), in floating
+    /// point, unrounded. Both directions are affine: `out = offset + matrix * in`.
+    struct Conversion {
+        /// RGB from (Y, Cb, Cr): rows R, G, B.
+        let toRGB: (offset: SIMD3<Double>, y: SIMD3<Double>, cb: SIMD3<Double>, cr: SIMD3<Double>)
+        /// (Y, Cb, Cr) from RGB: columns for R, G and B.
+        let toYUV: (offset: SIMD3<Double>, r: SIMD3<Double>, g: SIMD3<Double>, b: SIMD3<Double>)
+
+        init(_ coding: YUVCoding) {
+            let (kr, kb) = coding.lumaWeights
+            let kg = 1 - kr - kb
+            let (lumaOffset, lumaScale, chromaScale) = coding.range == .full ? (0.0, 255.0, 255.0) : (16.0, 219.0, 224.0)
+            // R = L + 2(1-Kr) Cr, B = L + 2(1-Kb) Cb, G = (L - Kr R - Kb B) / Kg, with
+            // L = (Y - offset) / scale and C = (code - 128) / chroma scale; RGB times 255.
+            let l = 255 / lumaScale, c = 255 / chromaScale
+            let rCr = 2 * (1 - kr) * c, bCb = 2 * (1 - kb) * c
+            let yColumn = SIMD3(l, l, l)
+            let cbColumn = SIMD3(0, -kb * bCb / kg, bCb)
+            let crColumn = SIMD3(rCr, -kr * rCr / kg, 0)
+            toRGB = (-lumaOffset * yColumn - 128 * cbColumn - 128 * crColumn, yColumn, cbColumn, crColumn)
+            // Y = offset + scale (Kr R + Kg G + Kb B) / 255; Cb = 128 + chroma scale (B - L) / (2(1-Kb)) / 255, ...
+            let ls = lumaScale / 255, cs = chromaScale / 255
+            let cbOfL = -cs / (2 * (1 - kb)), crOfL = -cs / (2 * (1 - kr))
+            toYUV = (SIMD3(lumaOffset, 128, 128),
+                     SIMD3(kr * ls, kr * cbOfL, kr * crOfL + cs / (2 * (1 - kr))),
+                     SIMD3(kg * ls, kg * cbOfL, kg * crOfL),
+                     SIMD3(kb * ls, kb * cbOfL + cs / (2 * (1 - kb)), kb * crOfL))
         }
-        return (clip(16 + luma * 219), clip(128 + cb * 224), clip(128 + cr * 224))
+
+        /// The RGB code values (unclipped) of a sample.
+        @inline(__always)
+        func rgb(y: Double, u: Double, v: Double) -> (r: Double, g: Double, b: Double) {
+            let rgb = toRGB.offset + y * toRGB.y + u * toRGB.cb + v * toRGB.cr
+            return (rgb.x, rgb.y, rgb.z)
+        }
+
+        /// The sample (clipped to the 8-bit code range) of RGB code values.
+        @inline(__always)
+        func yuv(r: Double, g: Double, b: Double) -> (y: Double, u: Double, v: Double) {
+            let yuv = (toYUV.offset + r * toYUV.r + g * toYUV.g + b * toYUV.b)
+                .clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 255))
+            return (yuv.x, yuv.y, yuv.z)
+        }
     }
 }

@@ -2,14 +2,15 @@
 /// movie frames are changed where they are, without converting each frame to RGB and back.
 ///
 /// The table is made once per movie by running the RGB change a single time over a lattice of
-/// samples, every luma value (0...255) at a set of chroma points. Each lattice sample is
+/// samples: every luma value (0...255) at a set of chroma points. Each lattice sample is
 /// converted to RGB with the source's matrix and range, changed, and converted back with the
-/// output's. A frame then costs a short table walk per sample:
+/// output's. Chroma is divided into 64 x 64 cells of 4 x 4 code values, and a frame then costs a
+/// short table walk per sample:
 ///
-/// - luma: one look-up, in the column of its block's chroma cell (64 x 64 cells of 4 x 4 chroma
-///   code values, sampled at the cell's centre): luma depends on chroma only weakly;
-/// - chroma (one sample per 2 x 2 block): bilinear between the four surrounding columns of a
-///   65 x 65 lattice (every 4 code values, and 255), at the block's mean luma.
+/// - luma: one look-up in the column of its block's chroma cell (sampled at the cell's centre:
+///   luma depends on chroma only weakly);
+/// - chroma (one sample per 2 x 2 block): bilinear between the columns at the cell's four
+///   corners (chroma 0, 4, ... 256), at the block's mean luma.
 ///
 /// Against the change computed exactly for every pixel, results are within a code value on
 /// average, as close as going through RGB with swscale is. The change must be pointwise (each
@@ -22,26 +23,24 @@
 /// Immutable and `Sendable`: one table serves every frame, from any thread. It holds about
 /// 5 MB.
 public struct YUVColourTable: Sendable {
-    /// Chroma lattice points per axis.
-    static let nodes = 65
-    /// The chroma code value of each lattice point: every 4, and 255 for the last.
-    static func nodeValue(_ index: Int) -> Int { index == nodes - 1 ? 255 : index * 4 }
+    /// Chroma cells per axis, and code values per cell side.
+    static let cells = 64, cellSize = 4
+    /// Lattice columns per chroma axis: the cells' corners (the last, 256, lies just past the
+    /// code range; its samples are extrapolated and clipped).
+    static let corners = cells + 1
+    /// Samples per lattice column: one per luma code value.
+    static let columnLength = 256
 
     /// The coding the table reads.
     public let source: YUVCoding
     /// The coding the table writes.
     public let output: YUVCoding
-    /// Changed luma by chroma cell and luma: for each of the 64 x 64 cells of 4 x 4 chroma code
-    /// values (`v / 4 * 64 + u / 4`), 256 output luma samples, one per input luma.
+    /// Changed luma, one column per chroma cell (`v / 4 * 65 + u / 4`; the 65th of each row
+    /// unused), one sample per input luma.
     private let luma: [UInt8]
-    /// Changed chroma by lattice column and luma: for each of the 65 x 65 chroma points
-    /// (`v * 65 + u`), 256 pairs of output Cb and Cr times 256, Cb in the low 16 bits.
-    private let chroma: [UInt32]
-    /// For each chroma code value: its lattice cell and its place in it, in 1/256ths.
-    private let cell: [Int32], weight: [Int32]
-
-    /// Luma cells per chroma axis and the chroma code values each covers.
-    static let lumaCells = 64, lumaCellSize = 4
+    /// Changed chroma, one column per cell corner (`v / 4 * 65 + u / 4` for the top-left corner),
+    /// one sample per input luma, times 256.
+    private let cb: [UInt16], cr: [UInt16]
 
     /// Bakes `change` into a table.
     /// - Parameters:
@@ -52,22 +51,24 @@ public struct YUVColourTable: Sendable {
     public init(source: YUVCoding, output: YUVCoding, change: ((inout RGBImage) -> Void)?) {
         self.source = source
         self.output = output
-        let nodes = Self.nodes, cells = Self.lumaCells
-        // Rows 0..<nodes²: the chroma lattice points; then one row per luma cell centre.
-        var chromaPoints: [(u: Double, v: Double)] = []
-        for v in 0..<nodes { for u in 0..<nodes { chromaPoints.append((Double(Self.nodeValue(u)), Double(Self.nodeValue(v)))) } }
-        let centre = Double(Self.lumaCellSize - 1) / 2
-        for v in 0..<cells {
-            for u in 0..<cells {
-                chromaPoints.append((Double(u * Self.lumaCellSize) + centre, Double(v * Self.lumaCellSize) + centre))
-            }
+        let corners = Self.corners, cells = Self.cells, length = Self.columnLength
+        // Lattice rows: first the corner columns, then the cell centres.
+        var points: [(u: Double, v: Double)] = []
+        points.reserveCapacity(corners * corners + cells * cells)
+        for v in 0..<corners {
+            for u in 0..<corners { points.append((Double(u * Self.cellSize), Double(v * Self.cellSize))) }
         }
-        var lattice = RGBImage(width: 256, height: chromaPoints.count)
+        let centre = Double(Self.cellSize - 1) / 2
+        for v in 0..<cells {
+            for u in 0..<cells { points.append((Double(u * Self.cellSize) + centre, Double(v * Self.cellSize) + centre)) }
+        }
+        let toRGB = source.conversion
+        var lattice = RGBImage(width: length, height: points.count)
         lattice.pixels.withUnsafeMutableBufferPointer { pixels in
             var i = 0
-            for point in chromaPoints {
-                for y in 0..<256 {
-                    let rgb = source.rgb(y: Double(y), u: point.u, v: point.v)
+            for point in points {
+                for y in 0..<length {
+                    let rgb = toRGB.rgb(y: Double(y), u: point.u, v: point.v)
                     pixels[i] = Self.code(rgb.r)
                     pixels[i + 1] = Self.code(rgb.g)
                     pixels[i + 2] = Self.code(rgb.b)
@@ -76,34 +77,31 @@ public struct YUVColourTable: Sendable {
             }
         }
         change?(&lattice)
-        var chroma = [UInt32](repeating: 0, count: nodes * nodes * 256)
-        var luma = [UInt8](repeating: 0, count: cells * cells * 256)
+        let toYUV = output.conversion
+        var cb = [UInt16](repeating: 0, count: corners * corners * length), cr = cb
+        var luma = [UInt8](repeating: 0, count: cells * corners * length)
         lattice.pixels.withUnsafeBufferPointer { pixels in
-            for index in 0..<(chromaPoints.count * 256) {
-                let sample = output.yuv(r: Double(pixels[index * 3]), g: Double(pixels[index * 3 + 1]),
-                                        b: Double(pixels[index * 3 + 2]))
-                if index < chroma.count {
-                    chroma[index] = UInt32((sample.u * 256).rounded()) | UInt32((sample.v * 256).rounded()) << 16
+            for index in 0..<(points.count * length) {
+                let sample = toYUV.yuv(r: Double(pixels[index * 3]), g: Double(pixels[index * 3 + 1]),
+                                       b: Double(pixels[index * 3 + 2]))
+                if index < cb.count {
+                    cb[index] = UInt16(sample.u * 256 + 0.5)
+                    cr[index] = UInt16(sample.v * 256 + 0.5)
                 } else {
-                    luma[index - chroma.count] = UInt8(sample.y.rounded())
+                    // Cell centre (u, v) goes to column v * 65 + u.
+                    let cell = index / length - corners * corners, y = index % length
+                    luma[((cell / cells) * corners + cell % cells) * length + y] = UInt8(sample.y + 0.5)
                 }
             }
         }
         self.luma = luma
-        self.chroma = chroma
-        var cell = [Int32](repeating: 0, count: 256), weight = cell
-        for code in 0..<256 {
-            let index = min(code / 4, nodes - 2)
-            let low = Self.nodeValue(index), high = Self.nodeValue(index + 1)
-            cell[code] = Int32(index)
-            weight[code] = Int32(((code - low) * 256 + (high - low) / 2) / (high - low))
-        }
-        self.cell = cell
-        self.weight = weight
+        self.cb = cb
+        self.cr = cr
     }
 
     /// An RGB code value, rounded and clipped.
-    private static func code(_ value: Double) -> UInt8 { UInt8(min(max(value, 0), 255).rounded()) }
+    @inline(__always)
+    private static func code(_ value: Double) -> UInt8 { UInt8(min(max(value, 0), 255) + 0.5) }
 
     /// Changes the rectangle `crop` (even origin and size) of a decoded 8-bit 4:2:0 frame into
     /// `destination`, which must be the rectangle's size.
@@ -132,46 +130,43 @@ public struct YUVColourTable: Sendable {
     /// Reads `source` and writes `destination` (the same size; they may be the same planes).
     func apply(from source: YUVPlanes, to destination: YUVPlanes) {
         precondition(source.width == destination.width && source.height == destination.height)
-        let columnStride = 256, rowStride = Self.nodes * 256
+        let right = Self.columnLength, down = Self.corners * Self.columnLength
         luma.withUnsafeBufferPointer { lumaTable in
-        chroma.withUnsafeBufferPointer { chromaTable in
-        cell.withUnsafeBufferPointer { cell in
-        weight.withUnsafeBufferPointer { weight in
-            let lumaBase = lumaTable.baseAddress!, chromaBase = chromaTable.baseAddress!
+        cb.withUnsafeBufferPointer { cbTable in
+        cr.withUnsafeBufferPointer { crTable in
+            let lumaBase = lumaTable.baseAddress!, cbBase = cbTable.baseAddress!, crBase = crTable.baseAddress!
             for row in 0..<(source.height / 2) {
                 let sy0 = source.y + 2 * row * source.yStride, sy1 = sy0 + source.yStride
                 let su = source.u + row * source.uStride, sv = source.v + row * source.vStride
                 let dy0 = destination.y + 2 * row * destination.yStride, dy1 = dy0 + destination.yStride
                 let du = destination.u + row * destination.uStride, dv = destination.v + row * destination.vStride
                 for x in 0..<(source.width / 2) {
-                    let u = Int(su[x]), v = Int(sv[x])
+                    let u = UInt32(su[x]), v = UInt32(sv[x])
                     let x0 = 2 &* x, x1 = x0 &+ 1
-                    let a = Int(sy0[x0]), b = Int(sy0[x1]), c = Int(sy1[x0]), d = Int(sy1[x1])
-                    // Luma: the chroma cell's column.
-                    let lumaColumn = lumaBase + ((v >> 2) << 14 | (u >> 2) << 8)
-                    dy0[x0] = lumaColumn[a]
-                    dy0[x1] = lumaColumn[b]
-                    dy1[x0] = lumaColumn[c]
-                    dy1[x1] = lumaColumn[d]
-                    // Chroma: bilinear between the four lattice columns around it, at the mean luma.
-                    let wu = UInt64(weight[u]), wv = UInt64(weight[v])
-                    let w11 = wu &* wv, w01 = (wu << 8) &- w11, w10 = (wv << 8) &- w11
-                    let w00 = 65536 &- w01 &- w10 &- w11
-                    let mean = (a &+ b &+ c &+ d &+ 2) >> 2
-                    let p = chromaBase + (Int(cell[v]) &* rowStride &+ Int(cell[u]) &* columnStride &+ mean)
-                    // Cb to the low and Cr to the high half of a 64-bit word: both lanes are
-                    // weighted at once and cannot overflow into each other (each stays < 2^32).
-                    @inline(__always) func lanes(_ packed: UInt32) -> UInt64 {
-                        UInt64(packed & 0xFFFF) | UInt64(packed >> 16) << 32
+                    let a = UInt32(sy0[x0]), b = UInt32(sy0[x1]), c = UInt32(sy1[x0]), d = UInt32(sy1[x1])
+                    // The block's chroma cell: its luma column, and its top-left chroma corner.
+                    let column = Int(truncatingIfNeeded: ((v >> 2) &* UInt32(Self.corners) &+ (u >> 2)) << 8)
+                    let lumaColumn = lumaBase + column
+                    dy0[x0] = lumaColumn[Int(a)]
+                    dy0[x1] = lumaColumn[Int(b)]
+                    dy1[x0] = lumaColumn[Int(c)]
+                    dy1[x1] = lumaColumn[Int(d)]
+                    // Chroma: bilinear between the cell's corners (weights in sixteenths), at the
+                    // block's mean luma.
+                    let fu = u & 3, fv = v & 3
+                    let w11 = fu &* fv, w01 = (fu << 2) &- w11, w10 = (fv << 2) &- w11
+                    let w00 = 16 &- w01 &- w10 &- w11
+                    let at = column &+ Int((a &+ b &+ c &+ d &+ 2) >> 2)
+                    @inline(__always) func sample(_ table: UnsafePointer<UInt16>) -> UInt8 {
+                        let p = table + at
+                        let top = UInt32(p[0]) &* w00 &+ UInt32(p[right]) &* w01
+                        let bottom = UInt32(p[down]) &* w10 &+ UInt32(p[down &+ right]) &* w11
+                        return UInt8(truncatingIfNeeded: (top &+ bottom &+ (1 << 11)) >> 12)
                     }
-                    let top = lanes(p[0]) &* w00 &+ lanes(p[columnStride]) &* w01
-                    let bottom = lanes(p[rowStride]) &* w10 &+ lanes(p[rowStride &+ columnStride]) &* w11
-                    let sum = top &+ bottom &+ (1 << 23 | 1 << 55)
-                    du[x] = UInt8(truncatingIfNeeded: sum >> 24)
-                    dv[x] = UInt8(truncatingIfNeeded: sum >> 56)
+                    du[x] = sample(cbBase)
+                    dv[x] = sample(crBase)
                 }
             }
-        }
         }
         }
         }
