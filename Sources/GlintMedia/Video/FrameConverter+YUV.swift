@@ -57,4 +57,16 @@ extension FrameConverter {
         try SwsScale.run(context, source: frame.frame, offsets: offsets, sourceHeight: rect.height, destination: output.box.frame)
         return output
     }
+
+    /// Converts a frame made for the encoder back to an 8-bit RGB image of its size (to look at
+    /// what will be encoded), reading its samples with the frame's own range and matrix.
+    /// - Throws: ``MediaError`` when swscale rejects the frame.
+    public func rgbImage(from frame: YUVFrame) throws -> RGBImage {
+        guard let reference = av_frame_clone(frame.box.frame) else {
+            throw MediaError(.invalidArgument, "out of memory referencing a \(frame.width)x\(frame.height) frame")
+        }
+        reference.pointee.color_range = frame.range.avColorRange
+        reference.pointee.colorspace = AVColorSpace(rawValue: UInt32(bitPattern: frame.matrix.rawValue))
+        return try rgbImage(from: DecodedVideoFrame(taking: reference), width: frame.width, height: frame.height)
+    }
 }
