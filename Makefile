@@ -3,7 +3,7 @@
 #   make run        install what is missing, build (release) and run the main job end to end
 #   make test       install what is missing, then `swift test` (debug, incremental)
 #   make fixtures   generate synthetic Live Photo pairs into Fixtures/generated/
-#   make bench      glint edit against the ffmpeg CLI: wall time and peak memory
+#   make bench      glint edit against the ffmpeg CLI: wall and CPU time, codecs alone, peak memory
 #   make clean      remove build outputs, out/ and Fixtures/generated/
 
 SHELL := /bin/bash
@@ -19,7 +19,7 @@ GLINT := .build/release/glint
 # Debian packages the build, the tests (ffmpeg and exiftool check outputs) and the benchmarks need.
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
-	ffmpeg libimage-exiftool-perl time hyperfine
+	ffmpeg libimage-exiftool-perl time hyperfine libjpeg-turbo-progs
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: deps build test run fixtures bench clean

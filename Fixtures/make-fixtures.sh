@@ -25,8 +25,8 @@ fixture hevc-rotated-90 --codec hevc --rotation 90
 fixture no-audio --no-audio
 fixture still-without-identifier --still-without-identifier
 fixture no-identifiers --identifier none
-# For benchmarks: a 12-megapixel still with 1920x1440 HEVC frames.
-fixture bench-12mp --still-size 4032x3024 --frame-size 1920x1440 --codec hevc --frames 60
+# For benchmarks: a 12-megapixel still with 2 s of 1920x1440 HEVC frames at 30 fps.
+fixture bench-12mp --still-size 4032x3024 --frame-size 1920x1440 --codec hevc --frames 60 --fps 30
 
 echo
 "$GLINT" inspect "$out"/*.jpg "$out"/*.mov

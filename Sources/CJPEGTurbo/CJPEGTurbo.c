@@ -109,6 +109,10 @@ struct cjpeg_decoder {
     struct jpeg_progress_mgr progress;
     int header_read;
     int scale_set;
+    /* Set by cjpeg_decoder_start_region: the rows to read. */
+    int region_started;
+    JDIMENSION region_y;
+    JDIMENSION region_height;
 };
 
 static void cjpeg_limit_scans(j_common_ptr cinfo) {
@@ -225,6 +229,69 @@ cjpeg_status cjpeg_decoder_decode_rgb(cjpeg_decoder *decoder, unsigned char *rgb
     while (cinfo->output_scanline < cinfo->output_height) {
         JSAMPROW row = rgb + row_bytes * cinfo->output_scanline;
         jpeg_read_scanlines(cinfo, &row, 1);
+    }
+    jpeg_finish_decompress(cinfo);
+    if (warning_count != NULL) *warning_count = (int)decoder->err.pub.num_warnings;
+    return CJPEG_STATUS_OK;
+}
+
+cjpeg_status cjpeg_decoder_start_region(cjpeg_decoder *decoder, int x, int y, int width, int height,
+                                        int *decoded_x, int *decoded_width) {
+    if (decoder == NULL || !decoder->scale_set || decoded_x == NULL || decoded_width == NULL) {
+        return CJPEG_STATUS_INVALID_ARGUMENT;
+    }
+    decoder->scale_set = 0; /* one decode per header */
+    if (setjmp(decoder->err.jump)) {
+        jpeg_abort_decompress(&decoder->cinfo);
+        return decoder->err.status;
+    }
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    jpeg_start_decompress(cinfo);
+    if (x < 0 || y < 0 || width <= 0 || height <= 0 || (JDIMENSION)x + (JDIMENSION)width > cinfo->output_width ||
+        (JDIMENSION)y + (JDIMENSION)height > cinfo->output_height) {
+        cjpeg_fail((j_common_ptr)cinfo, CJPEG_STATUS_INVALID_ARGUMENT, "region lies outside the image");
+    }
+    JDIMENSION xoffset = (JDIMENSION)x, columns = (JDIMENSION)width;
+    if (xoffset != 0 || columns != cinfo->output_width) jpeg_crop_scanline(cinfo, &xoffset, &columns);
+    *decoded_x = (int)xoffset;
+    *decoded_width = (int)cinfo->output_width;
+    decoder->region_y = (JDIMENSION)y;
+    decoder->region_height = (JDIMENSION)height;
+    decoder->region_started = 1;
+    return CJPEG_STATUS_OK;
+}
+
+cjpeg_status cjpeg_decoder_read_region(cjpeg_decoder *decoder, unsigned char *rgb, size_t rgb_capacity,
+                                       int *warning_count) {
+    if (decoder == NULL || !decoder->region_started || rgb == NULL) {
+        return CJPEG_STATUS_INVALID_ARGUMENT;
+    }
+    decoder->region_started = 0;
+    if (setjmp(decoder->err.jump)) {
+        jpeg_abort_decompress(&decoder->cinfo);
+        return decoder->err.status;
+    }
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    size_t row_bytes = (size_t)cinfo->output_width * 3;
+    if (cinfo->output_components != 3 || row_bytes * decoder->region_height > rgb_capacity) {
+        cjpeg_fail((j_common_ptr)cinfo, CJPEG_STATUS_INVALID_ARGUMENT,
+                   "output buffer does not match the decoded region size");
+    }
+    if (decoder->region_y > 0) jpeg_skip_scanlines(cinfo, decoder->region_y);
+    for (JDIMENSION row = 0; row < decoder->region_height; row++) {
+        JSAMPROW line = rgb + row_bytes * row;
+        jpeg_read_scanlines(cinfo, &line, 1);
+    }
+    /* The rest is entropy-decoded without being reconstructed (skipping straight to the end would
+       not read it), and the last row decoded, so a truncated or corrupt stream is found wherever
+       it breaks, as when decoding everything. */
+    if (cinfo->output_scanline + 1 < cinfo->output_height) {
+        jpeg_skip_scanlines(cinfo, cinfo->output_height - 1 - cinfo->output_scanline);
+    }
+    if (cinfo->output_scanline < cinfo->output_height) {
+        JSAMPARRAY scratch = (*cinfo->mem->alloc_sarray)((j_common_ptr)cinfo, JPOOL_IMAGE,
+                                                         (JDIMENSION)row_bytes, 1);
+        jpeg_read_scanlines(cinfo, scratch, 1);
     }
     jpeg_finish_decompress(cinfo);
     if (warning_count != NULL) *warning_count = (int)decoder->err.pub.num_warnings;

@@ -31,6 +31,9 @@ struct FixtureCommand: ParsableCommand {
     @Option(help: "Number of frames.")
     var frames = 20
 
+    @Option(help: "A constant frame rate (frames per second, a divisor of 600); without it the rate varies near 26 fps, like an iPhone's.")
+    var fps: Int?
+
     @Flag(inversion: .prefixedNo, help: "Include an LPCM audio track.")
     var audio = true
 
@@ -61,6 +64,12 @@ struct FixtureCommand: ParsableCommand {
             options.codec = codec
             options.frameCount = frames
             options.stillFrameIndex = frames / 2
+            if let fps {
+                guard fps > 0, 600 % fps == 0 else {
+                    throw MediaError(.invalidArgument, "--fps must divide 600 (24, 25, 30, 60, ...), got \(fps)")
+                }
+                options.frameDurations = [Int64(600 / fps)]
+            }
             options.audio = audio
             let id: ContentIdentifier? = identifier == "none" ? nil : identifier == "random" ? .random() : ContentIdentifier(identifier)
             options.stillIdentifier = stillWithoutIdentifier ? nil : id

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GlintMedia
 import GlintTestSupport
 import Testing
@@ -79,6 +80,32 @@ struct FramePipelineTests {
             }
         }
         #expect(encoded == 3, "no frame reaches the encoder after it failed")
+    }
+
+    @Test func aHoldPausesDecodingUntilItsLatchOpens() throws {
+        let directory = try TemporaryDirectory("glint-pipeline")
+        defer { directory.remove() }
+        let (path, options) = try Self.movie(in: directory)
+        let (editor, _) = try Self.editor(for: path, recipe: EditRecipe())
+        let latch = Latch(), opened = Latch()
+        let decodedAfterOpening = Mutex<[Bool]>([])
+        var encoded = 0
+        let count = try FramePipeline.run(reader: try VideoFileReader(path: path), editor: editor, select: { pts in
+            // Whether the latch had been opened when this frame was decoded.
+            let wasOpen = opened.isOpenWithoutWaiting
+            decodedAfterOpening.withLock { $0.append(wasOpen) }
+            return .keep(pts)
+        }, hold: FrameHold(frames: 3, latch: latch)) { _, _ in
+            encoded += 1
+            if encoded == 3 {
+                opened.open()
+                latch.open()
+            }
+        }
+        #expect(count == options.frameCount)
+        let flags = decodedAfterOpening.withLock { $0 }
+        #expect(flags.prefix(3).allSatisfy { !$0 }, "the first three frames flow before the latch opens")
+        #expect(flags.dropFirst(3).allSatisfy { $0 }, "no further frame is decoded until it opens")
     }
 
     /// Frames edited on their YUV planes look like the same frames edited through RGB (the

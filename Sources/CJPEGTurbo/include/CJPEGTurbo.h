@@ -94,6 +94,24 @@ cjpeg_status cjpeg_decoder_decode_rgb(cjpeg_decoder *decoder, unsigned char *rgb
                                       size_t rgb_capacity, int *warning_count);
 
 /*
+ * Starts decoding only rows y ..< y + height of the (scaled) output, and columns from x for
+ * `width`, widened by libjpeg to whole iMCUs: `decoded_x` and `decoded_width` report the columns
+ * that will be decoded. Call after cjpeg_decoder_set_scale, instead of cjpeg_decoder_decode_rgb,
+ * then cjpeg_decoder_read_region with a buffer for decoded_width * height pixels.
+ */
+cjpeg_status cjpeg_decoder_start_region(cjpeg_decoder *decoder, int x, int y, int width, int height,
+                                        int *decoded_x, int *decoded_width);
+
+/*
+ * Decodes the region started by cjpeg_decoder_start_region as interleaved 8-bit RGB into `rgb`
+ * (at least decoded_width * height * 3 bytes). Rows outside the region are skipped without
+ * being reconstructed, but still read: a truncated stream is an error wherever it is cut, and
+ * corrupt-data warnings are counted in `warning_count`.
+ */
+cjpeg_status cjpeg_decoder_read_region(cjpeg_decoder *decoder, unsigned char *rgb, size_t rgb_capacity,
+                                       int *warning_count);
+
+/*
  * Encodes `width` x `height` interleaved RGB pixels (rows of width * 3 bytes) as a baseline JPEG
  * with optimised Huffman tables and no APPn or COM markers. On success `*jpeg` holds `*jpeg_size`
  * bytes that the caller frees with cjpeg_free; on failure `*jpeg` is NULL and `message` says why.

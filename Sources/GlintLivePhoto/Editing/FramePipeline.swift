@@ -23,7 +23,7 @@ enum FrameSelection: Sendable, Equatable {
 /// order of frames is kept.
 ///
 /// A failure in any stage cancels the queues, so the other stages stop at their next frame;
-/// ``run(reader:editor:select:encode:)`` joins every stage before it returns
+/// ``run(reader:editor:select:hold:encode:)`` joins every stage before it returns
 /// or rethrows the first failure.
 enum FramePipeline {
     /// Frames held between two stages.
@@ -46,6 +46,7 @@ enum FramePipeline {
     ///   - reader: The open movie, handed over to the decode stage.
     ///   - editor: The frame editor, handed over to the edit stage.
     ///   - select: Picks and times frames by presentation time; every frame as it is by default.
+    ///   - hold: Where decoding pauses for work running alongside, if anywhere.
     ///   - encode: Called on the calling thread with each edited frame and its output time, in
     ///     order. The frame is written again afterwards: the encoder must not keep it.
     /// - Returns: The number of frames encoded.
@@ -53,7 +54,7 @@ enum FramePipeline {
     ///   caller adds).
     static func run(reader: sending VideoFileReader, editor: sending MovieFrameEditor,
                     select: @escaping @Sendable (Int64) -> FrameSelection = { .keep($0) },
-                    encode: (YUVFrame, Int64) throws -> Void) throws -> Int {
+                    hold: FrameHold? = nil, encode: (YUVFrame, Int64) throws -> Void) throws -> Int {
         let decoded = BoundedQueue<Decoded>(capacity: depth)
         let edited = BoundedQueue<Edited>(capacity: depth)
         // The frames edited pictures are written into: one being written, `depth` waiting, one
@@ -70,7 +71,9 @@ enum FramePipeline {
         let decoding = StageThread(name: "glint.decode") {
             do {
                 var index = 0
-                while let frame = try reader.nextFrame() {
+                while true {
+                    if index == hold?.frames { hold?.latch.wait() }
+                    guard let frame = try reader.nextFrame() else { break }
                     guard let pts = frame.pts else { throw MediaError(.corrupt, "frame \(index) has no timestamp") }
                     index += 1
                     switch select(pts) {

@@ -77,12 +77,16 @@ public enum LivePhotoEditor {
             throw MediaError(.invalidArgument, file: moviePath, "the still and the movie have the same file name")
         }
 
-        // The still is edited on its own thread while the movie's frames flow; the movie only
-        // needs the still's geometry, which its header gives.
+        // The still is edited on its own thread while the movie's decoder and encoder start and
+        // its first frames flow (the movie only needs the still's geometry, which its header
+        // gives); the frames then wait for the still (FrameHold), so that the two halves' largest
+        // buffers are not held at once.
         progress(0, "editing the still and the frames")
         let stillGeometry = StillEditor.geometry(of: still, recipe: recipe)
         let jpegQuality = options.jpegQuality
+        let stillDone = Latch()
         let stillStage = StageThread(name: "glint.still") { [logger] in
+            defer { stillDone.open() }
             let edited = try StillEditor.edit(still, recipe: recipe, contentIdentifier: identifier, quality: jpegQuality)
             logger.debug("still edited", metadata: [
                 "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
@@ -93,7 +97,8 @@ public enum LivePhotoEditor {
         let movieOutcome = Swift.Result {
             try MovieEditor.edit(
                 movie, destination: movieOut, recipe: recipe, displayAspect: stillGeometry.displayAspect,
-                contentIdentifier: identifier, encoding: options.encoding
+                contentIdentifier: identifier, encoding: options.encoding,
+                hold: FrameHold(frames: Self.framesAlongsideStill, latch: stillDone)
             ) { done, total in
                 progress(0.95 * Double(done) / Double(max(total, 1)), "frame \(done) of \(total)")
             }
@@ -125,6 +130,9 @@ public enum LivePhotoEditor {
             frameCount: editedMovie.frameCount, stillImageTime: editedMovie.stillImageTime,
             createdMakerNote: editedStill.createdMakerNote, createdStillImageTimeTrack: editedMovie.createdStillImageTimeTrack)
     }
+
+    /// Frames that go through the movie's pipeline while the still is edited (see ``FrameHold``).
+    static let framesAlongsideStill = 10
 
     static func resolveIdentifier(still: JPEGStill, movie: QuickTimeMovie) throws -> (ContentIdentifier, IdentifierSource) {
         switch (still.exif?.contentIdentifier, movie.contentIdentifier) {

@@ -24,10 +24,11 @@ public enum MovieEditor {
     ///   - displayAspect: The still's output aspect ratio, which the movie is made to match.
     ///   - contentIdentifier: The identifier the output must carry (`nil` keeps the movie's).
     ///   - encoding: Encoder settings.
+    ///   - hold: Where the frames wait for work running alongside the movie (the still), if anywhere.
     ///   - progress: Called after each frame with (frames done, frames in all).
     public static func edit(_ movie: QuickTimeMovie, destination: String, recipe: EditRecipe, displayAspect: Double?,
                             contentIdentifier: ContentIdentifier?, encoding: MovieEncoding = .default,
-                            progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
+                            hold: FrameHold? = nil, progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
         let path = movie.path
         return try MediaError.naming(path) {
             guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
@@ -59,7 +60,7 @@ public enum MovieEditor {
             var encoded = 0
             let editor = MovieFrameEditor(processor: processor, stream: reader.stream, outputColour: encoder.colorInfo)
             // The decode stage owns the reader from here, and frees it when the last frame is out.
-            let done = try FramePipeline.run(reader: consume reader, editor: editor) { frame, pts in
+            let done = try FramePipeline.run(reader: consume reader, editor: editor, hold: hold) { frame, pts in
                 try store(try encoder.encode(frame, pts: pts))
                 encoded += 1
                 progress(encoded, max(total, encoded))

@@ -57,24 +57,16 @@ public enum StillEditor {
         EditGeometry(recipe: recipe, width: still.header.width, height: still.header.height, orientation: still.orientation)
     }
 
-    /// Decodes the still (DCT-scaled when the output is at most half the size), then crops and
-    /// scales it to the geometry's scaled size.
+    /// Decodes the source rectangle of the still (DCT-scaled when the output is at most half the
+    /// size; rows and columns outside it skipped), then scales it to the geometry's scaled size.
     static func decodeScaled(_ still: JPEGStill, processor: FrameProcessor, limits: ImageLimits) throws -> RGBImage {
         let geometry = processor.geometry
-        var (decoded, denominator) = try still.decode(regionWidth: geometry.sourceWidth, regionHeight: geometry.sourceHeight,
-                                                      minimumWidth: geometry.scaledWidth, minimumHeight: geometry.scaledHeight,
-                                                      limits: limits)
-        let rect = processor.sourceRect
-        var crop = PixelRect(x: rect.x / denominator, y: rect.y / denominator,
-                             width: rect.width / denominator, height: rect.height / denominator)
-        crop.width = min(crop.width, decoded.width - crop.x)
-        crop.height = min(crop.height, decoded.height - crop.y)
-        if crop.width == geometry.scaledWidth && crop.height == geometry.scaledHeight {
-            // No resampling: crop within the decoded buffer rather than into a second picture.
-            try decoded.crop(to: crop)
+        let (decoded, _) = try still.decode(region: processor.sourceRect, minimumWidth: geometry.scaledWidth,
+                                            minimumHeight: geometry.scaledHeight, limits: limits)
+        if decoded.width == geometry.scaledWidth && decoded.height == geometry.scaledHeight {
             return decoded
         }
-        return try ImageScaler().scale(decoded, crop: crop, to: geometry.scaledWidth, height: geometry.scaledHeight)
+        return try ImageScaler().scale(decoded, to: geometry.scaledWidth, height: geometry.scaledHeight)
     }
 
     /// A new EXIF thumbnail (at most 160 pixels on the long side, like cameras write).

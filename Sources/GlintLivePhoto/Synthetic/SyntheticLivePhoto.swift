@@ -30,6 +30,9 @@ public enum SyntheticLivePhoto {
         public var stillImageTimeTrack = true
         /// Index of the frame that is the still.
         public var stillFrameIndex = 10
+        /// Frame durations in 1/600 s, cycled (``SyntheticLivePhoto/frameDurations`` unless told
+        /// otherwise; `[20]` is a constant 30 fps).
+        public var frameDurations: [Int64] = SyntheticLivePhoto.frameDurations
 
         public init() {}
     }
@@ -40,12 +43,12 @@ public enum SyntheticLivePhoto {
     public static let timescale: UInt32 = 600
 
     /// The presentation times of the frames, in 1/600 s.
-    public static func frameTimes(count: Int) -> [Int64] {
+    public static func frameTimes(count: Int, durations: [Int64] = frameDurations) -> [Int64] {
         var times: [Int64] = []
         var t: Int64 = 0
         for i in 0..<count {
             times.append(t)
-            t += frameDurations[i % frameDurations.count]
+            t += durations[i % durations.count]
         }
         return times
     }
@@ -58,8 +61,12 @@ public enum SyntheticLivePhoto {
         guard options.frameCount > 0, options.stillFrameIndex < options.frameCount else {
             throw MediaError(.invalidArgument, "the still frame must be one of the frames")
         }
-        let times = frameTimes(count: options.frameCount)
-        let end = times.last! + frameDurations[(options.frameCount - 1) % frameDurations.count]
+        guard !options.frameDurations.isEmpty, options.frameDurations.allSatisfy({ $0 > 0 }) else {
+            throw MediaError(.invalidArgument, "frame durations must be positive")
+        }
+        let durations = options.frameDurations
+        let times = frameTimes(count: options.frameCount, durations: durations)
+        let end = times.last! + durations[(options.frameCount - 1) % durations.count]
         let stillT = Double(times[options.stillFrameIndex]) / Double(end)
 
         // The still: the scene at the still time, stored turned back so that EXIF turns it upright.

@@ -62,4 +62,38 @@ public enum JPEGDecoder {
             )
         }
     }
+
+    /// Decodes only `region` of the picture (in the coordinates of the output scaled by
+    /// 1/`scaleDenominator`): rows outside it are not reconstructed and columns outside it only
+    /// partly, which saves time and the memory of the whole picture. The stream is still read to
+    /// its end, so a damaged file fails as ``decode(_:scaleDenominator:limits:)`` does.
+    /// - Returns: The region's pixels, exactly `region.width` x `region.height`.
+    /// - Throws: As ``decode(_:scaleDenominator:limits:)``, and `.invalidArgument` for a region
+    ///   outside the scaled picture.
+    public static func decode(_ bytes: [UInt8], scaleDenominator: Int = 1, region: PixelRect,
+                              limits: ImageLimits = .default) throws -> RGBImage {
+        guard supportedScaleDenominators.contains(scaleDenominator) else {
+            throw MediaError(.invalidArgument, "JPEG scale denominator must be 1, 2, 4 or 8, not \(scaleDenominator)")
+        }
+        return try JPEGDecompression.withDecompression(of: bytes) { decompression in
+            let header = try decompression.readHeader()
+            try limits.check(width: header.width, height: header.height)
+            let size = try decompression.setScale(denominator: scaleDenominator)
+            try region.validate(within: size.width, size.height)
+            // A margin of one iMCU (16 pixels at most) all round, so that the region's edge pixels
+            // get the same chroma upsampling as in a whole decode.
+            let margin = 16
+            let x0 = max(0, region.x - margin), y0 = max(0, region.y - margin)
+            let x1 = min(size.width, region.x + region.width + margin), y1 = min(size.height, region.y + region.height + margin)
+            let decoded = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            let columns = try decompression.startRegion(decoded)
+            let pixels = try [UInt8](unsafeUninitializedCapacity: columns.width * decoded.height * 3) { buffer, count in
+                _ = try decompression.decodeRegion(into: buffer)
+                count = buffer.count
+            }
+            var image = RGBImage(width: columns.width, height: decoded.height, pixels: pixels)
+            try image.crop(to: PixelRect(x: region.x - columns.x, y: region.y - y0, width: region.width, height: region.height))
+            return image
+        }
+    }
 }

@@ -67,6 +67,25 @@ final class JPEGDecompression {
         return (Int(warnings), first)
     }
 
+    /// Starts decoding only `region` of the scaled output (rows exactly; columns widened by
+    /// libjpeg to whole iMCUs).
+    /// - Returns: The first column and the number of columns that will be decoded.
+    func startRegion(_ region: PixelRect) throws -> (x: Int, width: Int) {
+        var x: Int32 = 0, width: Int32 = 0
+        try check(cjpeg_decoder_start_region(decoder, Int32(region.x), Int32(region.y), Int32(region.width),
+                                             Int32(region.height), &x, &width))
+        return (Int(x), Int(width))
+    }
+
+    /// Decodes the started region into `pixels` (decoded width x region height x 3 bytes).
+    /// - Returns: The number of corrupt-data warnings libjpeg recovered from, and the first one.
+    func decodeRegion(into pixels: UnsafeMutableBufferPointer<UInt8>) throws -> (count: Int, first: String?) {
+        var warnings: Int32 = 0
+        try check(cjpeg_decoder_read_region(decoder, pixels.baseAddress, pixels.count, &warnings))
+        let first = warnings > 0 ? String(cString: message) : nil
+        return (Int(warnings), first)
+    }
+
     private func check(_ status: cjpeg_status) throws {
         if let error = LibJPEGStatus.error(for: status, message: message, failureKind: .corrupt) {
             throw error

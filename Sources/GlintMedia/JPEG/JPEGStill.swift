@@ -59,4 +59,29 @@ public struct JPEGStill: Sendable {
         let image = try MediaError.naming(path) { try JPEGDecoder.decode(bytes, scaleDenominator: denominator, limits: limits) }
         return (image, denominator)
     }
+
+    /// Decodes only `region` (stored pixels, full size), using libjpeg's DCT scaling to the
+    /// smallest of 1/1, 1/2, 1/4 or 1/8 that still gives at least `minimumWidth` x
+    /// `minimumHeight` from it; rows and columns outside it are skipped as far as libjpeg can.
+    /// - Returns: The region at that scale (its origin and size divided by the denominator,
+    ///   rounded down) and the denominator.
+    public func decode(region: PixelRect, minimumWidth: Int, minimumHeight: Int,
+                       limits: ImageLimits = .default) throws -> (image: RGBImage, denominator: Int) {
+        var denominator = 1
+        for candidate in [8, 4, 2] where region.width / candidate >= minimumWidth && region.height / candidate >= minimumHeight {
+            denominator = candidate
+            break
+        }
+        let scaledWidth = (header.width + denominator - 1) / denominator
+        let scaledHeight = (header.height + denominator - 1) / denominator
+        var scaled = PixelRect(x: region.x / denominator, y: region.y / denominator,
+                               width: max(1, region.width / denominator), height: max(1, region.height / denominator))
+        scaled.width = min(scaled.width, scaledWidth - scaled.x)
+        scaled.height = min(scaled.height, scaledHeight - scaled.y)
+        let crop = scaled
+        let image = try MediaError.naming(path) {
+            try JPEGDecoder.decode(bytes, scaleDenominator: denominator, region: crop, limits: limits)
+        }
+        return (image, denominator)
+    }
 }

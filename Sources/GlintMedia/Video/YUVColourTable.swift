@@ -1,7 +1,7 @@
 /// A pointwise colour change of RGB pictures, carried over to 8-bit YUV 4:2:0 planes so that
 /// movie frames are changed where they are, without converting each frame to RGB and back.
 ///
-/// The table is made once per movie by running the RGB change a single time over a lattice of
+/// The table is made once per movie by running the RGB change over a lattice of
 /// samples: every luma value (0...255) at a set of chroma points. Each lattice sample is
 /// converted to RGB with the source's matrix and range, changed, and converted back with the
 /// output's. Chroma is divided into 64 x 64 cells of 4 x 4 code values, and a frame then costs a
@@ -46,8 +46,8 @@ public struct YUVColourTable: Sendable {
     /// - Parameters:
     ///   - source: How the frames' samples stand for RGB.
     ///   - output: How the changed samples must stand for RGB.
-    ///   - change: The pointwise RGB change, called once, on a lattice image of 256 x 8321
-    ///     pixels; `nil` for none (a pure change of coding).
+    ///   - change: The pointwise RGB change, called on the lattice (8321 x 256 samples) in slices
+    ///     of 256 x 256 pixels; `nil` for none (a pure change of coding).
     public init(source: YUVCoding, output: YUVCoding, change: ((inout RGBImage) -> Void)?) {
         self.source = source
         self.output = output
@@ -62,35 +62,43 @@ public struct YUVColourTable: Sendable {
         for v in 0..<cells {
             for u in 0..<cells { points.append((Double(u * Self.cellSize) + centre, Double(v * Self.cellSize) + centre)) }
         }
-        let toRGB = source.conversion
-        var lattice = RGBImage(width: length, height: points.count)
-        lattice.pixels.withUnsafeMutableBufferPointer { pixels in
-            var i = 0
-            for point in points {
-                for y in 0..<length {
-                    let rgb = toRGB.rgb(y: Double(y), u: point.u, v: point.v)
-                    pixels[i] = Self.code(rgb.r)
-                    pixels[i + 1] = Self.code(rgb.g)
-                    pixels[i + 2] = Self.code(rgb.b)
-                    i += 3
-                }
-            }
-        }
-        change?(&lattice)
-        let toYUV = output.conversion
+        let toRGB = source.conversion, toYUV = output.conversion
         var cb = [UInt16](repeating: 0, count: corners * corners * length), cr = cb
         var luma = [UInt8](repeating: 0, count: cells * corners * length)
-        lattice.pixels.withUnsafeBufferPointer { pixels in
-            for index in 0..<(points.count * length) {
-                let sample = toYUV.yuv(r: Double(pixels[index * 3]), g: Double(pixels[index * 3 + 1]),
-                                       b: Double(pixels[index * 3 + 2]))
-                if index < cb.count {
-                    cb[index] = UInt16(sample.u * 256 + 0.5)
-                    cr[index] = UInt16(sample.v * 256 + 0.5)
-                } else {
-                    // Cell centre (u, v) goes to column v * 65 + u.
-                    let cell = index / length - corners * corners, y = index % length
-                    luma[((cell / cells) * corners + cell % cells) * length + y] = UInt8(sample.y + 0.5)
+        // The lattice goes through the change a slice of columns at a time, so that it never
+        // needs more than a few hundred kilobytes.
+        let slice = 256
+        for first in stride(from: 0, to: points.count, by: slice) {
+            let rows = min(slice, points.count - first)
+            var lattice = RGBImage(width: length, height: rows)
+            lattice.pixels.withUnsafeMutableBufferPointer { pixels in
+                var i = 0
+                for point in points[first..<(first + rows)] {
+                    for y in 0..<length {
+                        let rgb = toRGB.rgb(y: Double(y), u: point.u, v: point.v)
+                        pixels[i] = Self.code(rgb.r)
+                        pixels[i + 1] = Self.code(rgb.g)
+                        pixels[i + 2] = Self.code(rgb.b)
+                        i += 3
+                    }
+                }
+            }
+            change?(&lattice)
+            lattice.pixels.withUnsafeBufferPointer { pixels in
+                for row in 0..<rows {
+                    let point = first + row
+                    for y in 0..<length {
+                        let i = (row * length + y) * 3
+                        let sample = toYUV.yuv(r: Double(pixels[i]), g: Double(pixels[i + 1]), b: Double(pixels[i + 2]))
+                        if point < corners * corners {
+                            cb[point * length + y] = UInt16(sample.u * 256 + 0.5)
+                            cr[point * length + y] = UInt16(sample.v * 256 + 0.5)
+                        } else {
+                            // Cell centre (u, v) goes to column v * 65 + u.
+                            let cell = point - corners * corners
+                            luma[((cell / cells) * corners + cell % cells) * length + y] = UInt8(sample.y + 0.5)
+                        }
+                    }
                 }
             }
         }
