@@ -25,11 +25,19 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
+        // System-library module over Exempi (Adobe's XMP toolkit): XMP packets are parsed,
+        // edited and serialised there, never by hand.
+        .systemLibrary(
+            name: "CExempi",
+            pkgConfig: "exempi-2.0",
+            providers: [.apt(["libexempi-dev"])]
+        ),
         .target(
             name: "GlintMedia",
             dependencies: [
                 "CJPEGTurbo",
                 "CFFmpeg",
+                "CExempi",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
