@@ -56,6 +56,11 @@ enum InspectionText {
             if still.hasGPS { parts.append("GPS") }
             if let icc = still.iccProfileBytes { parts.append("ICC \(icc) B") }
         }
+        if let photo = report.motionPhoto {
+            parts.append(MotionPhotoText.describe(photo))
+        } else if let items = report.containerItems, items.contains(where: { $0.semantic == ContainerItem.gainMapSemantic }) {
+            parts.append(MotionPhotoText.describeStillContainer(items))
+        }
         if let movie = report.movie {
             var size = "\(movie.codec) \(movie.width)x\(movie.height)"
             if let clean = movie.cleanAperture { size += " (clean \(Int(clean.width))x\(Int(clean.height)))" }

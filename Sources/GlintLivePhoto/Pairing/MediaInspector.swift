@@ -23,22 +23,42 @@ public enum MediaInspector {
         let file = try RandomAccessFile(path: report.path)
         report.size = file.size
         guard file.size > 0 else { throw MediaError(.empty, file: file.path, "file is empty") }
-        report.kind = kind(ofHead: try file.read(at: 0, count: Int(min(file.size, 16))))
+        let head = try file.read(at: 0, count: Int(min(file.size, 32)))
+        report.kind = kind(ofHead: head)
         switch report.kind {
         case .jpeg:
-            report.still = describe(try JPEGStill(file: file))
+            let still = try JPEGStill(file: file)
+            report.still = describe(still)
+            describeContainer(&report, try MotionPhotoReader.read(jpeg: still.file, file: file))
+        case .png:
+            // A plain still (it cannot hold a Motion Photo), whatever its name says.
+            let header = try MediaError.naming(file.path) { try PNGHeader(head) }
+            report.still = StillReport(width: header.width, height: header.height, orientation: 1, rotation: 0, mirrored: false,
+                                       contentIdentifier: nil, hasAppleMakerNote: false, hasGPS: false, iccProfileBytes: nil,
+                                       hasXMP: false)
         case .movie:
             report.movie = try describe(try QuickTimeMovie(file: file))
         case .heic:
-            throw MediaError(.unsupported, file: file.path, "HEIC stills are not supported by this build yet")
+            // The still itself is not decoded by this build; an embedded Motion Photo video is read.
+            describeContainer(&report, try MotionPhotoReader.read(heif: file))
+            guard report.motionPhoto != nil else {
+                throw MediaError(.unsupported, file: file.path, "HEIC stills are not supported by this build yet")
+            }
         case .unknown:
-            throw MediaError(.unsupported, file: file.path, "not a JPEG still or a QuickTime movie")
+            throw MediaError(.unsupported, file: file.path, "not a JPEG, HEIC or PNG still or a QuickTime movie")
         }
+    }
+
+    /// Records a still's Motion Photo video and container directory.
+    static func describeContainer(_ report: inout MediaFileReport, _ container: PhotoContainer) {
+        report.motionPhoto = container.motionPhoto
+        report.containerItems = container.directory.isEmpty ? nil : container.directory
     }
 
     /// Recognises a file from its first bytes.
     public static func kind(ofHead head: [UInt8]) -> MediaFileReport.Kind {
         if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .jpeg }
+        if head.starts(with: PNGHeader.signature) { return .png }
         guard head.count >= 12 else { return .unknown }
         let type = FourCC(rawValue: head[4..<8].reduce(0) { $0 << 8 | UInt32($1) })
         if type == "ftyp" {

@@ -53,8 +53,12 @@ public enum MovieToMP4 {
         }
         let writer = try MP4Writer(destination: destination, movieTimescale: movie.header.timescale)
         writer.creationTime = creationTime(of: movie)
-        if options.keepLocation, let location = movie.metadata.string(forKey: locationKey) {
-            writer.userData.append(MP4Boxes.location(location))
+        if options.keepLocation {
+            if let location = movie.metadata.string(forKey: locationKey) {
+                writer.userData.append(MP4Boxes.location(location))
+            } else if let location = movie.moov.child("udta")?.child(MovieLocationRemover.userDataLocation) {
+                writer.userData.append(location)
+            }
         }
         let frames = try copyVideo(video, of: movie, into: writer)
         var audioCodec: String?
