@@ -102,43 +102,17 @@ public struct HEIFItems: Sendable {
         }
     }
 
-    /// Parses `iloc` (versions 0, 1 and 2).
+    /// Where each item's bytes are, from `iloc` (construction methods 0 and 1 only).
     static func locations(_ iloc: Box) throws -> [UInt32: (extents: [(offset: Int64, length: Int64)], inIDAT: Bool)] {
-        var r = ByteReader(iloc.payload, context: "iloc box")
-        let version = try r.readUInt8()
-        try r.skip(3)
-        guard version <= 2 else { throw MediaError(.unsupported, "iloc version \(version)") }
-        let sizes = try r.readUInt8(), more = try r.readUInt8()
-        let offsetSize = Int(sizes >> 4), lengthSize = Int(sizes & 0xF), baseSize = Int(more >> 4)
-        let indexSize = version == 0 ? 0 : Int(more & 0xF)
-        func read(_ size: Int) throws -> Int64 {
-            switch size {
-            case 0: return 0
-            case 4: return Int64(try r.readUInt32())
-            case 8:
-                let value = try r.readUInt64()
-                guard value <= UInt64(Int64.max) else { throw MediaError(.corrupt, "iloc value out of range") }
-                return Int64(value)
-            default: throw MediaError(.corrupt, "iloc field size \(size) is not 0, 4 or 8")
-            }
-        }
-        let count = version < 2 ? Int(try r.readUInt16()) : Int(try r.readUInt32())
         var result: [UInt32: (extents: [(offset: Int64, length: Int64)], inIDAT: Bool)] = [:]
-        for _ in 0..<count {
-            let id = version < 2 ? UInt32(try r.readUInt16()) : try r.readUInt32()
-            let method = version == 0 ? 0 : Int(try r.readUInt16() & 0xF)
-            try r.skip(2)  // data reference index
-            let base = try read(baseSize)
-            let extentCount = Int(try r.readUInt16())
-            var extents: [(offset: Int64, length: Int64)] = []
-            for _ in 0..<extentCount {
-                _ = try read(indexSize)
-                let offset = try read(offsetSize), length = try read(lengthSize)
-                let (start, overflow) = base.addingReportingOverflow(offset)
-                guard !overflow else { throw MediaError(.corrupt, "iloc extent offset overflows") }
-                extents.append((start, length))
+        for location in try HEIFItemLocations(iloc.payload).locations where location.constructionMethod <= 1 {
+            let extents = try location.extents.map { extent -> (offset: Int64, length: Int64) in
+                guard let offset = Int64(exactly: extent.offset), let length = Int64(exactly: extent.length) else {
+                    throw MediaError(.corrupt, "iloc extent of item \(location.itemID) is out of range")
+                }
+                return (offset, length)
             }
-            if method <= 1 { result[id] = (extents, method == 1) }
+            result[location.itemID] = (extents, location.constructionMethod == 1)
         }
         return result
     }
