@@ -17,7 +17,7 @@ SHARED_FIXTURES ?= ../shared/fixtures
 GLINT := .build/release/glint
 
 # Debian packages the build, the tests (ffmpeg and exiftool check outputs) and the benchmarks need.
-DEB_PACKAGES := pkg-config libjpeg62-turbo-dev \
+DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
 	ffmpeg libimage-exiftool-perl time hyperfine
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
