@@ -10,7 +10,9 @@ extension MediaError {
     ///   - heif: What libheif returned (its message is copied).
     ///   - action: What was being done, completing "cannot ..." (e.g. "decode the HEIC image").
     init(heif error: heif_error, action: String) {
-        let detail = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
+        // libheif's messages can span lines; an error is one line.
+        let detail = (error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)")
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let kind: Kind
         switch error.code {
         case heif_error_Input_does_not_exist:

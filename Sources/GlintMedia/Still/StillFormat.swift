@@ -22,6 +22,11 @@ public enum StillFormat: String, Sendable, Codable, CaseIterable {
         self = .heic
     }
 
-    /// The usual file extension.
-    public var fileExtension: String { rawValue }
+    /// The usual file extension (`jpg`, `heic`).
+    public var fileExtension: String {
+        switch self {
+        case .jpeg: return "jpg"
+        case .heic: return "heic"
+        }
+    }
 }
