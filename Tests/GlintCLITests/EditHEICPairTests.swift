@@ -150,4 +150,25 @@ struct EditHEICPairTests {
         #expect(run.stderrText.contains(bad.path), "\(run.stderrText)")
         #expect(TemporaryDirectory.contents(of: output).isEmpty)
     }
+
+    @Test("inspect reports the iPhone 12 Pro HEIC: displayed size, no identifier, its ICC profile",
+          .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), CLIFixtures.missingMessage))
+    func inspectRealHEIC() throws {
+        let path = "\(SharedFixtures.relativeToPackageRoot)/\(SharedFixtures.Name.heicStill)"
+        let document = try inspect([path])
+        let report = try #require(document.files.first)
+        #expect(report.kind == .heic && report.error == nil)
+        let still = try #require(report.still)
+        #expect(still.width == 3024 && still.height == 4032 && still.orientation == 1)
+        #expect(still.contentIdentifier == nil && still.hasAppleMakerNote && still.hasGPS)
+        #expect(still.iccProfileBytes == 536 && still.nclx == nil)
+        #expect(document.unpaired.first?.reason.contains("no content identifier") == true)
+
+        let text = try GlintProcess.run(["inspect", path])
+        #expect(text.succeeded, "\(text.summary)")
+        let line = text.stdoutText.split(separator: "\n").first.map(String.init) ?? ""
+        for part in ["heic", "3024x4032", "identifier none", "ICC 536 B"] {
+            #expect(line.contains(part), "\(line)")
+        }
+    }
 }

@@ -151,4 +151,30 @@ struct HEICPairEditTests {
         }
         #expect((try? FileManager.default.contentsOfDirectory(atPath: out.path))?.isEmpty ?? true)
     }
+
+    @Test("StillEditor keeps a HEIC's nclx profile, ICC profile and XMP, and writes HEIC")
+    func colourProfileAndXMPSurvive() throws {
+        let directory = try TemporaryDirectory("glint-heic-pair")
+        defer { directory.remove() }
+        let xmp = Array(#"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>"#.utf8)
+        let icc = (0..<600).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+        let picture = SyntheticScene.render(width: 400, height: 300, time: 0.5)
+        let source = try HEICEncoder.encode(picture, metadata: .init(exif: .minimal(), xmp: xmp,
+                                                                      colourProfile: HEICColourProfile(icc: icc, nclx: .displayP3)),
+                                            settings: .init(quality: 85, preset: "ultrafast"))
+        let path = directory.file("p3.heic").path
+        try AtomicFileWriter.write(source, to: path)
+
+        let still = try StillImageReader.read(path: path)
+        let result = try StillEditor.edit(still, recipe: EditRecipe(exposure: 0.5, rotate: 90, maxDimension: 200),
+                                          contentIdentifier: nil, heic: .init(quality: 85, preset: "ultrafast"))
+        try AtomicFileWriter.write(result.bytes, to: directory.file("edited.heic").path)
+        let edited = try HEICStill(path: directory.file("edited.heic").path)
+        #expect(edited.width == 150 && edited.height == 200, "turned 90 degrees and scaled to 200 on the long side")
+        #expect(edited.nclxProfile == .displayP3)
+        #expect(edited.iccProfile == icc)
+        #expect(edited.xmpPacket == xmp)
+        #expect(edited.exif?.pixelDimensions?.width == 150)
+        #expect(result.contentIdentifier == nil && !result.createdMakerNote)
+    }
 }
