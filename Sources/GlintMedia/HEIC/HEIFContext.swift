@@ -6,6 +6,8 @@ import CHeif
 /// file's bytes, not a context, and opens a fresh context for each decode.
 final class HEIFContext {
     let pointer: OpaquePointer
+    /// The file being read, owned here because libheif reads it in place for the context's life.
+    private var fileBytes: UnsafeMutableRawBufferPointer?
 
     /// An empty context, to encode into.
     init() throws {
@@ -24,13 +26,17 @@ final class HEIFContext {
     convenience init(reading bytes: [UInt8], limits: ImageLimits) throws {
         try self.init()
         heif_context_set_maximum_image_size_limit(pointer, Int32(clamping: max(limits.maxWidth, limits.maxHeight)))
-        let error = bytes.withUnsafeBytes { raw in
-            heif_context_read_from_memory(pointer, raw.baseAddress, raw.count, nil)
-        }
-        try HEIFLibrary.check(error, "read the HEIF structure")
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        copy.copyBytes(from: bytes)
+        fileBytes = copy
+        try HEIFLibrary.check(heif_context_read_from_memory_without_copy(pointer, copy.baseAddress, bytes.count, nil),
+                              "read the HEIF structure")
     }
 
-    deinit { heif_context_free(pointer) }
+    deinit {
+        heif_context_free(pointer)
+        fileBytes?.deallocate()
+    }
 
     /// The primary image.
     func primaryImage() throws -> HEIFImageHandle {
