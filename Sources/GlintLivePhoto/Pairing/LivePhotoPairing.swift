@@ -52,7 +52,7 @@ public enum LivePhotoPairing {
 
     static func reason(for report: MediaFileReport, among reports: [MediaFileReport]) -> String {
         if let error = report.error { return "unreadable: \(error)" }
-        let isStill = report.still != nil || report.kind == .heic
+        let isStill = report.still != nil
         let half = isStill ? "still" : "movie"
         let other = isStill ? "movie" : "still"
         let namesake = reports.first { $0.path != report.path && baseName($0.path) == baseName(report.path) && ($0.still != nil) != isStill && $0.error == nil }
