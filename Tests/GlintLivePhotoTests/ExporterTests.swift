@@ -9,7 +9,8 @@ struct ExporterTests {
     static let ffprobe = ExternalTool.find("ffprobe")
 
     /// A small synthetic pair in `directory`.
-    static func pair(in directory: TemporaryDirectory, codec: String = "h264", rotation: Int = 0) throws -> (String, String) {
+    static func pair(in directory: TemporaryDirectory, codec: String = "h264", rotation: Int = 0,
+                     stillFormat: StillFormat = .jpeg) throws -> (String, String) {
         try PairFixtures.synthetic(in: directory.url, name: "clip") {
             $0.stillWidth = 320
             $0.stillHeight = 240
@@ -19,6 +20,7 @@ struct ExporterTests {
             $0.stillFrameIndex = 6
             $0.codec = codec
             $0.rotation = rotation
+            $0.stillFormat = stillFormat
         }
     }
 
@@ -72,6 +74,26 @@ struct ExporterTests {
         let source = try QuickTimeMovie(path: movie)
         let expected = try #require(source.stillImageTime)
         #expect(abs(Double(try #require(photo.presentationTimestampUs)) / 1_000_000 - expected) < 0.002)
+    }
+
+    @Test func heicPairBecomesAHEICMotionPhoto() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (still, movie) = try Self.pair(in: directory, codec: "hevc", stillFormat: .heic)
+        let result = try Exporter.export(stillPath: still, moviePath: movie, as: .motionPhoto, options: Self.options(directory))
+        let file = try #require(result.files.first)
+        #expect(file.path.hasSuffix("/out/clip.MP.heic"))
+        let photo = try #require(try MotionPhotoReader.read(path: file.path).motionPhoto)
+        #expect(photo.source == .heifBox)
+        #expect(photo.primaryMime == "image/heic")
+        #expect(photo.video.codec == "hevc", "HEVC video is copied into the Motion Photo")
+        #expect(photo.video.audioCodec == "aac")
+        #expect(photo.warnings.isEmpty)
+        // The primary image is the still's coded image, untouched.
+        let source = try HEICStill(path: still)
+        let primary = try HEICStill(path: file.path)
+        #expect(try primary.decode() == source.decode())
+        #expect(primary.exif?.contentIdentifier == source.exif?.contentIdentifier)
     }
 
     @Test func pairWithoutRecipeIsCopiedAndStillPairs() throws {

@@ -6,9 +6,10 @@
 public enum ExportFormat: String, Sendable, Codable, CaseIterable {
     /// The still and the movie, still paired (edited with the recipe, or copied).
     case pair
-    /// The photo alone: a JPEG with its metadata (the Live Photo identifier may stay).
+    /// The photo alone, in its own format, with its metadata (the Live Photo identifier may stay).
     case still
-    /// A Google Motion Photo: the JPEG with the video appended as an MP4 (`<base>.MP.jpg`).
+    /// A Google Motion Photo: the JPEG with the video appended as an MP4 (`<base>.MP.jpg`), or
+    /// the HEIC with the MP4 in an `mpvd` box (`<base>.MP.heic`).
     case motionPhoto = "motion-photo"
     /// The motion alone as an H.264 + AAC MP4.
     case mp4

@@ -20,9 +20,8 @@ extension FormatExporter {
         return (result.stillPath, result.moviePath)
     }
 
-    /// The still at `path` as JPEG bytes without location (EXIF GPS, XMP places).
+    /// The still at `path` (JPEG or HEIC) without location (EXIF GPS, XMP places).
     static func stillWithoutLocation(_ path: String) throws -> [UInt8] {
-        let still = try JPEGStill(path: path)
-        return try MediaError.naming(path) { try JPEGMetadataEditor.apply(.init(removeLocation: true), to: still.file) }
+        try StillLocationRemover.removingLocation(fromFileAt: path)
     }
 }

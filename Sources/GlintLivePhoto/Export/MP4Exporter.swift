@@ -16,8 +16,8 @@ enum MP4Exporter: FormatExporter {
             encoding.codec = "h264"
             let recipe = job.options.recipe ?? EditRecipe()
             // With a recipe, frame the motion as the edited still is framed.
-            let aspect = job.options.recipe == nil ? nil : (try? JPEGStill(path: job.stillPath)).map {
-                EditGeometry(recipe: recipe, width: $0.header.width, height: $0.header.height, orientation: $0.orientation).displayAspect
+            let aspect = job.options.recipe == nil ? nil : (try? StillImageReader.read(path: job.stillPath)).map {
+                EditGeometry(recipe: recipe, width: $0.width, height: $0.height, orientation: $0.orientation).displayAspect
             }
             _ = try MovieEditor.edit(movie, destination: staged, recipe: recipe, displayAspect: aspect, contentIdentifier: nil,
                                      encoding: encoding) { done, total in

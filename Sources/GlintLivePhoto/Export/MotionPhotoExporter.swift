@@ -1,22 +1,15 @@
 import Foundation
 import GlintMedia
 
-/// ``ExportFormat/motionPhoto``: a Google Motion Photo, `<base>.MP.jpg`: the still (edited
-/// with the recipe, if any) with the movie appended as an MP4 (video copied, LPCM audio encoded
-/// to AAC), described by XMP merged into the still's own.
-///
-/// The primary image must be a JPEG: HEIC stills are refused until this build decodes HEIC.
+/// ``ExportFormat/motionPhoto``: a Google Motion Photo: the still (edited with the recipe, if
+/// any) with the movie as an MP4 (video copied, LPCM audio encoded to AAC), described by XMP
+/// merged into the still's own. A JPEG still gives `<base>.MP.jpg` (the MP4 appended); a HEIC
+/// still gives `<base>.MP.heic` (the MP4 in a top-level `mpvd` box), its coded image untouched.
 enum MotionPhotoExporter: FormatExporter {
     static func export(_ job: ExportJob, progress: (Double, String) -> Void) throws {
-        let output = try job.outputPath(named: ExportJob.baseName(job.stillPath) + ".MP.jpg")
         let (stillPath, moviePath) = try editedPair(job) { fraction, label in progress(fraction * 0.8, label) }
-        let primary: JPEGStill
-        do {
-            primary = try JPEGStill(path: stillPath)
-        } catch let error as MediaError where error.kind == .unsupported {
-            throw MediaError(.unsupported, file: job.stillPath,
-                             "a Motion Photo needs a JPEG primary image, and this build cannot convert the still (\(error.problem))")
-        }
+        let primary = try StillImageReader.read(path: stillPath)
+        let output = try job.outputPath(named: ExportJob.baseName(job.stillPath) + ".MP." + primary.format.fileExtension)
         progress(0.82, "writing the MP4")
         let movie = try QuickTimeMovie(path: moviePath)
         let mp4 = URL(fileURLWithPath: try job.stagingDirectory()).appendingPathComponent(ExportJob.baseName(job.moviePath) + ".mp4").path
@@ -29,8 +22,15 @@ enum MotionPhotoExporter: FormatExporter {
             job.notes.append("the movie marks no still time: MotionPhotoPresentationTimestampUs is -1 (unspecified)")
         }
         progress(0.95, "writing the Motion Photo")
-        try MotionPhotoWriter.write(primary: primary.file, mp4Path: mp4, presentationTimestampUs: timestamp,
-                                    removeLocation: job.options.stripLocation, to: output)
+        if let jpeg = primary as? JPEGStill {
+            try MotionPhotoWriter.write(primary: jpeg.file, mp4Path: mp4, presentationTimestampUs: timestamp,
+                                        removeLocation: job.options.stripLocation, to: output)
+        } else if let heic = primary as? HEICStill {
+            try MotionPhotoWriter.write(heifPrimary: heic.bytes, mp4Path: mp4, presentationTimestampUs: timestamp,
+                                        removeLocation: job.options.stripLocation, to: output)
+        } else {
+            throw MediaError(.unsupported, file: job.stillPath, "a Motion Photo needs a JPEG or HEIC primary image")
+        }
         try job.record(output, kind: .motionPhoto)
     }
 }

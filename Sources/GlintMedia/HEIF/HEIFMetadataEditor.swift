@@ -1,8 +1,10 @@
 /// Rewrites the metadata items of a HEIF file (its XMP packet and EXIF block) without touching
-/// the coded images: the new item data goes into the `meta` box's `idat`, the `iloc` table is
-/// rewritten, and the file offsets of everything after `meta` are moved by the change in its
-/// size. A top-level `mpvd` box (an old Motion Photo video) at the end is dropped, so a new one
-/// can be appended.
+/// the coded images: the new item data goes into an `mdat` box right after `meta` (not `idat`,
+/// which ExifTool does not read XMP from), the `iloc` table is rewritten, and the file offsets of
+/// everything after `meta` are moved by the bytes inserted. A top-level `mpvd` box (an old
+/// Motion Photo video) at the end is dropped, so a new one can be appended, and so is any `mdat`
+/// that no item uses any more (the data of an earlier edit), so editing again does not grow
+/// the file.
 public struct HEIFMetadataEditor {
     /// The MIME type of XMP items.
     public static let xmpContentType = "application/rdf+xml"
@@ -14,8 +16,8 @@ public struct HEIFMetadataEditor {
     }
 
     private let bytes: [UInt8]
+    private let boxes: [(type: FourCC, range: Range<Int>)]
     private let metaRange: Range<Int>
-    private let keptEnd: Int
     private var meta: Box
     private var infos: [Info]
     private var locations: HEIFItemLocations
@@ -48,10 +50,10 @@ public struct HEIFMetadataEditor {
         }
         guard let metaBox = boxes.first(where: { $0.type == "meta" }) else { throw MediaError(.corrupt, "HEIF file has no meta box") }
         metaRange = metaBox.range
-        if let last = boxes.last, last.type == "mpvd" { keptEnd = last.range.lowerBound } else { keptEnd = bytes.count }
         guard !boxes.contains(where: { $0.type == "mpvd" && $0.range.upperBound != bytes.count }) else {
             throw MediaError(.unsupported, "HEIF file has an mpvd box that is not the last box")
         }
+        self.boxes = boxes.filter { $0.type != "mpvd" }.map { ($0.type, $0.range) }
         meta = try BoxParser.parseBox(type: "meta", payload: bytes[(metaRange.lowerBound + metaBox.header)..<metaRange.upperBound],
                                       context: "meta", parentType: nil, depth: 0)
         guard let iloc = meta.child("iloc"), let iinf = meta.child("iinf"), let pitm = meta.child("pitm") else {
@@ -96,7 +98,7 @@ public struct HEIFMetadataEditor {
         infe.write(bytes: Array(Self.xmpContentType.utf8) + [0])
         let infeBox = Box("infe", version: id <= UInt32(UInt16.max) ? 2 : 3, flags: 0, body: infe.bytes)
         meta.modify(["iinf"]) { $0.payload = Self.appendingEntry(infeBox, to: $0.payload) }
-        locations.locations.append(.init(itemID: id, constructionMethod: 1, dataReferenceIndex: 0, extents: []))
+        locations.locations.append(.init(itemID: id, constructionMethod: 0, dataReferenceIndex: 0, extents: []))
         addDescriptionReference(from: id)
         replacements[id] = packet
     }
@@ -110,36 +112,87 @@ public struct HEIFMetadataEditor {
 
     /// The file with the edits applied and without a trailing `mpvd` box.
     public func serialized() throws -> [UInt8] {
-        var idat = meta.child("idat")?.payload ?? []
-        var edited = locations
-        for (index, location) in edited.locations.enumerated() {
-            guard let data = replacements[location.itemID] else { continue }
-            edited.locations[index] = .init(itemID: location.itemID, constructionMethod: 1, dataReferenceIndex: 0,
-                                            extents: [.init(index: 0, offset: UInt64(idat.count), length: UInt64(data.count))])
-            idat += data
+        // Metadata items alone in an mdat (an earlier edit's) move with the new data, so that box goes.
+        var replacements = self.replacements
+        let metadataIDs = Set(infos.filter { $0.type == "Exif" || $0.type == "mime" }.map(\.id))
+        for box in boxes where box.type == "mdat" {
+            let users = locations.locations.filter { location in
+                location.constructionMethod == 0 && location.extents.contains {
+                    Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound
+                }
+            }
+            guard !users.isEmpty, users.allSatisfy({ metadataIDs.contains($0.itemID) }) else { continue }
+            for user in users where replacements[user.itemID] == nil { replacements[user.itemID] = try data(of: user.itemID) }
         }
-        // Moving the file data after `meta` by the change in its size changes nothing else, except
-        // possibly the width of the iloc fields: settle it in two passes.
+        var data: [UInt8] = []
+        var placed: [UInt32: (offset: Int, length: Int)] = [:]
+        for location in locations.locations {
+            guard let bytes = replacements[location.itemID] else { continue }
+            placed[location.itemID] = (data.count, bytes.count)
+            data += bytes
+        }
+        let dataBox: [UInt8]
+        if data.isEmpty {
+            dataBox = []
+        } else {
+            var w = ByteWriter()
+            w.write(UInt32(data.count + 8))
+            w.write(FourCC("mdat"))
+            w.write(bytes: data)
+            dataBox = w.bytes
+        }
+        // Top-level boxes kept: all but media data boxes no remaining item points into.
+        let used = locations.locations.filter { $0.constructionMethod == 0 && placed[$0.itemID] == nil }.flatMap(\.extents)
+        let kept = boxes.filter { box in
+            box.type != "mdat" || used.contains { Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound }
+        }
+        // The new meta's size depends on the offsets only through the width of the iloc fields:
+        // place everything until the size settles.
+        var metaSize = metaRange.count
         var newMeta = meta
-        var delta = 0
-        for _ in 0..<2 {
-            var shifted = edited
-            for i in shifted.locations.indices where shifted.locations[i].constructionMethod == 0 {
-                for j in shifted.locations[i].extents.indices where shifted.locations[i].extents[j].offset >= UInt64(metaRange.upperBound) {
-                    shifted.locations[i].extents[j].offset = UInt64(Int(shifted.locations[i].extents[j].offset) + delta)
+        var starts: [Int] = []
+        for _ in 0..<4 {
+            starts = []
+            var position = 0
+            for box in kept {
+                starts.append(position)
+                position += box.range == metaRange ? metaSize + dataBox.count : box.range.count
+            }
+            func moved(_ offset: UInt64) -> UInt64 {
+                guard let index = kept.firstIndex(where: { $0.range.contains(Int(clamping: offset)) }) else { return offset }
+                return UInt64(starts[index] + Int(offset) - kept[index].range.lowerBound)
+            }
+            let dataStart = starts[kept.firstIndex { $0.range == metaRange }!] + metaSize + 8
+            var edited = locations
+            for i in edited.locations.indices {
+                let id = edited.locations[i].itemID
+                if let slot = placed[id] {
+                    edited.locations[i] = .init(itemID: id, constructionMethod: 0, dataReferenceIndex: 0,
+                                                extents: [.init(index: 0, offset: UInt64(dataStart + slot.offset), length: UInt64(slot.length))])
+                } else if edited.locations[i].constructionMethod == 0 {
+                    for j in edited.locations[i].extents.indices {
+                        edited.locations[i].extents[j].offset = moved(edited.locations[i].extents[j].offset)
+                    }
                 }
             }
             newMeta = meta
-            newMeta.setChild(shifted.makeBox())
-            newMeta.setChild(Box("idat", payload: idat))
-            delta = newMeta.serializedSize - metaRange.count
+            newMeta.setChild(edited.makeBox())
+            if newMeta.serializedSize == metaSize { break }
+            metaSize = newMeta.serializedSize
         }
-        var output = Array(bytes[..<metaRange.lowerBound])
-        output.reserveCapacity(keptEnd + delta)
-        var w = ByteWriter()
-        newMeta.write(to: &w)
-        output += w.bytes
-        output += bytes[metaRange.upperBound..<keptEnd]
+        guard newMeta.serializedSize == metaSize else { throw MediaError(.writeFailed, "HEIF meta box layout does not settle") }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + dataBox.count)
+        for box in kept {
+            if box.range == metaRange {
+                var w = ByteWriter()
+                newMeta.write(to: &w)
+                output += w.bytes
+                output += dataBox
+            } else {
+                output += bytes[box.range]
+            }
+        }
         return output
     }
 
