@@ -14,6 +14,8 @@ public enum StillEditor {
         public var contentIdentifier: ContentIdentifier?
         /// Whether the MakerNote was created because the still had none.
         public var createdMakerNote: Bool
+        /// What the key photo was made from, when a movie frame replaced the still's pixels.
+        public var keyPhoto: KeyPhotoFrame.Report? = nil
     }
 
     /// Edits a JPEG still.
@@ -23,14 +25,17 @@ public enum StillEditor {
     ///   - contentIdentifier: The identifier to write; `nil` keeps the still's own.
     ///   - quality: JPEG quality (1...100).
     ///   - limits: Largest image accepted.
+    ///   - keyPhoto: A movie frame that replaces the still's pixels (``EditRecipe/keyPhoto``); the
+    ///     still's size, orientation and metadata are kept.
     public static func edit(_ still: JPEGStill, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
-                            quality: Int = 92, limits: ImageLimits = .default) throws -> Result {
+                            quality: Int = 92, limits: ImageLimits = .default, keyPhoto: KeyPhotoFrame? = nil) throws -> Result {
         try MediaError.naming(still.path) {
             let orientation = still.orientation
             let geometry = EditGeometry(recipe: recipe, width: still.header.width, height: still.header.height, orientation: orientation)
             let processor = FrameProcessor(recipe: recipe, geometry: geometry)
 
-            let edited = processor.process(try decodeScaled(still, processor: processor, limits: limits))
+            let fromFrame = try keyPhoto?.render(recipe: recipe, stillGeometry: geometry)
+            let edited = try fromFrame?.image ?? processor.process(try decodeScaled(still, processor: processor, limits: limits))
             let encoded = try JPEGEncoder.encode(edited, quality: quality)
 
             var exif = still.exif
@@ -47,7 +52,8 @@ public enum StillEditor {
             }
             let segments = try metadataSegments(of: still.file, exif: exif)
             return Result(bytes: try JPEGAssembler.assemble(encoded: encoded, segments: segments), geometry: geometry,
-                          contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote)
+                          contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote,
+                          keyPhoto: fromFrame?.report)
         }
     }
 
