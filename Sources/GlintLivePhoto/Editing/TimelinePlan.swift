@@ -69,7 +69,10 @@ public struct TimelinePlan: Sendable {
                                      strict: recipe.trim != nil || recipe.keyPhoto != nil, path: movie.path)
         let frames = Self.frames(presentationTimes: video.sampleTable.presentationTimes(), segments: segments)
         self.frames = frames
-        guard let lastFrame = frames.last else { throw MediaError(.corrupt, file: movie.path, "the movie presents no video frame") }
+        let changesTime = recipe.trim != nil || recipe.keyPhoto != nil
+        guard let lastFrame = frames.last ?? (changesTime ? nil : Frame(mediaTime: 0, presentationTime: 0, endTime: 0)) else {
+            throw MediaError(.corrupt, file: movie.path, "the movie presents no video frame: it cannot be trimmed or give a key photo")
+        }
         let scale = Double(video.mediaTimescale)
         func seconds(_ t: Int64) -> Double { Double(t) / scale }
 

@@ -43,17 +43,20 @@ public enum TimedSampleTrackTrimmer {
         }
         guard let first = kept.first else { return .dropped("none of its samples is shown in the kept span") }
 
-        let chunks = try table.chunks()
+        // Each sample's file position, walking the chunks once.
+        var positions: [Int64] = Array(repeating: 0, count: table.sampleCount)
+        for chunk in try table.chunks() {
+            var position = Int64(chunk.offset)
+            for i in chunk.firstSample..<(chunk.firstSample + chunk.sampleCount) {
+                positions[i] = position
+                position += Int64(table.size(ofSample: i))
+            }
+        }
         var offset: UInt64?
         var sizes: [UInt32] = []
         for sample in kept {
-            guard let chunk = chunks.last(where: { $0.firstSample <= sample.index }) else {
-                throw MediaError(.corrupt, "track \(track.trackID) has no chunk for sample \(sample.index)")
-            }
-            var position = Int64(chunk.offset)
-            for i in chunk.firstSample..<sample.index { position += Int64(table.size(ofSample: i)) }
             let size = table.size(ofSample: sample.index)
-            let at = try writer.append(try movie.file.read(at: position, count: Int(size)))
+            let at = try writer.append(try movie.file.read(at: positions[sample.index], count: Int(size)))
             if offset == nil { offset = at }
             sizes.append(size)
         }
