@@ -117,6 +117,23 @@ struct FlipStraightenTests {
         #expect(try JPEGStill(path: result.stillPath).orientation == (Orientation(clockwiseDegrees: rotation) ?? .up))
     }
 
+    /// A still turned by its EXIF orientation paired with a movie turned (differently) by its
+    /// matrix: both show the same scene, so the straightened still and frame must still agree.
+    @Test(arguments: [(90, 0), (0, 270), (270, 90)])
+    func straightenIsTheSameAngleWhateverEachHalfsOrientation(stillRotation: Int, movieRotation: Int) throws {
+        let directory = try TemporaryDirectory("glint-straighten")
+        defer { directory.remove() }
+        let (still, _) = try PairFixtures.synthetic(in: directory.url, name: "still") { $0.rotation = stillRotation }
+        let (_, movie) = try PairFixtures.synthetic(in: directory.url, name: "movie") { $0.rotation = movieRotation }
+        let recipe = EditRecipe(flip: .horizontal, straighten: -11, crop: NormalizedRect(x: 0.05, y: 0.1, width: 0.9, height: 0.8))
+        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe,
+                                              outputDirectory: directory.file("out").path, options: PairFixtures.fastOptions)
+        #expect(try JPEGStill(path: result.stillPath).orientation == (Orientation(clockwiseDegrees: stillRotation) ?? .up))
+        #expect(try QuickTimeMovie(path: result.moviePath).videoTrack?.matrix.orientation == Orientation(clockwiseDegrees: movieRotation))
+        let difference = try EditConsistencyTests.stillToFrameDifference(still: result.stillPath, movie: result.moviePath)
+        #expect(difference < 3, "still (EXIF \(stillRotation)°) and frame (matrix \(movieRotation)°) differ by \(difference) ΔE00")
+    }
+
     @Test("straightening the real pair leaves picture in every corner of the still and the frames",
           .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"), arguments: [-30.0, 8])
     func realPairCornersArePicture(degrees: Double) throws {
