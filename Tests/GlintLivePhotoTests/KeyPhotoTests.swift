@@ -66,6 +66,23 @@ struct KeyPhotoTests {
         #expect(result.keyPhoto?.upscaled == true && result.keyPhoto?.filter == "bicubic")
     }
 
+    /// A HEIC still (stored upright) with an HEVC movie turned by its matrix: the key photo is a
+    /// HEIC at the still's size, and shows the frame.
+    @Test func heicPairKeyPhoto() throws {
+        let directory = try TemporaryDirectory("glint-keyphoto")
+        defer { directory.remove() }
+        let (still, movie) = try HEICPairEditTests.heicPair(in: directory.url) { $0.rotation = 90 }
+        let time = Double(SyntheticLivePhoto.frameTimes(count: 20)[15]) / 600
+        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: EditRecipe(straighten: -4, keyPhoto: time),
+                                              outputDirectory: directory.file("out").path, options: HEICPairEditTests.options)
+        let edited = try StillImageReader.read(path: result.stillPath)
+        #expect(edited.format == .heic && edited.width == result.stillWidth && edited.height == result.stillHeight)
+        #expect(edited.contentIdentifier == result.contentIdentifier)
+        #expect(abs((result.stillImageTime ?? -1) - time) < 1e-9)
+        let difference = try EditConsistencyTests.stillToFrameDifference(still: result.stillPath, movie: result.moviePath)
+        #expect(difference < 3, "HEIC key photo and its frame differ by \(difference) ΔE00")
+    }
+
     @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"),
           arguments: [EditRecipe(keyPhoto: 1.3), EditRecipe(trim: TimeRange(start: 0.5), keyPhoto: 0.2),
                       EditRecipe(trim: TimeRange(end: 0.4), keyPhoto: 0.9)])
