@@ -119,6 +119,23 @@ struct ExporterTests {
         #expect(output.exif?.contentIdentifier == (try JPEGStill(path: still)).exif?.contentIdentifier)
     }
 
+    @Test(.enabled(if: SharedFixtures.contains(SharedFixtures.Name.livePhotoStill), "needs the real Live Photo pair"))
+    func editedPairWithoutLocationStillPairs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try Exporter.export(stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie, as: .pair,
+                                         options: Self.options(directory, recipe: EditRecipe(exposure: 0.3, maxDimension: 640), strip: true))
+        #expect(result.files.map(\.kind) == [.still, .movie])
+        let still = try JPEGStill(path: result.files[0].path)
+        let movie = try QuickTimeMovie(path: result.files[1].path)
+        #expect(max(still.header.width, still.header.height) == 640)
+        #expect(still.exif?.hasGPS == false)
+        #expect(!MovieLocationRemover.hasLocation(movie))
+        #expect(movie.stillImageTime != nil)
+        #expect(LivePhotoPairing.pair(result.files.map { MediaInspector.inspect($0.path) }).livePhotos.count == 1)
+        #expect(TemporaryDirectory.contents(of: directory.file("out")) == ["IMG_train.jpg", "IMG_train.mov"])
+    }
+
     @Test func failedExportLeavesNothingBehind() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// Compresses PCM audio to AAC-LC with libavcodec's native `aac` encoder.
 ///
-/// Samples go in as planar floats (or as raw PCM bytes in any ``PCMFormat``) in pieces of any
+/// Samples go in as planar floats (or as raw PCM bytes in any ``LPCMFormat``) in pieces of any
 /// length; the encoder cuts them into 1024-sample frames. Packets come out with timestamps in
 /// samples, starting at `-priming`: the encoder delay that an MP4 edit list hides (see
 /// ``priming``). The stream's `AudioSpecificConfig` (the `esds` decoder-specific info) is
@@ -98,9 +98,9 @@ public final class AACEncoder {
     /// Encodes interleaved PCM frames of `format` (a trailing partial frame is ignored).
     /// - Throws: ``MediaError`` `.invalidArgument` when the format's rate or channels differ
     ///   from the encoder's; `.encodingFailed` when encoding fails.
-    public func encode(pcm bytes: ArraySlice<UInt8>, format: PCMFormat) throws -> [EncodedAudioPacket] {
-        guard format.channels == channels, format.sampleRate == sampleRate else {
-            throw MediaError(.invalidArgument, "PCM audio is \(format), the AAC encoder expects \(channels) ch at \(sampleRate) Hz")
+    public func encode(pcm bytes: ArraySlice<UInt8>, format: LPCMFormat) throws -> [EncodedAudioPacket] {
+        guard format.channels == channels, format.sampleRate == Double(sampleRate) else {
+            throw MediaError(.invalidArgument, "PCM audio is \(format.name), the AAC encoder expects \(channels) channels at \(sampleRate) Hz")
         }
         return try encode(planar: format.planarSamples(from: bytes))
     }

@@ -103,19 +103,26 @@ public enum MovieToMP4 {
     /// Encodes an LPCM track to AAC, keeping its edit list.
     /// - Throws: ``MediaError`` `.unsupported` when the audio is not PCM or AAC cannot carry it.
     static func encodeAudio(_ audio: MovieTrack, of movie: QuickTimeMovie, into writer: MP4Writer, bitRate: Int?) throws {
-        let reader = try PCMTrackReader(movie: movie, track: audio)
+        guard let entry = audio.sampleDescriptions.first, SoundSampleEntry.isLPCM(entry.format) else {
+            let name = audio.sampleDescriptions.first?.format.description ?? "no sample description"
+            throw MediaError(.unsupported, "the audio is '\(name)', not uncompressed PCM: only LPCM audio is encoded to AAC")
+        }
+        let reader = try LPCMTrackReader(movie: movie, track: audio)
         let format = reader.format
-        let encoder = try AACEncoder(sampleRate: format.sampleRate, channels: format.channels, bitRate: bitRate)
+        guard let rate = Int(exactly: format.sampleRate) else {
+            throw MediaError(.unsupported, "audio at \(format.sampleRate) Hz cannot be encoded to AAC")
+        }
+        let encoder = try AACEncoder(sampleRate: rate, channels: format.channels, bitRate: bitRate)
         let frames = try reader.frameCount()
         // Edits in samples: the source's media times rescaled from its timescale to the sample rate.
-        let scale = Double(format.sampleRate) / Double(audio.mediaTimescale)
+        let scale = format.sampleRate / Double(audio.mediaTimescale)
         let edits = audio.editList.map { list in
             EditList(entries: list.entries.map { entry in
                 var e = entry
                 if e.mediaTime >= 0 { e.mediaTime = Int64((Double(e.mediaTime) * scale).rounded()) }
                 return e
             })
-        } ?? EditList(entries: [.init(segmentDuration: UInt64(frames) * UInt64(movie.header.timescale) / UInt64(format.sampleRate),
+        } ?? EditList(entries: [.init(segmentDuration: UInt64(frames) * UInt64(movie.header.timescale) / UInt64(rate),
                                       mediaTime: 0)])
         let track = writer.addTrack(.audio(encoder: encoder, editList: edits))
         try reader.forEachBlock { block in

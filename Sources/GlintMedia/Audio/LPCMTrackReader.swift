@@ -1,12 +1,12 @@
 /// Reads the samples of a movie's uncompressed (LPCM) sound track in bounded pieces, in
 /// decoding order, straight from the chunks its sample table lists.
-public struct PCMTrackReader {
+public struct LPCMTrackReader {
     /// The movie holding the track.
     public let movie: QuickTimeMovie
     /// The sound track.
     public let track: MovieTrack
     /// The samples' layout.
-    public let format: PCMFormat
+    public let format: LPCMFormat
 
     /// Prepares to read `track` of `movie`.
     /// - Throws: ``MediaError`` naming the movie: `.unsupported` when the track is not PCM or
@@ -17,7 +17,7 @@ public struct PCMTrackReader {
         }
         self.movie = movie
         self.track = track
-        format = try MediaError.naming(movie.path) { try PCMFormat(description) }
+        format = try MediaError.naming(movie.path) { try LPCMFormat(description) }
     }
 
     /// Total frames (samples per channel) in the track.
