@@ -105,6 +105,27 @@ struct LocationRemovalTests {
         #expect(try MediaProbe.decodeErrors(path) == "")
     }
 
+    @Test("a movie remuxed by FFmpeg loses the location it keeps in udta (keys, ©xyz-style loci)",
+          .enabled(if: MotionPhotoFiles.pairAvailable && MediaProbe.available && ExternalTool.isAvailable("exiftool"), "needs the real pair, ffmpeg and exiftool"))
+    func ffmpegMovieLosesLocation() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let remuxed = directory.file("ffmpeg.mov").path
+        let run = try ExternalTool.run(try #require(MediaProbe.ffmpeg), [
+            "-v", "error", "-i", SharedFixtures.livePhotoMovie, "-map", "0:v", "-map", "0:a", "-c", "copy",
+            "-movflags", "use_metadata_tags", "-metadata", "location=+48.8584+002.2945/", remuxed])
+        try #require(run.succeeded, "\(run.summary)")
+        let source = try QuickTimeMovie(path: remuxed)
+        #expect(MovieLocationRemover.hasLocation(source))
+        let path = directory.file("clean.mov").path
+        try MovieLocationRemover.write(source, to: path)
+        #expect(!MovieLocationRemover.hasLocation(try QuickTimeMovie(path: path)))
+        let tags = try ExternalTool.run(try #require(ExternalTool.find("exiftool")), ["-a", "-G1", "-s", "-ee", path])
+        let lines = tags.stdoutText.split(separator: "\n").filter { $0.contains("GPS") || $0.contains("Location") }
+        #expect(lines.isEmpty, "\(lines)")
+        #expect(tags.stdoutText.contains("ContentIdentifier"), "other keys stay")
+    }
+
     /// `bytes` in a temporary file, opened.
     private func written(_ bytes: [UInt8]) throws -> RandomAccessFile {
         let directory = try TemporaryDirectory()

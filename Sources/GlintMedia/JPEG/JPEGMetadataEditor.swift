@@ -40,20 +40,26 @@ public enum JPEGMetadataEditor {
         let xmpIndex = segments.firstIndex(where: isXMP)
         if edit.editXMP != nil || (edit.removeLocation && xmpIndex != nil) {
             let packet = try jpeg.xmpPacket.map { try XMPPacket(parsing: $0) } ?? XMPPacket()
-            if edit.removeLocation { packet.removeLocation() }
-            try edit.editXMP?(packet)
-            let bytes = try packet.serialized()
-            guard bytes.count <= maximumXMPBytes else {
-                throw MediaError(.tooLarge, "the XMP packet would be \(bytes.count) bytes, but one JPEG APP1 segment holds at most "
-                    + "\(maximumXMPBytes) and Motion Photo readers look only there: remove some XMP from the still first")
+            var changed = edit.editXMP != nil
+            if edit.removeLocation && packet.hasLocation {
+                packet.removeLocation()
+                changed = true
             }
-            let segment = try JPEGSegment.xmp(bytes)
-            if let xmpIndex {
-                segments[xmpIndex] = segment
-            } else {
-                // After Exif (which must come first) and JFIF, before everything else.
-                let after = segments.prefix { $0.marker == JPEGMarker.app0 || isExif($0) }.count
-                segments.insert(segment, at: after)
+            try edit.editXMP?(packet)
+            if changed {
+                let bytes = try packet.serialized()
+                guard bytes.count <= maximumXMPBytes else {
+                    throw MediaError(.tooLarge, "the XMP packet would be \(bytes.count) bytes, but one JPEG APP1 segment holds at most "
+                        + "\(maximumXMPBytes) and Motion Photo readers look only there: remove some XMP from the still first")
+                }
+                let segment = try JPEGSegment.xmp(bytes)
+                if let xmpIndex {
+                    segments[xmpIndex] = segment
+                } else {
+                    // After Exif (which must come first) and JFIF, before everything else.
+                    let after = segments.prefix { $0.marker == JPEGMarker.app0 || isExif($0) }.count
+                    segments.insert(segment, at: after)
+                }
             }
         }
         var bytes: [UInt8] = [0xFF, JPEGMarker.startOfImage]

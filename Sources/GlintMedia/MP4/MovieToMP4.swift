@@ -54,7 +54,7 @@ public enum MovieToMP4 {
         let writer = try MP4Writer(destination: destination, movieTimescale: movie.header.timescale)
         writer.creationTime = creationTime(of: movie)
         if options.keepLocation {
-            if let location = movie.metadata.string(forKey: locationKey) {
+            if let location = movie.metadata.string(forKey: locationKey) ?? movie.metadata.string(forKey: "location") {
                 writer.userData.append(MP4Boxes.location(location))
             } else if let location = movie.moov.child("udta")?.child(MovieLocationRemover.userDataLocation) {
                 writer.userData.append(location)
