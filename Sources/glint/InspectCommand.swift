@@ -55,6 +55,14 @@ enum InspectionText {
             parts.append("identifier \(still.contentIdentifier?.rawValue ?? "none")")
             if still.hasGPS { parts.append("GPS") }
             if let icc = still.iccProfileBytes { parts.append("ICC \(icc) B") }
+            if let nclx = still.nclx {
+                parts.append("nclx \(nclx.primaries)/\(nclx.transfer)/\(nclx.matrix) \(nclx.fullRange ? "full" : "video") range")
+            }
+        }
+        if let photo = report.motionPhoto {
+            parts.append(MotionPhotoText.describe(photo))
+        } else if let items = report.containerItems, items.contains(where: { $0.semantic == ContainerItem.gainMapSemantic }) {
+            parts.append(MotionPhotoText.describeStillContainer(items))
         }
         if let movie = report.movie {
             var size = "\(movie.codec) \(movie.width)x\(movie.height)"

@@ -45,7 +45,8 @@ enum FramePipeline {
     /// - Parameters:
     ///   - reader: The open movie, handed over to the decode stage.
     ///   - editor: The frame editor, handed over to the edit stage.
-    ///   - select: Picks and times frames by presentation time; every frame as it is by default.
+    ///   - select: Picks and times frames by presentation time, on the decode stage's thread
+    ///     (handed over to it); every frame as it is by default.
     ///   - hold: Where decoding pauses for work running alongside, if anywhere.
     ///   - encode: Called on the calling thread with each edited frame and its output time, in
     ///     order. The frame is written again afterwards: the encoder must not keep it.
@@ -53,7 +54,7 @@ enum FramePipeline {
     /// - Throws: The first error of any stage (decoding: ``MediaError`` naming no file, which the
     ///   caller adds).
     static func run(reader: sending VideoFileReader, editor: sending MovieFrameEditor,
-                    select: @escaping @Sendable (Int64) -> FrameSelection = { .keep($0) },
+                    select: sending @escaping (Int64) -> FrameSelection = { .keep($0) },
                     hold: FrameHold? = nil, encode: (YUVFrame, Int64) throws -> Void) throws -> Int {
         let decoded = BoundedQueue<Decoded>(capacity: depth)
         let edited = BoundedQueue<Edited>(capacity: depth)

@@ -28,7 +28,7 @@ public struct FrameProcessor: Sendable {
         precondition(scaled.width == geometry.scaledWidth && scaled.height == geometry.scaledHeight,
                      "the driver must deliver pixels at the scaled size")
         var image = consume scaled
-        if geometry.pixelTransform != .up { image = image.transformed(by: geometry.pixelTransform) }
+        if geometry.warp != nil || geometry.pixelTransform != .up { image = geometry.apply(to: image) }
         applyColour(to: &image)
         return image
     }
@@ -38,8 +38,9 @@ public struct FrameProcessor: Sendable {
 
     /// Whether every step after the crop and scale is the turn or a pointwise colour change
     /// (each pixel's new value depends only on its old value, not on where it is), so that
-    /// frames may be edited as crop, scale, table and turn on their YUV planes.
-    public var isPointwise: Bool { true }
+    /// frames may be edited as crop, scale, table and turn on their YUV planes. A straighten
+    /// (``EditGeometry/warp``) resamples pixels and is done on RGB.
+    public var isPointwise: Bool { geometry.warp == nil }
 
     /// Whether the colour of pixels changes at all.
     public var changesColour: Bool { !tone.isIdentity }

@@ -4,7 +4,7 @@ import GlintMedia
 public struct MediaFileReport: Sendable, Codable, Equatable {
     /// The kind of file, recognised from its content (never from its name).
     public enum Kind: String, Sendable, Codable {
-        case jpeg, heic, movie, unknown
+        case jpeg, heic, png, movie, unknown
     }
 
     /// The path as given.
@@ -17,6 +17,11 @@ public struct MediaFileReport: Sendable, Codable, Equatable {
     public var still: StillReport?
     /// Details of a movie.
     public var movie: MovieReport?
+    /// The Motion Photo video embedded in a still, when it is one.
+    public var motionPhoto: MotionPhoto?
+    /// The items a still's XMP container directory lists (an Ultra HDR gain map, a Motion
+    /// Photo video), when it has one.
+    public var containerItems: [ContainerItem]?
     /// Why the file could not be read, when it could not.
     public var error: String?
 
@@ -26,11 +31,12 @@ public struct MediaFileReport: Sendable, Codable, Equatable {
 
 /// The facts about a still photo.
 public struct StillReport: Sendable, Codable, Equatable {
-    /// Stored width in pixels.
+    /// Width in pixels as stored (JPEG) or after the container's rotation and mirror (HEIC).
     public var width: Int
-    /// Stored height in pixels.
+    /// Height in pixels, like ``width``.
     public var height: Int
-    /// EXIF orientation (1...8), 1 when absent.
+    /// How those pixels are displayed: the EXIF orientation (1...8) of a JPEG, 1 when absent;
+    /// always 1 for a HEIC, whose container transform is already applied to ``width`` and ``height``.
     public var orientation: Int
     /// Clockwise rotation the orientation applies, in degrees.
     public var rotation: Int
@@ -46,6 +52,8 @@ public struct StillReport: Sendable, Codable, Equatable {
     public var iccProfileBytes: Int?
     /// Whether an XMP packet is present.
     public var hasXMP: Bool
+    /// Colour code points (a HEIC `nclx` box), when the still has them.
+    public var nclx: NCLXColourProfile? = nil
 }
 
 /// The facts about a movie.
