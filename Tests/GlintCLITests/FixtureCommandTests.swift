@@ -1,0 +1,31 @@
+import Foundation
+import GlintTestSupport
+import Testing
+
+/// `glint fixture --fps`: the constant-rate movies `make bench` is measured on.
+@Suite("glint fixture frame rate")
+struct FixtureCommandTests {
+    @Test func aConstantFrameRateGivesEvenlySpacedFrames() throws {
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        let run = try GlintProcess.run(["fixture", "--out", work.path, "--name", "steady", "--frame-size", "96x64",
+                                        "--frames", "12", "--fps", "30", "--no-audio"])
+        try #require(run.succeeded, "\(run.summary)")
+        let tool = try #require(MediaTools.ffprobe)
+        let probe = try ExternalTool.run(tool, ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time",
+                                                "-of", "csv=p=0", work.file("steady.mov").path])
+        try #require(probe.succeeded, "\(probe.summary)")
+        let times = probe.stdoutText.split(separator: "\n").compactMap { Double($0) }.sorted()
+        #expect(times.count == 12)
+        let steps = zip(times, times.dropFirst()).map { $1 - $0 }
+        #expect(steps.allSatisfy { abs($0 - 1.0 / 30) < 0.0005 }, "\(steps)")
+    }
+
+    @Test func aRateThatDoesNotDivide600IsRefused() throws {
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        let run = try GlintProcess.run(["fixture", "--out", work.path, "--name", "odd", "--fps", "7"])
+        #expect(!run.succeeded)
+        #expect(run.stderrText.contains("--fps"), "\(run.stderrText)")
+    }
+}
