@@ -18,7 +18,7 @@ GLINT := .build/release/glint
 
 # Debian packages the build, the tests (ffmpeg and exiftool check outputs) and the benchmarks need.
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev \
-	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
+	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
 	ffmpeg libimage-exiftool-perl time hyperfine
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 

@@ -3,19 +3,23 @@ import GlintMedia
 /// The one pixel pipeline of an edit, applied to the still and to every movie frame alike.
 ///
 /// A driver (``StillEditor``, ``MovieEditor``) reads the source rectangle of its own pixels at the
-/// scaled size its ``EditGeometry`` gives; the processor then turns the pixels and adjusts their
-/// tone. Geometry differs per picture (sizes, orientations, clean apertures); the operations and
-/// their parameters do not.
+/// scaled size its ``EditGeometry`` gives; the processor then turns the pixels and changes their
+/// colour. Geometry and colour spaces differ per picture (sizes, orientations, clean apertures,
+/// ICC profiles and video tags); the operations and their parameters do not.
 public struct FrameProcessor: Sendable {
     /// Where to read and how to turn, for this picture.
     public let geometry: EditGeometry
-    /// The tone change, identical for every picture of the edit.
-    public let tone: ToneAdjustment
+    /// The colour change for this picture's colour space, `nil` when colours are kept.
+    public let colour: ColourStage?
 
     /// Creates the processor for one picture of an edit.
-    public init(recipe: EditRecipe, geometry: EditGeometry) {
+    /// - Parameters:
+    ///   - geometry: The geometry for this picture.
+    ///   - colour: The colour stage for this picture's source space
+    ///     (``ColourPipeline/stage(for:)``), or `nil` for none.
+    public init(geometry: EditGeometry, colour: ColourStage?) {
         self.geometry = geometry
-        tone = ToneAdjustment(exposure: recipe.exposure ?? 0, contrast: recipe.contrast ?? 0, saturation: recipe.saturation ?? 0)
+        self.colour = colour
     }
 
     /// The source rectangle as pixels.
@@ -23,12 +27,13 @@ public struct FrameProcessor: Sendable {
         PixelRect(x: geometry.sourceX, y: geometry.sourceY, width: geometry.sourceWidth, height: geometry.sourceHeight)
     }
 
-    /// Turns and adjusts pixels already cropped and scaled to the geometry's scaled size.
-    public func process(_ scaled: RGBImage) -> RGBImage {
+    /// Turns and colours pixels already cropped and scaled to the geometry's scaled size.
+    /// Safe to call from several tasks at once.
+    public func process(_ scaled: consuming RGBImage) -> RGBImage {
         precondition(scaled.width == geometry.scaledWidth && scaled.height == geometry.scaledHeight,
                      "the driver must deliver pixels at the scaled size")
-        var image = scaled.transformed(by: geometry.pixelTransform)
-        tone.apply(to: &image)
+        var image = geometry.pixelTransform == .up ? scaled : scaled.transformed(by: geometry.pixelTransform)
+        colour?.apply(to: &image)
         return image
     }
 }

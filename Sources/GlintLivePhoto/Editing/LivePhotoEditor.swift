@@ -59,6 +59,9 @@ public enum LivePhotoEditor {
     public static func edit(stillPath: String, moviePath: String, recipe: EditRecipe, outputDirectory: String,
                             options: Options = Options(), progress: (Double, String) -> Void = { _, _ in }) throws -> Result {
         try recipe.validate()
+        // Everything the recipe needs from other files (the LUT) is loaded and checked now,
+        // before any picture is read or anything written.
+        let colour = try ColourPipeline(recipe: recipe)
         try options.encoding.validate()
         guard (1...100).contains(options.jpegQuality) else {
             throw MediaError(.invalidArgument, "JPEG quality must be between 1 and 100, got \(options.jpegQuality)")
@@ -79,7 +82,7 @@ public enum LivePhotoEditor {
 
         progress(0, "editing the still")
         let editedStill = try StillEditor.edit(still, recipe: recipe, contentIdentifier: identifier,
-                                               quality: options.jpegQuality)
+                                               quality: options.jpegQuality, colour: colour)
         logger.debug("still edited", metadata: [
             "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
             "size": "\(editedStill.geometry.outputWidth)x\(editedStill.geometry.outputHeight)",
@@ -87,7 +90,7 @@ public enum LivePhotoEditor {
         progress(0.1, "editing the frames")
         let editedMovie = try MovieEditor.edit(
             movie, destination: movieOut, recipe: recipe, displayAspect: editedStill.geometry.displayAspect,
-            contentIdentifier: identifier, encoding: options.encoding
+            contentIdentifier: identifier, encoding: options.encoding, colour: colour
         ) { done, total in
             progress(0.1 + 0.9 * Double(done) / Double(max(total, 1)), "frame \(done) of \(total)")
         }

@@ -1,7 +1,8 @@
 import GlintMedia
 
 /// Applies an edit to a JPEG still, keeping its metadata: EXIF (with the Apple MakerNote and GPS),
-/// XMP, the ICC profile and the orientation. The EXIF pixel dimensions and thumbnail are brought
+/// XMP, the ICC profile (replaced by the new space's when the recipe converts colours) and the
+/// orientation. The EXIF pixel dimensions and thumbnail are brought
 /// up to date; an MPF index (whose secondary images are not carried over) is dropped.
 public enum StillEditor {
     /// An edited still, encoded but not yet written.
@@ -23,12 +24,16 @@ public enum StillEditor {
     ///   - contentIdentifier: The identifier to write; `nil` keeps the still's own.
     ///   - quality: JPEG quality (1...100).
     ///   - limits: Largest image accepted.
+    ///   - colour: The recipe's colour part, prepared (``ColourPipeline/init(recipe:)``); `nil`
+    ///     prepares it here.
     public static func edit(_ still: JPEGStill, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
-                            quality: Int = 92, limits: ImageLimits = .default) throws -> Result {
-        try MediaError.naming(still.path) {
+                            quality: Int = 92, limits: ImageLimits = .default, colour: ColourPipeline? = nil) throws -> Result {
+        let pipeline = try colour ?? ColourPipeline(recipe: recipe)
+        return try MediaError.naming(still.path) {
             let orientation = still.orientation
             let geometry = EditGeometry(recipe: recipe, width: still.header.width, height: still.header.height, orientation: orientation)
-            let processor = FrameProcessor(recipe: recipe, geometry: geometry)
+            let stage = pipeline.isIdentity ? nil : try pipeline.stage(for: still.colourSpace())
+            let processor = FrameProcessor(geometry: geometry, colour: stage)
 
             let edited = processor.process(try decodeScaled(still, processor: processor, limits: limits))
             let encoded = try JPEGEncoder.encode(edited, quality: quality)
@@ -45,7 +50,8 @@ public enum StillEditor {
                 if metadata.thumbnail != nil { metadata.thumbnail = try thumbnail(of: edited) }
                 exif = metadata
             }
-            let segments = try metadataSegments(of: still.file, exif: exif)
+            let profile = try stage.flatMap { $0.converts ? try $0.output.iccProfile() : nil }
+            let segments = try metadataSegments(of: still.file, exif: exif, iccProfile: profile)
             return Result(bytes: try JPEGAssembler.assemble(encoded: encoded, segments: segments), geometry: geometry,
                           contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote)
         }
@@ -79,8 +85,9 @@ public enum StillEditor {
         return try JPEGEncoder.encode(small, quality: 80)
     }
 
-    /// The source's metadata segments in their order, with the EXIF replaced and MPF dropped.
-    static func metadataSegments(of jpeg: JPEGFile, exif: ExifMetadata?) throws -> [JPEGSegment] {
+    /// The source's metadata segments in their order, with the EXIF replaced, MPF dropped and,
+    /// when `iccProfile` is given, the ICC profile replaced by it.
+    static func metadataSegments(of jpeg: JPEGFile, exif: ExifMetadata?, iccProfile: [UInt8]? = nil) throws -> [JPEGSegment] {
         let newExif = try exif.map { try JPEGSegment.exif(try $0.serialized()) }
         var segments: [JPEGSegment] = []
         var placedExif = false
@@ -98,6 +105,12 @@ public enum StillEditor {
             // After a JFIF APP0, which must come first, otherwise first.
             let index = segments.first?.marker == JPEGMarker.app0 ? 1 : 0
             segments.insert(newExif, at: index)
+        }
+        if let iccProfile {
+            segments.removeAll { $0.marker == JPEGMarker.app2 && $0.payload.starts(with: JPEGSegment.iccProfileSignature) }
+            // After JFIF and Exif, where cameras put it.
+            let index = segments.firstIndex { $0.marker != JPEGMarker.app0 && $0.marker != JPEGMarker.app1 } ?? segments.count
+            segments.insert(contentsOf: try JPEGSegment.iccProfileSegments(iccProfile), at: index)
         }
         return segments
     }
