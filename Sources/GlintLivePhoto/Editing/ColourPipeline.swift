@@ -57,10 +57,9 @@ public struct ColourPipeline: Sendable {
     /// - Throws: ``MediaError`` when LittleCMS cannot convert between the spaces.
     public func stage(for source: ColourSpace) throws -> ColourStage? {
         let output = outputSpace(for: source)
-        let cube = adjustment.isIdentity && output == source
-            ? nil : try RGBLookupCube(source: source, output: output, adjustment: adjustment)
-        let vignette = vignette == 0 ? nil : try RadialVignette(amount: vignette, space: output)
-        guard cube != nil || vignette != nil else { return nil }
-        return ColourStage(source: source, output: output, cube: cube, vignette: vignette)
+        guard !adjustment.isIdentity || output != source || vignette != 0 else { return nil }
+        return ColourStage(source: source, output: output,
+                           cube: try RGBLookupCube(source: source, output: output, adjustment: adjustment),
+                           vignette: vignette == 0 ? nil : RadialVignette(amount: vignette))
     }
 }

@@ -2,7 +2,7 @@ import GlintMedia
 
 /// The colour change of an edit for one picture (the still, or every frame of the movie):
 /// the recipe's pointwise operations and any colour-space conversion baked into one
-/// ``RGBLookupCube``, then the ``RadialVignette``.
+/// ``RGBLookupCube``, which applies the ``RadialVignette`` in the same pass.
 ///
 /// Immutable and `Sendable`; ``apply(to:)`` may run on many frames at once.
 public struct ColourStage: Sendable {
@@ -10,8 +10,8 @@ public struct ColourStage: Sendable {
     public let source: ColourSpace
     /// The space the result is written in.
     public let output: ColourSpace
-    /// The pointwise change, `nil` when there is none.
-    public let cube: RGBLookupCube?
+    /// The pointwise change and conversion.
+    public let cube: RGBLookupCube
     /// The vignette, `nil` when there is none.
     public let vignette: RadialVignette?
 
@@ -19,7 +19,7 @@ public struct ColourStage: Sendable {
     public var converts: Bool { output != source }
 
     /// Creates a stage.
-    public init(source: ColourSpace, output: ColourSpace, cube: RGBLookupCube?, vignette: RadialVignette?) {
+    public init(source: ColourSpace, output: ColourSpace, cube: RGBLookupCube, vignette: RadialVignette?) {
         self.source = source
         self.output = output
         self.cube = cube
@@ -29,7 +29,6 @@ public struct ColourStage: Sendable {
     /// Applies the change to `image` (pixels in ``source``), in place; its pixels are then in
     /// ``output``.
     public func apply(to image: inout RGBImage) {
-        cube?.apply(to: &image)
-        vignette?.apply(to: &image)
+        cube.apply(to: &image, vignette: vignette)
     }
 }

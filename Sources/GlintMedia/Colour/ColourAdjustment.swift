@@ -14,11 +14,12 @@ import Foundation
 ///    negative blue; positive tint magenta, negative green.
 /// 3. **contrast** `c`: each channel `x -> 0.18 (x / 0.18)^(1 + c)` about 18% grey (so -1
 ///    flattens everything to mid grey and 1 doubles the slope in stops).
-/// 4. **brightness** `b`, **highlights** `h`, **shadows** `s`: one global curve on `p`, keeping
-///    black and white: `p -> p^(2^-b)`, then `p -> p + 0.9 h p²(1 - p) + 0.9 s p(1 - p)²`
-///    (highlights act most near `p = 2/3`, shadows near `p = 1/3`; the curve stays monotonic
-///    for every value in -1...1). RGB is scaled by `Y' / Y`, so hue and saturation are kept.
-///    Luminance above 1 (overexposed) is left to the output's clipping.
+/// 4. **brightness** `b`, **highlights** `h`, **shadows** `s`: global curves on `p`, keeping
+///    black and white: first `p -> p + 0.8 b p(1 - p)` (most change at mid-tones, `p = 1/2`),
+///    then `p -> p + 0.9 h p²(1 - p) + 0.9 s p(1 - p)²` (highlights act most near `p = 2/3`,
+///    shadows near `p = 1/3`). Each curve is monotonic with a finite slope for every value in
+///    -1...1. RGB is scaled by `Y' / Y`, so hue and saturation are kept. Luminance above 1
+///    (overexposed) is left to the output's clipping.
 /// 5. **saturation** `s`: `RGB = Y + (RGB - Y)(1 + s)`.
 /// 6. **vibrance** `v`: the same with `1 + v (1 - S)`, where `S = (max - min) / max` of the
 ///    colour: grey-ish colours change most, saturated ones hardly.
@@ -93,7 +94,6 @@ public struct ColourAdjustment: Sendable, Equatable {
     struct Steps {
         let adjustment: ColourAdjustment
         let gains: SIMD3<Double>
-        let brightnessPower: Double
         let curvesLuminance: Bool
         let toLUT: [Double]
         let fromLUT: [Double]
@@ -103,7 +103,6 @@ public struct ColourAdjustment: Sendable, Equatable {
             var gains = SIMD3(pow(2, 0.3 * a.warmth), pow(2, -0.25 * a.tint), pow(2, -0.3 * a.warmth))
             gains /= (gains * ColourAdjustment.weights).sum()
             self.gains = gains * pow(2, a.exposure)
-            brightnessPower = pow(2, -a.brightness)
             curvesLuminance = a.brightness != 0 || a.highlights != 0 || a.shadows != 0
             toLUT = ColourPrimaries.bt2020.conversionMatrix(to: .bt709)
             fromLUT = ColourPrimaries.bt709.conversionMatrix(to: .bt2020)
@@ -120,7 +119,7 @@ public struct ColourAdjustment: Sendable, Equatable {
                 let y = (rgb * ColourAdjustment.weights).sum()
                 if y > 0 && y < 1 {
                     var p = TransferCurve.encode(y)
-                    p = pow(p, brightnessPower)
+                    p += 0.8 * a.brightness * p * (1 - p)
                     p += 0.9 * a.highlights * p * p * (1 - p) + 0.9 * a.shadows * p * (1 - p) * (1 - p)
                     rgb *= TransferCurve.decode(min(max(p, 0), 1)) / y
                 }

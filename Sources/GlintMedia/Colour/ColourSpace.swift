@@ -126,19 +126,47 @@ public struct ColourSpace: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ColourSpace {
-    /// Linear light of each 8-bit code value (0...255), from the space's transfer curve; for an
-    /// ICC profile, its red tone curve when it is a matrix-shaper profile and the sRGB curve
-    /// otherwise.
-    public func decodeTable() throws -> [Double] {
-        let curve: (Double) -> Double
+    /// A space's colours in linear light, and the way back to its 8-bit code values.
+    struct LinearForm {
+        /// The same primaries (or colorants) with linear tone curves; for a profile LittleCMS
+        /// converts to with a look-up table, the space itself.
+        var space: ColourSpace
+        /// For each channel, the 255 linear values at which code value `c` becomes `c + 1`
+        /// (the curve at `c + 0.5`), so converting back rounds in code values.
+        var thresholds: [[Double]]
+    }
+
+    /// The space's linear form (see ``LinearForm``).
+    func linearForm() throws -> LinearForm {
+        let codes = (0..<255).map { (Double($0) + 0.5) / 255 }
         switch definition {
-        case .rgb(_, .srgb): curve = TransferCurve.decode
-        case .rgb(_, .linear): curve = { $0 }
-        case .rgb(_, .gamma(let gamma)): curve = { pow($0, gamma) }
+        case .rgb(let primaries, let transfer):
+            let curve: (Double) -> Double = switch transfer {
+            case .srgb: TransferCurve.decode
+            case .linear: { $0 }
+            case .gamma(let gamma): { pow($0, gamma) }
+            }
+            let thresholds = codes.map(curve)
+            return LinearForm(space: ColourSpace(primaries: primaries, transfer: .linear, name: "\(name) (linear)"),
+                              thresholds: [thresholds, thresholds, thresholds])
         case .icc:
             let profile = try makeProfile()
-            return (0..<256).map { profile.redCurve(Double($0) / 255) ?? TransferCurve.decode(Double($0) / 255) }
+            guard profile.isMatrixShaperForOutput else { return LinearForm(space: self, thresholds: [codes, codes, codes]) }
+            let thresholds = try (0..<3).map { channel in
+                try codes.map { code in
+                    guard let value = profile.curve(channel: channel, at: code) else {
+                        throw MediaError(.corrupt, "the ICC profile has no tone curve for channel \(channel)")
+                    }
+                    return value
+                }
+            }
+            let linear = try profile.linearised()
+            return LinearForm(space: ColourSpace(definition: .icc(linear), name: "\(name) (linear)"), thresholds: thresholds)
         }
-        return (0..<256).map { curve(Double($0) / 255) }
+    }
+
+    init(definition: Definition, name: String) {
+        self.definition = definition
+        self.name = name
     }
 }

@@ -48,14 +48,15 @@ extension CubeLUT {
             }
         }
 
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Characters, not bytes: "\r\n" is one newline character.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             var line = rawLine
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let keyword = words.first else { continue }
 
-            if let first = keyword.unicodeScalars.first, first.properties.isAlphabetic {
+            if let first = keyword.unicodeScalars.first, ("A"..."Z").contains(first) {
                 guard table.isEmpty else { throw fail("keyword \(quoted(keyword)) after the table data") }
                 switch keyword {
                 case "TITLE":
@@ -118,7 +119,7 @@ extension CubeLUT {
 
 private extension Substring {
     var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
         return self[start...end]
     }

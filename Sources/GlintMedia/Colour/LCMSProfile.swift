@@ -84,11 +84,30 @@ final class LCMSProfile {
 }
 
 extension LCMSProfile {
-    /// The red tone curve of a matrix-shaper profile at `code` (0...1), or `nil` when the
-    /// profile is not one.
-    func redCurve(_ code: Double) -> Double? {
-        guard cmsIsMatrixShaper(handle) != 0, let tag = cmsReadTag(handle, cmsSigRedTRCTag) else { return nil }
-        let curve = OpaquePointer(tag)
-        return Double(cmsEvalToneCurveFloat(curve, Float(code)))
+    /// Whether LittleCMS converts to this profile with its tone curves and matrix (rather than
+    /// with a look-up table), so that replacing the curves gives its linear-light form.
+    var isMatrixShaperForOutput: Bool {
+        cmsIsMatrixShaper(handle) != 0
+            && cmsIsCLUT(handle, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(LCMS_USED_AS_OUTPUT)) == 0
+    }
+
+    /// The tone curve of channel 0 (red), 1 (green) or 2 (blue) of a matrix-shaper profile at
+    /// `code` (0...1): the linear light the code value stands for.
+    func curve(channel: Int, at code: Double) -> Double? {
+        let tags = [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag]
+        guard let tag = cmsReadTag(handle, tags[channel]) else { return nil }
+        return Double(cmsEvalToneCurveFloat(OpaquePointer(tag), Float(code)))
+    }
+
+    /// This matrix-shaper profile with linear tone curves, as ICC bytes.
+    func linearised() throws -> [UInt8] {
+        guard let linear = cmsBuildGamma(nil, 1) else { throw MediaError(.encodingFailed, "LittleCMS could not build a tone curve") }
+        defer { cmsFreeToneCurve(linear) }
+        for tag in [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag] {
+            guard cmsWriteTag(handle, tag, UnsafeRawPointer(linear)) != 0 else {
+                throw MediaError(.encodingFailed, "LittleCMS could not rewrite the profile's tone curves")
+            }
+        }
+        return try serialized()
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A radial vignette: darkens (or, with a negative amount, lightens) a picture towards its
-/// edges, by a gain in linear light.
+/// edges by a gain in linear light, applied by ``RGBLookupCube`` after its conversion to the
+/// output space.
 ///
 /// Positions are normalised to the picture, so the same vignette falls the same way on a
 /// 4032x3024 still and on a 1440x1080 frame: with `u` and `v` running from -1 to 1 across the
@@ -10,38 +11,27 @@ import Foundation
 /// `2^(-1.5 amount smoothstep(0.25, 1, d))`: nothing inside a quarter of the way out, 1.5 stops
 /// darker in the corners at amount 1. The shape is symmetric under flips and quarter turns, so
 /// it may be applied to pixels in either stored or display orientation.
-///
-/// The gain is applied to output code values through the output space's own curve
-/// (``ColourSpace/decodeTable()``), quantised to 256 steps of the weight (each under 0.6% of
-/// gain apart), and costs three table look-ups per pixel away from the centre.
-public struct RadialVignette: Sendable {
+public struct RadialVignette: Sendable, Equatable {
     /// The amount, -1...1 (0 changes nothing).
     public let amount: Double
     /// Stops of darkening in the corners at amount 1.
     public static let cornerStops = 1.5
     /// Where the falloff starts, as a fraction of the distance to the corner.
     public static let start = 0.25
+    /// Steps of the squared distance `d²` (0...1) in ``gainTable``.
+    static let steps = 4096
+    /// One in the fixed-point gains of ``gainTable``.
+    static let unity: Int32 = 1 << 12
 
-    /// 256 levels of weight, each a 256-entry table from code value to darkened code value.
-    private let tables: [UInt8]
-    /// Weight level for each of 4096 steps of the squared distance `d²`.
-    private let levels: [UInt8]
+    /// The gain, in 1/4096ths, for each of ``steps`` steps of `d²`.
+    let gainTable: [Int32]
 
-    /// Creates a vignette for pictures whose code values are in `space`.
-    /// - Throws: ``MediaError`` when the space's profile cannot be read.
-    public init(amount: Double, space: ColourSpace) throws {
+    /// Creates a vignette.
+    public init(amount: Double) {
         self.amount = amount
-        let decode = try space.decodeTable()
-        var tables = [UInt8](repeating: 0, count: 256 * 256)
-        for level in 0..<256 {
-            let gain = pow(2, -Self.cornerStops * amount * Double(level) / 255)
-            for code in 0..<256 {
-                tables[level << 8 | code] = Self.encode(decode[code] * gain, decode: decode)
-            }
-        }
-        self.tables = tables
-        levels = (0..<4096).map { step in
-            UInt8((Self.weight(distance: (Double(step) / 4095).squareRoot()) * 255).rounded())
+        gainTable = (0..<Self.steps).map { step in
+            let d = (Double(step) / Double(Self.steps - 1)).squareRoot()
+            return Int32((pow(2, -Self.cornerStops * amount * Self.weight(distance: d)) * Double(Self.unity)).rounded())
         }
     }
 
@@ -56,49 +46,21 @@ public struct RadialVignette: Sendable {
         pow(2, -Self.cornerStops * amount * Self.weight(distance: ((u * u + v * v) / 2).squareRoot()))
     }
 
-    /// The code value whose linear light is nearest `linear`, rounding in code values.
-    static func encode(_ linear: Double, decode: [Double]) -> UInt8 {
-        if linear <= decode[0] { return 0 }
-        if linear >= decode[255] { return 255 }
-        var low = 0, high = 255
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if decode[middle] <= linear { low = middle } else { high = middle }
-        }
-        let span = decode[high] - decode[low]
-        let fraction = span > 0 ? (linear - decode[low]) / span : 0
-        return UInt8(fraction >= 0.5 ? high : low)
-    }
-
-    /// Applies the vignette to every pixel of `image`, in place.
-    public func apply(to image: inout RGBImage) {
-        guard amount != 0 else { return }
-        let (width, height) = (image.width, image.height)
-        let uSquared = (0..<width).map { x -> Double in
-            let u = (Double(x) + 0.5) / Double(width) * 2 - 1
+    /// Half the squared normalised coordinate of each of `count` pixels across a dimension.
+    static func halfSquares(_ count: Int) -> [Double] {
+        (0..<count).map { i in
+            let u = (Double(i) + 0.5) / Double(count) * 2 - 1
             return u * u / 2
         }
-        tables.withUnsafeBufferPointer { tables in
-            levels.withUnsafeBufferPointer { levels in
-                uSquared.withUnsafeBufferPointer { uSquared in
-                    image.pixels.withUnsafeMutableBufferPointer { pixels in
-                        for y in 0..<height {
-                            let v = (Double(y) + 0.5) / Double(height) * 2 - 1
-                            let vSquared = v * v / 2
-                            var p = pixels.baseAddress! + y * width * 3
-                            for x in 0..<width {
-                                let level = Int(levels[Int((uSquared[x] + vSquared) * 4095)])
-                                if level != 0 {
-                                    let table = tables.baseAddress! + level << 8
-                                    p[0] = table[Int(p[0])]
-                                    p[1] = table[Int(p[1])]
-                                    p[2] = table[Int(p[2])]
-                                }
-                                p += 3
-                            }
-                        }
-                    }
-                }
+    }
+
+    /// Fills `gains` with the fixed-point gain of each pixel of the row whose half-squared
+    /// coordinate is `rowHalfSquare`, given the columns' half squares.
+    func rowGains(rowHalfSquare: Double, columnHalfSquares: UnsafeBufferPointer<Double>, into gains: UnsafeMutablePointer<Int32>) {
+        let scale = Double(Self.steps - 1)
+        gainTable.withUnsafeBufferPointer { table in
+            for x in 0..<columnHalfSquares.count {
+                gains[x] = table[min(Int((columnHalfSquares[x] + rowHalfSquare) * scale), Self.steps - 1)]
             }
         }
     }
