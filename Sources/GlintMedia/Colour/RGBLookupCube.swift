@@ -6,55 +6,79 @@
 /// light (LittleCMS). Pictures then cost a table walk per pixel, whatever the recipe, which is
 /// what keeps 60 frames of 1920x1440 cheap:
 ///
-/// 1. the pixel's code values select a cell of the grid and a tetrahedron in it; the four
-///    corners are weighted (integer arithmetic, 16-bit fractions);
-/// 2. the result, output linear light in 1/65535ths and still unclipped, is multiplied by the
-///    ``RadialVignette`` gain, if any, and clipped to 0...1;
-/// 3. a 65536-entry table per channel turns it into the output's code value, rounding in code
-///    values (``ColourSpace/LinearForm``).
+/// 1. the grid has a point every 8 code values (33 per axis, the last at code 256, just past
+///    white), so a pixel's code values split into a cell (the high 5 bits) and a position in
+///    it (the low 3 bits); those 9 position bits select, from a small table, the tetrahedron
+///    and its four corner weights, and the corners (output linear light, four-lane float
+///    vectors) are weighted, with no branches and no sorting per pixel;
+/// 2. the result is multiplied by the ``RadialVignette`` gain, if any;
+/// 3. a table per channel turns it into the output's code value, clipping to 0...1 and
+///    rounding in code values (``ColourSpace/LinearForm``); the table covers linear light
+///    -0.5...1.5 in steps of 1/65535, and grid values are kept within that range.
 ///
-/// The grid holds linear light, not code values, and clips after interpolating: the chain is
-/// then smooth across each cell (a matrix on linear light, plus the edit's gentle curves), even
+/// The grid holds linear light, not code values, and clips only after interpolating (beyond
+/// -0.5...1.5 the grid itself is clipped, far from where it matters): the chain is then smooth
+/// across each cell (a matrix on linear light, plus the edit's gentle curves), even
 /// where saturated Display P3 colours leave the sRGB gamut, so with 33 points per axis (a
 /// point every 8 code values) results stay within about a code value of the exact chain.
 ///
 /// Immutable and `Sendable`: one cube serves every frame of a movie, from any task.
 public struct RGBLookupCube: Sendable {
-    /// Points per axis.
-    public let size: Int
-    /// `size`³ triples of output linear light times 65535 (unclipped), blue index fastest,
-    /// then green, then red.
-    let entries: [Int32]
-    /// Linear light in 1/65535ths to code value: 65536 entries for red, then green, then blue,
-    /// or one table shared by all three when ``encodeStride`` is 0.
+    /// Points per axis: one every 8 code values from 0 to 256.
+    public static let size = 33
+    /// Grid points of output linear light times 65535 (clipped only to -0.5...1.5; the fourth
+    /// lane unused), blue index fastest, then green, then red.
+    let entries: [SIMD4<Float>]
+    /// Linear light to code value: entry `i` is for linear light `(i - 32768) / 65535`,
+    /// 131072 entries for red, then green, then blue, or one table shared by all three when
+    /// ``encodeStride`` is 0.
     let encode: [UInt8]
     let encodeStride: Int
-    /// For each code value 0...255: the grid cell times the axis stride, per axis, and the
-    /// position inside the cell in 1/65536ths.
-    private let redOffset: [Int32], greenOffset: [Int32], blueOffset: [Int32]
-    private let fraction: [Int32]
 
-    /// Points per axis unless told otherwise.
-    public static let defaultSize = 33
+    /// Entries per channel of ``encode``, and the index of linear light 0.
+    static let encodeCount = 131072, encodeOffset = 32768
+    /// For each code value: its cell as a red, green and blue offset into ``entries``, and its
+    /// position in the cell (0...7) shifted to its place in a ``corners`` index.
+    private static let codes: [SIMD4<Int32>] = (0..<256).map { code in
+        let cell = Int32(code >> 3)
+        return SIMD4(cell * Int32(size * size), cell * Int32(size), cell, Int32(code & 7))
+    }
+    /// For each position in a cell (red, green and blue in eighths, index `r << 6 | g << 3 | b`):
+    /// the offsets of the tetrahedron's second and third corners (the walk from the first
+    /// corner goes along the axis of the largest position, then the middle one), and the four
+    /// corner weights.
+    private static let paths: [SIMD2<Int32>] = (0..<512).map { tetrahedron(of: $0).path }
+    private static let weights: [SIMD4<Float>] = (0..<512).map { index in
+        let w = tetrahedron(of: index).weights
+        return SIMD4(w[0], w[1], w[2], w[3])
+    }
+
+    private static func tetrahedron(of index: Int) -> (weights: [Float], path: SIMD2<Int32>) {
+        let f = [Float(index >> 6), Float((index >> 3) & 7), Float(index & 7)].map { $0 / 8 }
+        let strides: [Int32] = [Int32(size * size), Int32(size), 1]
+        // Stable sort of the axes by decreasing position.
+        let order = [0, 1, 2].sorted { f[$0] > f[$1] || (f[$0] == f[$1] && $0 < $1) }
+        let (high, middle, low) = (f[order[0]], f[order[1]], f[order[2]])
+        return ([1 - high, high - middle, middle - low, low],
+                SIMD2(strides[order[0]], strides[order[0]] + strides[order[1]]))
+    }
 
     /// Bakes the chain `source -> working -> adjustment -> output` into a cube.
     /// - Parameters:
     ///   - source: The space of the pictures' code values.
     ///   - output: The space the pictures are written in.
     ///   - adjustment: The change, applied in ``ColourSpace/working``.
-    ///   - size: Points per axis (2...129).
     /// - Throws: ``MediaError`` when LittleCMS cannot convert between the spaces.
-    public init(source: ColourSpace, output: ColourSpace, adjustment: ColourAdjustment, size: Int = defaultSize) throws {
-        precondition((2...129).contains(size), "cube size must be 2...129")
+    public init(source: ColourSpace, output: ColourSpace, adjustment: ColourAdjustment) throws {
+        let size = Self.size
         var grid = [Float](repeating: 0, count: size * size * size * 3)
-        let scale = Float(size - 1)
         var i = 0
         for r in 0..<size {
             for g in 0..<size {
                 for b in 0..<size {
-                    grid[i] = Float(r) / scale
-                    grid[i + 1] = Float(g) / scale
-                    grid[i + 2] = Float(b) / scale
+                    grid[i] = Float(r * 8) / 255
+                    grid[i + 1] = Float(g * 8) / 255
+                    grid[i + 2] = Float(b * 8) / 255
                     i += 3
                 }
             }
@@ -63,41 +87,28 @@ public struct RGBLookupCube: Sendable {
         adjustment.apply(toWorking: &working)
         let form = try output.linearForm()
         let linear = try ColourConverter(from: .working, to: form.space).convert(working)
-        self.init(size: size, linear: linear, thresholds: form.thresholds)
+        self.init(linear: linear, thresholds: form.thresholds)
     }
 
-    /// A cube from output linear light at each grid point (blue index fastest) and each
-    /// channel's code thresholds.
-    init(size: Int, linear: [Float], thresholds: [[Double]]) {
-        self.size = size
-        entries = linear.map { value in
-            Int32((Double(value.isNaN ? 0 : min(max(value, -16), 16)) * 65535).rounded())
+    /// A cube from output linear light at each grid point (interleaved triples, blue index
+    /// fastest) and each channel's code thresholds.
+    init(linear: [Float], thresholds: [[Double]]) {
+        func scaled(_ value: Float) -> Float { value.isNaN ? 0 : min(max(value, -0.5), 1.5) * 65535 }
+        entries = (0..<(linear.count / 3)).map { i in
+            SIMD4(scaled(linear[3 * i]), scaled(linear[3 * i + 1]), scaled(linear[3 * i + 2]), 0)
         }
         let shared = thresholds[0] == thresholds[1] && thresholds[1] == thresholds[2]
         var encode: [UInt8] = []
         for channel in 0..<(shared ? 1 : 3) {
             var code = 0
-            for step in 0..<65536 {
-                let value = Double(step) / 65535
+            for step in 0..<Self.encodeCount {
+                let value = Double(step - Self.encodeOffset) / 65535
                 while code < 255 && thresholds[channel][code] <= value { code += 1 }
                 encode.append(UInt8(code))
             }
         }
         self.encode = encode
-        encodeStride = shared ? 0 : 65536
-        let stride = (red: Int32(size * size * 3), green: Int32(size * 3), blue: Int32(3))
-        var cells: [Int32] = [], fractions: [Int32] = []
-        for code in 0..<256 {
-            // Position on the axis in 1/65536ths of a cell; the last code sits at the end of the last cell.
-            let position = code * (size - 1) * 65536 / 255
-            let cell = min(position >> 16, size - 2)
-            cells.append(Int32(cell))
-            fractions.append(Int32(position - cell << 16))
-        }
-        redOffset = cells.map { $0 * stride.red }
-        greenOffset = cells.map { $0 * stride.green }
-        blueOffset = cells.map { $0 * stride.blue }
-        fraction = fractions
+        encodeStride = shared ? 0 : Self.encodeCount
     }
 
     /// Maps every pixel of `image` through the cube, in place, darkening by `vignette` (placed
@@ -109,12 +120,12 @@ public struct RGBLookupCube: Sendable {
                 apply(to: pixels.baseAddress!, count: width * height, gains: nil)
                 return
             }
-            let columns = RadialVignette.halfSquares(width), rows = RadialVignette.halfSquares(height)
-            var gains = [Int32](repeating: RadialVignette.unity, count: width)
+            let columns = RadialVignette.steps(across: width), rows = RadialVignette.steps(across: height)
+            var gains = [Float](repeating: 1, count: width)
             columns.withUnsafeBufferPointer { columns in
                 gains.withUnsafeMutableBufferPointer { gains in
                     for y in 0..<height {
-                        vignette.rowGains(rowHalfSquare: rows[y], columnHalfSquares: columns, into: gains.baseAddress!)
+                        vignette.rowGains(rowStep: rows[y], columnSteps: columns, into: gains.baseAddress!)
                         apply(to: pixels.baseAddress! + y * width * 3, count: width, gains: gains.baseAddress!)
                     }
                 }
@@ -123,48 +134,54 @@ public struct RGBLookupCube: Sendable {
     }
 
     /// Maps `count` interleaved RGB pixels at `pixels` through the cube, in place, each
-    /// multiplied in linear light by its gain in `gains` (1/4096ths) when given.
-    public func apply(to pixels: UnsafeMutablePointer<UInt8>, count: Int, gains: UnsafePointer<Int32>?) {
-        let sR = size * size * 3, sG = size * 3, sB = 3
+    /// multiplied in linear light by its gain in `gains` when given.
+    public func apply(to pixels: UnsafeMutablePointer<UInt8>, count: Int, gains: UnsafePointer<Float>?) {
+        if let gains {
+            run(pixels, count: count, gains: gains)
+        } else {
+            run(pixels, count: count, gains: nil)
+        }
+    }
+
+    /// The pixel loop; inlined twice so that the loop without gains carries no test for them.
+    @inline(__always)
+    private func run(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, gains: UnsafePointer<Float>?) {
+        let last = 4 * (Self.size * Self.size + Self.size + 1)
         let channelStride = encodeStride
+        // Adding 1.5 × 2²³ (plus the table's offset) leaves the rounded value in the low bits of
+        // the float, cheaper than a checked conversion; grid values stay within the table.
+        let magic = Float(12_582_912 + Self.encodeOffset)
+        let mask = UInt32(Self.encodeCount - 1)
         entries.withUnsafeBufferPointer { entryBuffer in
         encode.withUnsafeBufferPointer { encodeBuffer in
-        redOffset.withUnsafeBufferPointer { redOffset in
-        greenOffset.withUnsafeBufferPointer { greenOffset in
-        blueOffset.withUnsafeBufferPointer { blueOffset in
-        fraction.withUnsafeBufferPointer { fraction in
-            let table = entryBuffer.baseAddress!
+        Self.codes.withUnsafeBufferPointer { codes in
+        Self.paths.withUnsafeBufferPointer { paths in
+        Self.weights.withUnsafeBufferPointer { weights in
+            // Scalar per channel: LLVM turns the same sums over four-lane vectors into lane shuffles.
+            let table = UnsafeRawPointer(entryBuffer.baseAddress!).assumingMemoryBound(to: Float.self)
             let encode = encodeBuffer.baseAddress!
             var p = pixels
             for index in 0..<count {
-                let r = Int(p[0]), g = Int(p[1]), b = Int(p[2])
-                let base = Int(redOffset[r]) &+ Int(greenOffset[g]) &+ Int(blueOffset[b])
-                let fr = Int(fraction[r]), fg = Int(fraction[g]), fb = Int(fraction[b])
-                // The tetrahedron holding the point: walk from the cell's first corner to its
-                // last along the axes in order of decreasing fraction.
-                let (f1, f2, f3, o1, o2): (Int, Int, Int, Int, Int)
-                if fr >= fg {
-                    if fg >= fb { (f1, f2, f3, o1, o2) = (fr, fg, fb, sR, sR &+ sG) }
-                    else if fr >= fb { (f1, f2, f3, o1, o2) = (fr, fb, fg, sR, sR &+ sB) }
-                    else { (f1, f2, f3, o1, o2) = (fb, fr, fg, sB, sR &+ sB) }
-                } else {
-                    if fb > fg { (f1, f2, f3, o1, o2) = (fb, fg, fr, sB, sG &+ sB) }
-                    else if fb > fr { (f1, f2, f3, o1, o2) = (fg, fb, fr, sG, sG &+ sB) }
-                    else { (f1, f2, f3, o1, o2) = (fg, fr, fb, sG, sR &+ sG) }
-                }
-                let c0 = table + base, c1 = c0 + o1, c2 = c0 + o2, c3 = c0 + (sR &+ sG &+ sB)
-                // Weights of the four corners, summing to 65536.
-                let w0 = 65536 &- f1, w1 = f1 &- f2, w2 = f2 &- f3, w3 = f3
-                let gain = gains.map { Int($0[index]) } ?? 4096
+                let r = codes[Int(p[0])], g = codes[Int(p[1])], b = codes[Int(p[2])]
+                let c0 = table + 4 &* Int(r.x &+ g.y &+ b.z)
+                let position = Int(r.w << 6 | g.w << 3 | b.w)
+                let path = paths[position]
+                let c1 = c0 + 4 &* Int(path.x), c2 = c0 + 4 &* Int(path.y), c3 = c0 + last
+                let w = weights[position]
+                let gain = gains?[index] ?? 1
                 for c in 0..<3 {
-                    var v = Int(c0[c]) &* w0 &+ Int(c1[c]) &* w1 &+ Int(c2[c]) &* w2 &+ Int(c3[c]) &* w3
-                    v = (v &+ (1 << 15)) >> 16
-                    if gains != nil { v = (v &* gain &+ 2048) >> 12 }
-                    p[c] = encode[c &* channelStride &+ min(max(v, 0), 65535)]
+                    let v = c0[c] * w.x + c1[c] * w.y + c2[c] * w.z + c3[c] * w.w
+                    if gains == nil {
+                        p[c] = encode[c &* channelStride &+ Int((v + magic).bitPattern & mask)]
+                    } else {
+                        // A gain can take the value off the table: read 23 bits, signed, and clamp
+                        // as integers (float clamps carry NaN rules, and branches).
+                        let i = Int((v * gain + magic).bitPattern & 0x7F_FFFF) &- 0x40_0000
+                        p[c] = encode[c &* channelStride &+ min(max(i, 0), Self.encodeCount - 1)]
+                    }
                 }
                 p += 3
             }
-        }
         }
         }
         }

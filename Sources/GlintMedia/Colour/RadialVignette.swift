@@ -20,18 +20,15 @@ public struct RadialVignette: Sendable, Equatable {
     public static let start = 0.25
     /// Steps of the squared distance `d²` (0...1) in ``gainTable``.
     static let steps = 4096
-    /// One in the fixed-point gains of ``gainTable``.
-    static let unity: Int32 = 1 << 12
-
-    /// The gain, in 1/4096ths, for each of ``steps`` steps of `d²`.
-    let gainTable: [Int32]
+    /// The gain for each of ``steps`` steps of `d²`.
+    let gainTable: [Float]
 
     /// Creates a vignette.
     public init(amount: Double) {
         self.amount = amount
         gainTable = (0..<Self.steps).map { step in
             let d = (Double(step) / Double(Self.steps - 1)).squareRoot()
-            return Int32((pow(2, -Self.cornerStops * amount * Self.weight(distance: d)) * Double(Self.unity)).rounded())
+            return Float(pow(2, -Self.cornerStops * amount * Self.weight(distance: d)))
         }
     }
 
@@ -46,21 +43,22 @@ public struct RadialVignette: Sendable, Equatable {
         pow(2, -Self.cornerStops * amount * Self.weight(distance: ((u * u + v * v) / 2).squareRoot()))
     }
 
-    /// Half the squared normalised coordinate of each of `count` pixels across a dimension.
-    static func halfSquares(_ count: Int) -> [Double] {
+    /// For each of `count` pixels across a dimension, half its squared normalised coordinate
+    /// (`u² / 2`) in steps of the gain table, so that a pixel's step is its column's plus its
+    /// row's (to within one step of 4096).
+    static func steps(across count: Int) -> [Int32] {
         (0..<count).map { i in
             let u = (Double(i) + 0.5) / Double(count) * 2 - 1
-            return u * u / 2
+            return Int32((u * u / 2 * Double(steps - 1)).rounded())
         }
     }
 
-    /// Fills `gains` with the fixed-point gain of each pixel of the row whose half-squared
-    /// coordinate is `rowHalfSquare`, given the columns' half squares.
-    func rowGains(rowHalfSquare: Double, columnHalfSquares: UnsafeBufferPointer<Double>, into gains: UnsafeMutablePointer<Int32>) {
-        let scale = Double(Self.steps - 1)
+    /// Fills `gains` with the gain of each pixel of a row, given the row's step and the
+    /// columns' steps (``steps(across:)``).
+    func rowGains(rowStep: Int32, columnSteps: UnsafeBufferPointer<Int32>, into gains: UnsafeMutablePointer<Float>) {
         gainTable.withUnsafeBufferPointer { table in
-            for x in 0..<columnHalfSquares.count {
-                gains[x] = table[min(Int((columnHalfSquares[x] + rowHalfSquare) * scale), Self.steps - 1)]
+            for x in 0..<columnSteps.count {
+                gains[x] = table[min(Int(columnSteps[x] &+ rowStep), Self.steps - 1)]
             }
         }
     }

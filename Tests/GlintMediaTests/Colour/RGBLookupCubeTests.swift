@@ -17,10 +17,10 @@ struct RGBLookupCubeTests {
         return RGBImage(width: 64, height: 64, pixels: pixels)
     }
 
-    /// The exact chain for one pixel, in floating point.
-    static func exact(_ r: UInt8, _ g: UInt8, _ b: UInt8, source: ColourSpace, output: ColourSpace,
+    /// The exact chain for interleaved pixels, in floating point, as code values 0...255.
+    static func exact(_ pixels: [UInt8], source: ColourSpace, output: ColourSpace,
                       adjustment: ColourAdjustment) throws -> [Double] {
-        var working = try ColourConverter(from: source, to: .working).convert([Float(r), Float(g), Float(b)].map { $0 / 255 })
+        var working = try ColourConverter(from: source, to: .working).convert(pixels.map { Float($0) / 255 })
         adjustment.apply(toWorking: &working)
         return try ColourConverter(from: .working, to: output).convert(working).map { min(max(Double($0), 0), 1) * 255 }
     }
@@ -46,14 +46,11 @@ struct RGBLookupCubeTests {
         var image = original
         cube.apply(to: &image)
         var worst = 0.0, total = 0.0
-        for i in stride(from: 0, to: original.pixels.count, by: 3) {
-            let exact = try Self.exact(original.pixels[i], original.pixels[i + 1], original.pixels[i + 2],
-                                       source: .displayP3, output: .sRGB, adjustment: adjustment)
-            for c in 0..<3 {
-                let error = abs(Double(image.pixels[i + c]) - exact[c])
-                worst = max(worst, error)
-                total += error
-            }
+        let exact = try Self.exact(original.pixels, source: .displayP3, output: .sRGB, adjustment: adjustment)
+        for (value, target) in zip(image.pixels, exact) {
+            let error = abs(Double(value) - target)
+            worst = max(worst, error)
+            total += error
         }
         let mean = total / Double(original.pixels.count)
         #expect(mean < 0.3, "mean error \(mean) code values")
@@ -66,7 +63,7 @@ struct RGBLookupCubeTests {
         cube.apply(to: &image)
         // Pure P3 red is outside sRGB: it clips to sRGB red. A softer P3 red gets more saturated.
         #expect(Array(image.pixels[0..<3]) == [255, 0, 0])
-        let exact = try Self.exact(204, 51, 38, source: .displayP3, output: .sRGB, adjustment: ColourAdjustment())
+        let exact = try Self.exact([204, 51, 38], source: .displayP3, output: .sRGB, adjustment: ColourAdjustment())
         for c in 0..<3 { #expect(abs(Double(image.pixels[3 + c]) - exact[c]) <= 1, "\(image.pixels) vs \(exact)") }
         #expect(image.pixels[3] > 204 && image.pixels[4] < 51 && image.pixels[5] < 38)
     }
