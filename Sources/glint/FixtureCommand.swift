@@ -43,6 +43,9 @@ struct FixtureCommand: ParsableCommand {
     @Flag(help: "Leave the movie without an identifier.")
     var movieWithoutIdentifier = false
 
+    @Option(help: "Colour space of both halves: srgb, or display-p3 (a Display P3 ICC profile in the still, P3 primaries in the movie's tags).")
+    var colorSpace = "srgb"
+
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
@@ -62,6 +65,10 @@ struct FixtureCommand: ParsableCommand {
             options.frameCount = frames
             options.stillFrameIndex = frames / 2
             options.audio = audio
+            guard let space = SyntheticColourSpace(rawValue: colorSpace) else {
+                throw MediaError(.invalidArgument, "unknown colour space \"\(colorSpace)\": use srgb or display-p3")
+            }
+            (options.stillColourSpace, options.movieColourSpace) = (space, space)
             let id: ContentIdentifier? = identifier == "none" ? nil : identifier == "random" ? .random() : ContentIdentifier(identifier)
             options.stillIdentifier = stillWithoutIdentifier ? nil : id
             options.movieIdentifier = movieWithoutIdentifier ? nil : id

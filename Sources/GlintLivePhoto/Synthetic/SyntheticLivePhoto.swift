@@ -30,6 +30,11 @@ public enum SyntheticLivePhoto {
         public var stillImageTimeTrack = true
         /// Index of the frame that is the still.
         public var stillFrameIndex = 10
+        /// The still's colour space: sRGB writes no ICC profile, Display P3 embeds one.
+        public var stillColourSpace = SyntheticColourSpace.sRGB
+        /// The movie's colour space, written as its colour tags (VUI and `colr` box). When it
+        /// differs from the still's, frames are converted so that both show the same colours.
+        public var movieColourSpace = SyntheticColourSpace.sRGB
 
         public init() {}
     }
@@ -68,8 +73,11 @@ public enum SyntheticLivePhoto {
         var exif = ExifMetadata.minimal(orientation: rotation, contentIdentifier: options.stillIdentifier)
         exif.ifd0.set(.ascii(tag: ExifTag.make, "Glint"))
         exif.ifd0.set(.ascii(tag: ExifTag.model, "Synthetic Live Photo"))
-        let jpeg = try JPEGAssembler.assemble(encoded: try JPEGEncoder.encode(still, quality: 95),
-                                              segments: [try JPEGSegment.exif(try exif.serialized())])
+        var segments = [try JPEGSegment.exif(try exif.serialized())]
+        if options.stillColourSpace == .displayP3 {
+            segments += try JPEGSegment.iccProfileSegments(try ColourSpace.displayP3.iccProfile())
+        }
+        let jpeg = try JPEGAssembler.assemble(encoded: try JPEGEncoder.encode(still, quality: 95), segments: segments)
         try AtomicFileWriter.write(jpeg, to: stillPath)
 
         try writeMovie(options, rotation: rotation, times: times, end: end, to: moviePath)
@@ -78,9 +86,14 @@ public enum SyntheticLivePhoto {
     static func writeMovie(_ options: Options, rotation: Orientation, times: [Int64], end: Int64, to path: String) throws {
         let (storedW, storedH) = rotation.swapsDimensions ? (options.frameHeight, options.frameWidth) : (options.frameWidth, options.frameHeight)
         let codec = try MovieEncoding(codec: options.codec).videoCodec()
+        let primaries: VideoColorPrimaries = options.movieColourSpace == .displayP3 ? .displayP3 : .bt709
         let encoder = try VideoEncoder(configuration: VideoEncoderConfiguration(
             codec: codec, width: storedW, height: storedH, timeBaseNumerator: 1, timeBaseDenominator: Int32(timescale),
-            crf: 16, preset: "veryfast", colorInfo: VideoColorInfo(range: .full, primaries: .bt709, transfer: .bt709, matrix: .bt709)))
+            crf: 16, preset: "veryfast", colorInfo: VideoColorInfo(range: .full, primaries: primaries, transfer: .bt709, matrix: .bt709)))
+        // Frames show the still's colours in the movie's space.
+        let conversion = options.stillColourSpace == options.movieColourSpace ? nil
+            : try RGBLookupCube(source: options.stillColourSpace.space, output: options.movieColourSpace.space,
+                                adjustment: ColourAdjustment())
         let writer = try QuickTimeMovieWriter(destination: path)
         var builder = VideoTrackBuilder()
         func store(_ packets: [EncodedVideoPacket]) throws {
@@ -90,7 +103,8 @@ public enum SyntheticLivePhoto {
             }
         }
         for time in times {
-            let frame = SyntheticScene.render(width: options.frameWidth, height: options.frameHeight, time: Double(time) / Double(end))
+            var frame = SyntheticScene.render(width: options.frameWidth, height: options.frameHeight, time: Double(time) / Double(end))
+            conversion?.apply(to: &frame)
             try store(try encoder.encode(frame: frame.transformed(by: rotation.inverse), pts: time))
         }
         try store(try encoder.finish())
@@ -98,7 +112,8 @@ public enum SyntheticLivePhoto {
         let duration = UInt64(end)
         let entry = VisualSampleEntry.make(format: FourCC(encoder.sampleEntryFourCC), width: storedW, height: storedH,
                                            compressorName: codec == .hevc ? "HEVC" : "H.264",
-                                           extensions: [Box(FourCC(encoder.configurationBoxType), payload: encoder.decoderConfigurationRecord)])
+                                           extensions: [Box(FourCC(encoder.configurationBoxType), payload: encoder.decoderConfigurationRecord),
+                                                        ColourInformationBox(primaries: primaries, transfer: .bt709, matrix: .bt709).box])
         var traks = [try builder.makeTrack(
             template: nil, trackID: 1, sampleEntry: entry, width: storedW, height: storedH,
             matrix: TransformMatrix(orientation: rotation, width: storedW, height: storedH),
@@ -133,4 +148,15 @@ public enum SyntheticLivePhoto {
             + traks + [metadata.makeBox()])
         try writer.finish(moov: moov)
     }
+}
+
+/// The colour spaces generated pairs are made in.
+public enum SyntheticColourSpace: String, Sendable, CaseIterable {
+    /// sRGB (a still without a profile, a movie tagged BT.709).
+    case sRGB = "srgb"
+    /// Display P3 (a still with a Display P3 ICC profile, a movie tagged with P3 primaries).
+    case displayP3 = "display-p3"
+
+    /// The space itself.
+    public var space: ColourSpace { self == .sRGB ? .sRGB : .displayP3 }
 }
