@@ -5,10 +5,11 @@ extension ColourPipeline {
     public struct MovieColour: Sendable {
         /// The change to every frame, `nil` when frames keep their colours.
         public var stage: ColourStage?
-        /// The colour tags to encode with: the source's, with the new primaries when the recipe
-        /// converts the colour space.
+        /// The colour tags to encode with: the source's, with the output space's primaries when
+        /// the recipe names one.
         public var colorInfo: VideoColorInfo
-        /// The `colr` boxes for the new sample entry (the source's, rewritten when converting).
+        /// The `colr` boxes for the new sample entry (the source's, rewritten when the recipe names
+        /// an output space).
         public var colourBoxes: [Box]
     }
 
@@ -26,8 +27,10 @@ extension ColourPipeline {
             if tags.transfer == .unspecified { tags.transfer = described.transfer }
             if tags.matrix == .unspecified { tags.matrix = described.matrix }
         }
-        let stage = try stage(for: try ColourSpace(video: tags))
-        guard let stage, stage.converts, let primaries = stage.output.primaries?.videoPrimaries else {
+        let space = try ColourSpace(video: tags)
+        let stage = try stage(for: space)
+        // A named output space is tagged even when the pixels need no conversion.
+        guard outputColorSpace != .source, let primaries = outputSpace(for: space).primaries?.videoPrimaries else {
             return MovieColour(stage: stage, colorInfo: stream, colourBoxes: sourceBoxes)
         }
         var info = stream

@@ -53,6 +53,15 @@ public struct ColourPipeline: Sendable {
         }
     }
 
+    /// The ICC profile a still in `source` is written with: `nil` (keep the still's own) unless
+    /// the recipe names an output space, whose profile is then embedded even when the pixels
+    /// need no conversion (an sRGB still asked for sRGB says so).
+    /// - Throws: ``MediaError`` when LittleCMS cannot build the profile.
+    public func embeddedProfile(for source: ColourSpace) throws -> [UInt8]? {
+        guard outputColorSpace != .source else { return nil }
+        return try outputSpace(for: source).iccProfile()
+    }
+
     /// The stage for pictures in `source`; `nil` when they do not change.
     /// - Throws: ``MediaError`` when LittleCMS cannot convert between the spaces.
     public func stage(for source: ColourSpace) throws -> ColourStage? {

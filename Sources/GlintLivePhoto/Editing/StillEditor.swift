@@ -32,8 +32,8 @@ public enum StillEditor {
         return try MediaError.naming(still.path) {
             let orientation = still.orientation
             let geometry = EditGeometry(recipe: recipe, width: still.header.width, height: still.header.height, orientation: orientation)
-            let stage = pipeline.isIdentity ? nil : try pipeline.stage(for: still.colourSpace())
-            let processor = FrameProcessor(geometry: geometry, colour: stage)
+            let source = pipeline.isIdentity ? nil : try still.colourSpace()
+            let processor = FrameProcessor(geometry: geometry, colour: try source.flatMap { try pipeline.stage(for: $0) })
 
             let edited = processor.process(try decodeScaled(still, processor: processor, limits: limits))
             let encoded = try JPEGEncoder.encode(edited, quality: quality)
@@ -50,7 +50,7 @@ public enum StillEditor {
                 if metadata.thumbnail != nil { metadata.thumbnail = try thumbnail(of: edited) }
                 exif = metadata
             }
-            let profile = try stage.flatMap { $0.converts ? try $0.output.iccProfile() : nil }
+            let profile = try source.flatMap { try pipeline.embeddedProfile(for: $0) }
             let segments = try metadataSegments(of: still.file, exif: exif, iccProfile: profile)
             return Result(bytes: try JPEGAssembler.assemble(encoded: encoded, segments: segments), geometry: geometry,
                           contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote)

@@ -104,3 +104,24 @@ struct ColourSpaceTests {
         #expect(ColourInformationBox(Box("colr", payload: Array("prof".utf8) + [1, 2, 3, 4, 5, 6])) == nil)
     }
 }
+
+@Suite("Colour-managed differences")
+struct ManagedDifferenceTests {
+    @Test func sameColoursInDifferentSpacesDoNotDiffer() throws {
+        // Muted colours inside both gamuts, in sRGB, and the same colours written in Display P3.
+        var pixels: [UInt8] = []
+        for i in 0..<(32 * 32) { pixels += [UInt8(60 + i % 120), UInt8(80 + (i / 7) % 100), UInt8(70 + (i / 3) % 90)] }
+        let srgb = RGBImage(width: 32, height: 32, pixels: pixels)
+        var p3 = srgb
+        try RGBLookupCube(source: .sRGB, output: .displayP3, adjustment: ColourAdjustment()).apply(to: &p3)
+        #expect(p3 != srgb)
+        #expect(try ColourDifference.meanCIEDE2000(srgb, in: .sRGB, p3, in: .displayP3) < 0.5)
+        // Read as if both were sRGB, they differ.
+        #expect(ColourDifference.meanCIEDE2000(srgb, p3) > 1.5)
+        // For sRGB pictures the managed measure agrees with the plain one.
+        var darker = srgb
+        try RGBLookupCube(source: .sRGB, output: .sRGB, adjustment: ColourAdjustment(exposure: -0.5)).apply(to: &darker)
+        let managed = try ColourDifference.meanCIEDE2000(srgb, in: .sRGB, darker, in: .sRGB)
+        #expect(abs(managed - ColourDifference.meanCIEDE2000(srgb, darker)) < 0.2, "\(managed)")
+    }
+}
