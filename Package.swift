@@ -31,12 +31,19 @@ let package = Package(
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"])]
         ),
+        // System-library module over libheif (HEIC stills: HEVC decode through libde265, encode through x265).
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
         .target(
             name: "GlintMedia",
             dependencies: [
                 "CJPEGTurbo",
                 "CFFmpeg",
                 "CLCMS2",
+                "CHeif",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -58,7 +65,7 @@ let package = Package(
         ),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
-        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "GlintTestSupport"]),
+        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "GlintTestSupport"]),
         .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
         .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
     ],

@@ -20,13 +20,8 @@ extension ColourPipeline {
     public func movieColour(stream: VideoColorInfo, entry: VisualSampleEntry) throws -> MovieColour {
         let sourceBoxes = entry.extensions.filter { $0.type == "colr" }
         guard !isIdentity else { return MovieColour(stage: nil, colorInfo: stream, colourBoxes: sourceBoxes) }
-        var tags = stream
+        let tags = stream.fillingUnspecified(from: entry)
         let described = sourceBoxes.lazy.compactMap(ColourInformationBox.init).first
-        if let described {
-            if tags.primaries == .unspecified { tags.primaries = described.primaries }
-            if tags.transfer == .unspecified { tags.transfer = described.transfer }
-            if tags.matrix == .unspecified { tags.matrix = described.matrix }
-        }
         let space = try ColourSpace(video: tags)
         let stage = try stage(for: space)
         // A named output space is tagged even when the pixels need no conversion.

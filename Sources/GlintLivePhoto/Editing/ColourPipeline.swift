@@ -53,19 +53,16 @@ public struct ColourPipeline: Sendable {
         }
     }
 
-    /// The ICC profile a still in `source` is written with: `nil` (keep the still's own) unless
-    /// the recipe names an output space, whose profile is then embedded even when the pixels
-    /// need no conversion (an sRGB still asked for sRGB says so).
-    /// - Throws: ``MediaError`` when LittleCMS cannot build the profile.
-    public func embeddedProfile(for source: ColourSpace) throws -> [UInt8]? {
-        guard outputColorSpace != .source else { return nil }
-        return try outputSpace(for: source).iccProfile()
-    }
-
     /// The stage for pictures in `source`; `nil` when they do not change.
     /// - Throws: ``MediaError`` when LittleCMS cannot convert between the spaces.
     public func stage(for source: ColourSpace) throws -> ColourStage? {
-        let output = outputSpace(for: source)
+        try stage(for: source, output: outputSpace(for: source))
+    }
+
+    /// The stage for pictures in `source` written into `output` (a key photo: a movie frame that
+    /// becomes the still, in the still's space); `nil` when they do not change.
+    /// - Throws: ``MediaError`` when LittleCMS cannot convert between the spaces.
+    public func stage(for source: ColourSpace, output: ColourSpace) throws -> ColourStage? {
         guard !adjustment.isIdentity || output != source || vignette != 0 else { return nil }
         return ColourStage(source: source, output: output,
                            cube: try RGBLookupCube(source: source, output: output, adjustment: adjustment),

@@ -32,7 +32,7 @@ public struct FrameProcessor: Sendable {
     public func process(_ scaled: consuming RGBImage) -> RGBImage {
         precondition(scaled.width == geometry.scaledWidth && scaled.height == geometry.scaledHeight,
                      "the driver must deliver pixels at the scaled size")
-        var image = geometry.pixelTransform == .up ? scaled : scaled.transformed(by: geometry.pixelTransform)
+        var image = geometry.apply(to: scaled)
         colour?.apply(to: &image)
         return image
     }

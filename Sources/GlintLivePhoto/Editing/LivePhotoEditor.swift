@@ -30,11 +30,14 @@ public enum LivePhotoEditor {
         public var encoding: MovieEncoding
         /// Where the edit reports what it decided and how long each half took.
         public var logger: Logger
+        /// How a HEIC still is encoded (a HEIC input gives a HEIC output).
+        public var heic: HEICEncoder.Settings
         public init(jpegQuality: Int = 92, encoding: MovieEncoding = .default,
-                    logger: Logger = Logger(label: "glint.livephoto.edit")) {
+                    logger: Logger = Logger(label: "glint.livephoto.edit"), heic: HEICEncoder.Settings = HEICEncoder.Settings()) {
             self.jpegQuality = jpegQuality
             self.encoding = encoding
             self.logger = logger
+            self.heic = heic
         }
     }
 
@@ -52,6 +55,18 @@ public enum LivePhotoEditor {
         public var stillImageTime: Double?
         public var createdMakerNote: Bool
         public var createdStillImageTimeTrack: Bool
+        /// What the trim kept, when the recipe trims.
+        public var trim: TrimReport? = nil
+        /// The source's still time, when the edit moved it (trim or key photo).
+        public var sourceStillImageTime: Double? = nil
+        /// Whether the trim left the source's still time out, so that it moved to the nearest kept frame.
+        public var stillImageTimeMovedByTrim: Bool = false
+        /// The movie frame that became the still, when the recipe picks a key photo.
+        public var keyPhoto: KeyPhotoFrame.Report? = nil
+        /// What happened to the sound; `nil` when the movie has none.
+        public var sound: SoundReport? = nil
+        /// Tracks a trim left out, with the reason.
+        public var droppedTracks: [String] = []
     }
 
     /// Edits `stillPath` + `moviePath` into `outputDirectory`, under the inputs' file names.
@@ -63,12 +78,12 @@ public enum LivePhotoEditor {
         // before any picture is read or anything written.
         let colour = try ColourPipeline(recipe: recipe)
         try options.encoding.validate()
-        guard (1...100).contains(options.jpegQuality) else {
-            throw MediaError(.invalidArgument, "JPEG quality must be between 1 and 100, got \(options.jpegQuality)")
-        }
-        let still = try JPEGStill(path: stillPath)
+        try StillEncoding(jpegQuality: options.jpegQuality, heic: options.heic).validate()
+        let still = try StillImageReader.read(path: stillPath)
         let movie = try QuickTimeMovie(path: moviePath)
         let (identifier, source) = try resolveIdentifier(still: still, movie: movie)
+        // Trim, key photo and sound are checked against the movie before any work.
+        let plan = try MovieEditPlan(movie: movie, recipe: recipe)
         var logger = options.logger
         logger[metadataKey: "content-identifier"] = "\(identifier)"
         logger.debug("identifier resolved", metadata: ["source": "\(source.rawValue)"])
@@ -81,8 +96,10 @@ public enum LivePhotoEditor {
         }
 
         progress(0, "editing the still")
+        let keyPhoto = try KeyPhotoFrame.extract(from: movie, plan: plan.timeline, recipe: recipe)
         let editedStill = try StillEditor.edit(still, recipe: recipe, contentIdentifier: identifier,
-                                               quality: options.jpegQuality, colour: colour)
+                                               quality: options.jpegQuality, heic: options.heic, keyPhoto: keyPhoto,
+                                               colour: colour)
         logger.debug("still edited", metadata: [
             "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
             "size": "\(editedStill.geometry.outputWidth)x\(editedStill.geometry.outputHeight)",
@@ -90,7 +107,7 @@ public enum LivePhotoEditor {
         progress(0.1, "editing the frames")
         let editedMovie = try MovieEditor.edit(
             movie, destination: movieOut, recipe: recipe, displayAspect: editedStill.geometry.displayAspect,
-            contentIdentifier: identifier, encoding: options.encoding, colour: colour
+            contentIdentifier: identifier, encoding: options.encoding, plan: plan, colour: colour
         ) { done, total in
             progress(0.1 + 0.9 * Double(done) / Double(max(total, 1)), "frame \(done) of \(total)")
         }
@@ -110,10 +127,14 @@ public enum LivePhotoEditor {
             stillWidth: editedStill.geometry.outputWidth, stillHeight: editedStill.geometry.outputHeight,
             movieWidth: editedMovie.geometry.outputWidth, movieHeight: editedMovie.geometry.outputHeight,
             frameCount: editedMovie.frameCount, stillImageTime: editedMovie.stillImageTime,
-            createdMakerNote: editedStill.createdMakerNote, createdStillImageTimeTrack: editedMovie.createdStillImageTimeTrack)
+            createdMakerNote: editedStill.createdMakerNote, createdStillImageTimeTrack: editedMovie.createdStillImageTimeTrack,
+            trim: plan.timeline.trimReport(recipe),
+            sourceStillImageTime: plan.timeline.isTrimmed || keyPhoto != nil ? plan.timeline.sourceStillTime : nil,
+            stillImageTimeMovedByTrim: plan.timeline.stillTimeMovedByTrim, keyPhoto: editedStill.keyPhoto,
+            sound: plan.audio.report(recipe), droppedTracks: editedMovie.droppedTracks)
     }
 
-    static func resolveIdentifier(still: JPEGStill, movie: QuickTimeMovie) throws -> (ContentIdentifier, IdentifierSource) {
+    static func resolveIdentifier(still: any StillImage, movie: QuickTimeMovie) throws -> (ContentIdentifier, IdentifierSource) {
         switch (still.exif?.contentIdentifier, movie.contentIdentifier) {
         case let (s?, m?) where s == m: return (s, .kept)
         case let (s?, m?):

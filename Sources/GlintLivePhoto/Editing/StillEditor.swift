@@ -1,13 +1,14 @@
 import GlintMedia
 
-/// Applies an edit to a JPEG still, keeping its metadata: EXIF (with the Apple MakerNote and GPS),
-/// XMP, the ICC profile (replaced by the new space's when the recipe converts colours) and the
-/// orientation. The EXIF pixel dimensions and thumbnail are brought
-/// up to date; an MPF index (whose secondary images are not carried over) is dropped.
+/// Applies an edit to a still (JPEG or HEIC), keeping its format and metadata: EXIF (with the
+/// Apple MakerNote and GPS), XMP, the ICC profile (and a HEIC's `nclx`; replaced by the output
+/// space's when the recipe names one) and the orientation. The
+/// EXIF pixel dimensions and thumbnail are brought up to date; what the format writer cannot
+/// carry over is dropped (a JPEG's MPF index, a HEIC's thumbnail, depth and gain-map images).
 public enum StillEditor {
     /// An edited still, encoded but not yet written.
     public struct Result: Sendable {
-        /// The complete JPEG file.
+        /// The complete file, in the input's format.
         public var bytes: [UInt8]
         /// The geometry that was applied.
         public var geometry: EditGeometry
@@ -15,28 +16,40 @@ public enum StillEditor {
         public var contentIdentifier: ContentIdentifier?
         /// Whether the MakerNote was created because the still had none.
         public var createdMakerNote: Bool
+        /// What the key photo was made from, when a movie frame replaced the still's pixels.
+        public var keyPhoto: KeyPhotoFrame.Report? = nil
     }
 
-    /// Edits a JPEG still.
+    /// Edits a still.
     /// - Parameters:
     ///   - still: The still, as read.
     ///   - recipe: The edit.
     ///   - contentIdentifier: The identifier to write; `nil` keeps the still's own.
     ///   - quality: JPEG quality (1...100).
+    ///   - heic: HEIC encoder settings.
     ///   - limits: Largest image accepted.
+    ///   - keyPhoto: A movie frame that replaces the still's pixels (``EditRecipe/keyPhoto``); the
+    ///     still's size, orientation and metadata are kept, and the frame's colours are brought
+    ///     into the still's (output) colour space.
     ///   - colour: The recipe's colour part, prepared (``ColourPipeline/init(recipe:)``); `nil`
     ///     prepares it here.
-    public static func edit(_ still: JPEGStill, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
-                            quality: Int = 92, limits: ImageLimits = .default, colour: ColourPipeline? = nil) throws -> Result {
+    public static func edit(_ still: any StillImage, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
+                            quality: Int = 92, heic: HEICEncoder.Settings = HEICEncoder.Settings(),
+                            limits: ImageLimits = .default, keyPhoto: KeyPhotoFrame? = nil,
+                            colour: ColourPipeline? = nil) throws -> Result {
         let pipeline = try colour ?? ColourPipeline(recipe: recipe)
         return try MediaError.naming(still.path) {
             let orientation = still.orientation
-            let geometry = EditGeometry(recipe: recipe, width: still.header.width, height: still.header.height, orientation: orientation)
-            let source = pipeline.isIdentity ? nil : try still.colourSpace()
+            let geometry = EditGeometry(recipe: recipe, width: still.width, height: still.height, orientation: orientation)
+            // The still's colour space is read only when colours change (or a frame must be brought into it).
+            let source = pipeline.isIdentity && keyPhoto == nil ? nil : try still.colourSpace()
             let processor = FrameProcessor(geometry: geometry, colour: try source.flatMap { try pipeline.stage(for: $0) })
 
-            let edited = processor.process(try decodeScaled(still, processor: processor, limits: limits))
-            let encoded = try JPEGEncoder.encode(edited, quality: quality)
+            let fromFrame = try keyPhoto.map { frame in
+                try frame.render(recipe: recipe, stillGeometry: geometry,
+                                 colour: try frame.colourStage(pipeline, output: pipeline.outputSpace(for: source ?? .sRGB)))
+            }
+            let edited = try fromFrame?.image ?? processor.process(try decodeScaled(still, processor: processor, limits: limits))
 
             var exif = still.exif
             let identifier = contentIdentifier ?? exif?.contentIdentifier
@@ -50,16 +63,18 @@ public enum StillEditor {
                 if metadata.thumbnail != nil { metadata.thumbnail = try thumbnail(of: edited) }
                 exif = metadata
             }
-            let profile = try source.flatMap { try pipeline.embeddedProfile(for: $0) }
-            let segments = try metadataSegments(of: still.file, exif: exif, iccProfile: profile)
-            return Result(bytes: try JPEGAssembler.assemble(encoded: encoded, segments: segments), geometry: geometry,
-                          contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote)
+            let outputSpace = pipeline.outputColorSpace == .source ? nil : source.map { pipeline.outputSpace(for: $0) }
+            let bytes = try still.encodeEdited(edited, exif: exif,
+                                               encoding: StillEncoding(jpegQuality: quality, heic: heic, colourSpace: outputSpace))
+            return Result(bytes: bytes, geometry: geometry,
+                          contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote,
+                          keyPhoto: fromFrame?.report)
         }
     }
 
     /// Decodes the still (DCT-scaled when the output is at most half the size), then crops and
     /// scales it to the geometry's scaled size.
-    static func decodeScaled(_ still: JPEGStill, processor: FrameProcessor, limits: ImageLimits) throws -> RGBImage {
+    static func decodeScaled(_ still: any StillImage, processor: FrameProcessor, limits: ImageLimits) throws -> RGBImage {
         let geometry = processor.geometry
         let (decoded, denominator) = try still.decode(regionWidth: geometry.sourceWidth, regionHeight: geometry.sourceHeight,
                                                       minimumWidth: geometry.scaledWidth, minimumHeight: geometry.scaledHeight,
@@ -83,35 +98,5 @@ public enum StillEditor {
         let height = max(1, Int((Double(image.height) * scale).rounded()))
         let small = try ImageScaler().scale(image, to: width, height: height)
         return try JPEGEncoder.encode(small, quality: 80)
-    }
-
-    /// The source's metadata segments in their order, with the EXIF replaced, MPF dropped and,
-    /// when `iccProfile` is given, the ICC profile replaced by it.
-    static func metadataSegments(of jpeg: JPEGFile, exif: ExifMetadata?, iccProfile: [UInt8]? = nil) throws -> [JPEGSegment] {
-        let newExif = try exif.map { try JPEGSegment.exif(try $0.serialized()) }
-        var segments: [JPEGSegment] = []
-        var placedExif = false
-        for segment in jpeg.segments where segment.isApplication || segment.marker == JPEGMarker.comment {
-            if segment.marker == JPEGMarker.app1 && segment.payload.starts(with: JPEGSegment.exifSignature) {
-                if let newExif, !placedExif { segments.append(newExif) }
-                placedExif = true
-            } else if segment.marker == JPEGMarker.app2 && segment.payload.starts(with: JPEGSegment.mpfSignature) {
-                continue
-            } else {
-                segments.append(segment)
-            }
-        }
-        if !placedExif, let newExif {
-            // After a JFIF APP0, which must come first, otherwise first.
-            let index = segments.first?.marker == JPEGMarker.app0 ? 1 : 0
-            segments.insert(newExif, at: index)
-        }
-        if let iccProfile {
-            segments.removeAll { $0.marker == JPEGMarker.app2 && $0.payload.starts(with: JPEGSegment.iccProfileSignature) }
-            // After JFIF and Exif, where cameras put it.
-            let index = segments.firstIndex { $0.marker != JPEGMarker.app0 && $0.marker != JPEGMarker.app1 } ?? segments.count
-            segments.insert(contentsOf: try JPEGSegment.iccProfileSegments(iccProfile), at: index)
-        }
-        return segments
     }
 }

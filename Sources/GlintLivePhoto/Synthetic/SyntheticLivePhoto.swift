@@ -1,9 +1,9 @@
 import Foundation
 import GlintMedia
 
-/// Generates Live Photo pairs for tests and demos with the project's own writers: a JPEG still
-/// and a QuickTime movie of the same scene, at any size, rotation and codec, with or without
-/// audio and identifiers.
+/// Generates Live Photo pairs for tests and demos with the project's own writers: a JPEG or HEIC
+/// still and a QuickTime movie of the same scene, at any size, rotation and codec, with or
+/// without audio and identifiers.
 public enum SyntheticLivePhoto {
     /// What to generate.
     public struct Options: Sendable {
@@ -14,7 +14,7 @@ public enum SyntheticLivePhoto {
         public var frameWidth = 480
         public var frameHeight = 360
         /// Clockwise rotation in degrees (multiple of 90) of both halves: the still's EXIF
-        /// orientation and the movie's matrix; pixels are stored turned back.
+        /// orientation (JPEG only) and the movie's matrix; pixels are stored turned back.
         public var rotation = 0
         /// `h264` or `hevc`.
         public var codec = "h264"
@@ -30,7 +30,12 @@ public enum SyntheticLivePhoto {
         public var stillImageTimeTrack = true
         /// Index of the frame that is the still.
         public var stillFrameIndex = 10
-        /// The still's colour space: sRGB writes no ICC profile, Display P3 embeds one.
+        /// The still's format. A HEIC still is stored upright (EXIF orientation 1, no container
+        /// transform, see ``HEICEncoder``), whatever ``rotation`` says; its colour is described by
+        /// an `nclx` (and, for Display P3, an ICC profile too).
+        public var stillFormat = StillFormat.jpeg
+        /// The still's colour space: sRGB writes no ICC profile (a HEIC gets an sRGB `nclx`),
+        /// Display P3 embeds one.
         public var stillColourSpace = SyntheticColourSpace.sRGB
         /// The movie's colour space, written as its colour tags (VUI and `colr` box). When it
         /// differs from the still's, frames are converted so that both show the same colours.
@@ -67,20 +72,34 @@ public enum SyntheticLivePhoto {
         let end = times.last! + frameDurations[(options.frameCount - 1) % frameDurations.count]
         let stillT = Double(times[options.stillFrameIndex]) / Double(end)
 
-        // The still: the scene at the still time, stored turned back so that EXIF turns it upright.
+        // The still: the scene at the still time; a JPEG's is stored turned back so that EXIF turns
+        // it upright.
+        let stillRotation = options.stillFormat == .jpeg ? rotation : .up
         let still = SyntheticScene.render(width: options.stillWidth, height: options.stillHeight, time: stillT)
-            .transformed(by: rotation.inverse)
-        var exif = ExifMetadata.minimal(orientation: rotation, contentIdentifier: options.stillIdentifier)
+            .transformed(by: stillRotation.inverse)
+        var exif = ExifMetadata.minimal(orientation: stillRotation, contentIdentifier: options.stillIdentifier)
         exif.ifd0.set(.ascii(tag: ExifTag.make, "Glint"))
         exif.ifd0.set(.ascii(tag: ExifTag.model, "Synthetic Live Photo"))
-        var segments = [try JPEGSegment.exif(try exif.serialized())]
-        if options.stillColourSpace == .displayP3 {
-            segments += try JPEGSegment.iccProfileSegments(try ColourSpace.displayP3.iccProfile())
-        }
-        let jpeg = try JPEGAssembler.assemble(encoded: try JPEGEncoder.encode(still, quality: 95), segments: segments)
-        try AtomicFileWriter.write(jpeg, to: stillPath)
+        try AtomicFileWriter.write(try encodeStill(still, exif: exif, format: options.stillFormat, colourSpace: options.stillColourSpace),
+                                   to: stillPath)
 
         try writeMovie(options, rotation: rotation, times: times, end: end, to: moviePath)
+    }
+
+    /// The still's file: a JPEG at quality 95, or a HEIC at quality 90.
+    static func encodeStill(_ still: RGBImage, exif: ExifMetadata, format: StillFormat,
+                            colourSpace: SyntheticColourSpace) throws -> [UInt8] {
+        let profile = colourSpace == .displayP3 ? try ColourSpace.displayP3.iccProfile() : nil
+        switch format {
+        case .jpeg:
+            return try JPEGAssembler.assemble(encoded: try JPEGEncoder.encode(still, quality: 95),
+                                              segments: [try JPEGSegment.exif(try exif.serialized())]
+                                                + (try profile.map { try JPEGSegment.iccProfileSegments($0) } ?? []))
+        case .heic:
+            let nclx: NCLXColourProfile = colourSpace == .displayP3 ? .displayP3 : .sRGB
+            let metadata = HEICEncoder.Metadata(exif: exif, colourProfile: HEICColourProfile(icc: profile, nclx: nclx))
+            return try HEICEncoder.encode(still, metadata: metadata, settings: HEICEncoder.Settings(quality: 90, preset: "veryfast"))
+        }
     }
 
     static func writeMovie(_ options: Options, rotation: Orientation, times: [Int64], end: Int64, to path: String) throws {

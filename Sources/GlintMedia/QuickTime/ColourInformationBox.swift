@@ -53,3 +53,16 @@ public struct ColourInformationBox: Sendable, Equatable {
         return Box("colr", payload: writer.bytes)
     }
 }
+
+extension VideoColorInfo {
+    /// These tags with what they leave unspecified (primaries, transfer, matrix) taken from
+    /// `entry`'s `colr` box, when it has one with code points.
+    public func fillingUnspecified(from entry: VisualSampleEntry) -> VideoColorInfo {
+        guard let described = entry.extensions.lazy.compactMap(ColourInformationBox.init).first else { return self }
+        var tags = self
+        if tags.primaries == .unspecified { tags.primaries = described.primaries }
+        if tags.transfer == .unspecified { tags.transfer = described.transfer }
+        if tags.matrix == .unspecified { tags.matrix = described.matrix }
+        return tags
+    }
+}
