@@ -210,3 +210,32 @@ extension ColourKnownValuesTests {
         #expect(try JPEGStill(path: result.stillPath).file.iccProfile() == JPEGStill(path: still).file.iccProfile())
     }
 }
+
+extension ColourKnownValuesTests {
+    @Test(arguments: [#"{"warmth":0.6,"vignette":0.5}"#, #"{"outputColorSpace":"srgb","saturation":0.3}"#])
+    func heicDisplayP3StillChangesLikeItsFrames(recipeJSON: String) throws {
+        let directory = try TemporaryDirectory("glint-colour")
+        defer { directory.remove() }
+        let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
+            $0.stillFormat = .heic
+            $0.stillColourSpace = .displayP3
+            $0.movieColourSpace = .displayP3
+            $0.codec = "hevc"
+        }
+        let recipe = try EditRecipe.parse(json: Data(recipeJSON.utf8))
+        let options = LivePhotoEditor.Options(encoding: MovieEncoding(codec: "hevc", crf: 18, preset: "ultrafast"))
+        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe,
+                                              outputDirectory: directory.file("out").path, options: options)
+        let difference = try ColourFixtures.stillToFrameDifference(still: result.stillPath, movie: result.moviePath)
+        #expect(difference < 3, "\(recipeJSON): edited HEIC still and frame differ by \(difference) ΔE00")
+        let edited = try HEICStill(path: result.stillPath)
+        if recipeJSON.contains("srgb") {
+            // The nclx keeps its transfer and matrix but names sRGB primaries; the ICC profile is sRGB's.
+            #expect(edited.nclxProfile?.primaries == 1 && edited.nclxProfile?.transfer == 13)
+            #expect(try ColourSpace(iccProfile: try #require(edited.iccProfile)).name == "sRGB IEC61966-2.1")
+        } else {
+            #expect(edited.nclxProfile == .displayP3)
+            #expect(edited.iccProfile == (try ColourSpace.displayP3.iccProfile()))
+        }
+    }
+}

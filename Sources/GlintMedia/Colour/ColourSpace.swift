@@ -109,7 +109,16 @@ public struct ColourSpace: Sendable, Hashable, CustomStringConvertible {
     public func iccProfile() throws -> [UInt8] {
         switch definition {
         case .icc(let bytes): return bytes
-        case .rgb: return try makeProfile().serialized()
+        case .rgb:
+            // LittleCMS stamps a new profile with the current time; a fixed date makes the bytes
+            // (and the MD5 profile identifier, computed again) the same on every run.
+            var bytes = try makeProfile().serialized()
+            let date: [UInt16] = [2025, 1, 1, 0, 0, 0]
+            for (i, value) in date.enumerated() {
+                bytes[24 + 2 * i] = UInt8(value >> 8)
+                bytes[25 + 2 * i] = UInt8(value & 0xFF)
+            }
+            return try LCMSProfile(iccBytes: bytes).serialized()
         }
     }
 

@@ -6,9 +6,9 @@ import Testing
 
 /// Colour-managed views of edited pairs and `.cube` files made for tests.
 enum ColourFixtures {
-    /// The colour space of a still file (its ICC profile, or sRGB).
+    /// The colour space of a still file (JPEG or HEIC: its ICC profile, `nclx`, or sRGB).
     static func stillSpace(_ path: String) throws -> ColourSpace {
-        try JPEGStill(path: path).colourSpace()
+        try StillImageReader.read(path: path).colourSpace()
     }
 
     /// The colour space a movie file's colour tags describe.
