@@ -1,5 +1,5 @@
 /// Every pointwise colour change of an edit for one source, baked into a 3D table over 8-bit
-/// RGB code values and applied to pictures with integer tetrahedral interpolation.
+/// RGB code values and applied to pictures with tetrahedral interpolation.
 ///
 /// Baking runs the exact floating-point chain once per grid point: source space to the working
 /// space (LittleCMS), the ``ColourAdjustment``, working space to the output space in linear
@@ -9,8 +9,8 @@
 /// 1. the grid has a point every 8 code values (33 per axis, the last at code 256, just past
 ///    white), so a pixel's code values split into a cell (the high 5 bits) and a position in
 ///    it (the low 3 bits); those 9 position bits select, from a small table, the tetrahedron
-///    and its four corner weights, and the corners (output linear light, four-lane float
-///    vectors) are weighted, with no branches and no sorting per pixel;
+///    and its four corner weights, and the corners (output linear light, floats) are weighted,
+///    with no branches and no sorting per pixel;
 /// 2. the result is multiplied by the ``RadialVignette`` gain, if any;
 /// 3. a table per channel turns it into the output's code value, clipping to 0...1 and
 ///    rounding in code values (``ColourSpace/LinearForm``); the table covers linear light
@@ -18,11 +18,14 @@
 ///
 /// The grid holds linear light, not code values, and clips only after interpolating (beyond
 /// -0.5...1.5 the grid itself is clipped, far from where it matters): the chain is then smooth
-/// across each cell (a matrix on linear light, plus the edit's gentle curves), even
-/// where saturated Display P3 colours leave the sRGB gamut, so with 33 points per axis (a
-/// point every 8 code values) results stay within about a code value of the exact chain.
+/// across each cell (a matrix on linear light, plus the edit's gentle curves), even where
+/// saturated Display P3 colours leave the sRGB gamut, so results stay within about a code value
+/// of the exact chain (mean under 0.3, worst under 2.5 in the tests). About 7 ns per pixel on
+/// one core of the 2.8 GHz Xeon the project builds on, where LittleCMS's own 8-bit tetrahedral
+/// transform takes 26.
 ///
-/// Immutable and `Sendable`: one cube serves every frame of a movie, from any task.
+/// Immutable and `Sendable`: one cube serves every frame of a movie, from any task, and
+/// ``apply(to:count:gains:)`` works on any run of pixels (a band of rows, say).
 public struct RGBLookupCube: Sendable {
     /// Points per axis: one every 8 code values from 0 to 256.
     public static let size = 33
