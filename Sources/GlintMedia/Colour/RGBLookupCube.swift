@@ -139,16 +139,20 @@ public struct RGBLookupCube: Sendable {
     /// Maps `count` interleaved RGB pixels at `pixels` through the cube, in place, each
     /// multiplied in linear light by its gain in `gains` when given.
     public func apply(to pixels: UnsafeMutablePointer<UInt8>, count: Int, gains: UnsafePointer<Float>?) {
-        if let gains {
-            run(pixels, count: count, gains: gains)
+        guard let gains else { return run(pixels, count: count, gains: nil, brightens: false) }
+        // Gains above 1 can take values off the encode table; only then are they clamped.
+        var brightens = false
+        for i in 0..<count where gains[i] > 1 { brightens = true; break }
+        if brightens {
+            run(pixels, count: count, gains: gains, brightens: true)
         } else {
-            run(pixels, count: count, gains: nil)
+            run(pixels, count: count, gains: gains, brightens: false)
         }
     }
 
-    /// The pixel loop; inlined twice so that the loop without gains carries no test for them.
+    /// The pixel loop; inlined at each call so that each variant carries only its own tests.
     @inline(__always)
-    private func run(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, gains: UnsafePointer<Float>?) {
+    private func run(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, gains: UnsafePointer<Float>?, brightens: Bool) {
         let last = 4 * (Self.size * Self.size + Self.size + 1)
         let channelStride = encodeStride
         // Adding 1.5 × 2²³ (plus the table's offset) leaves the rounded value in the low bits of
@@ -170,16 +174,16 @@ public struct RGBLookupCube: Sendable {
                 let position = Int(r.w << 6 | g.w << 3 | b.w)
                 let path = paths[position]
                 let c1 = c0 + 4 &* Int(path.x), c2 = c0 + 4 &* Int(path.y), c3 = c0 + last
-                let w = weights[position]
-                let gain = gains?[index] ?? 1
+                // A gain scales the weights (they sum to the gain), so it costs one vector multiply.
+                let w = gains.map { weights[position] * $0[index] } ?? weights[position]
                 for c in 0..<3 {
                     let v = c0[c] * w.x + c1[c] * w.y + c2[c] * w.z + c3[c] * w.w
-                    if gains == nil {
+                    if !brightens {
                         p[c] = encode[c &* channelStride &+ Int((v + magic).bitPattern & mask)]
                     } else {
-                        // A gain can take the value off the table: read 23 bits, signed, and clamp
-                        // as integers (float clamps carry NaN rules, and branches).
-                        let i = Int((v * gain + magic).bitPattern & 0x7F_FFFF) &- 0x40_0000
+                        // Off the table: read 23 bits, signed, and clamp as integers (float
+                        // clamps carry NaN rules, and branches).
+                        let i = Int((v + magic).bitPattern & 0x7F_FFFF) &- 0x40_0000
                         p[c] = encode[c &* channelStride &+ min(max(i, 0), Self.encodeCount - 1)]
                     }
                 }
