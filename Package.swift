@@ -37,6 +37,13 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        // System-library module over Exempi (Adobe's XMP toolkit): XMP packets are parsed,
+        // edited and serialised there, never by hand.
+        .systemLibrary(
+            name: "CExempi",
+            pkgConfig: "exempi-2.0",
+            providers: [.apt(["libexempi-dev"])]
+        ),
         .target(
             name: "GlintMedia",
             dependencies: [
@@ -44,6 +51,7 @@ let package = Package(
                 "CFFmpeg",
                 "CLCMS2",
                 "CHeif",
+                "CExempi",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
