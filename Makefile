@@ -19,7 +19,8 @@ GLINT := .build/release/glint
 # Debian packages the build, the tests (ffmpeg and exiftool check outputs) and the benchmarks need.
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
-	ffmpeg libimage-exiftool-perl time hyperfine
+	libgif-dev libwebp-dev \
+	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: deps build test run fixtures bench clean

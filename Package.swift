@@ -25,11 +25,17 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
+        // System-library module over giflib (animated GIF output).
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        // System-library module over libwebp and libwebpmux (animated WebP output).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebp", providers: [.apt(["libwebp-dev"])]),
         .target(
             name: "GlintMedia",
             dependencies: [
                 "CJPEGTurbo",
                 "CFFmpeg",
+                "CGIF",
+                "CWebP",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

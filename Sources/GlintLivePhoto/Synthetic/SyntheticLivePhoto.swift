@@ -30,6 +30,9 @@ public enum SyntheticLivePhoto {
         public var stillImageTimeTrack = true
         /// Index of the frame that is the still.
         public var stillFrameIndex = 10
+        /// Draws the picture at a time (0...1 across the movie) in display orientation, for the
+        /// still and every frame; ``SyntheticScene/render(width:height:time:)`` when `nil`.
+        public var scene: (@Sendable (_ width: Int, _ height: Int, _ time: Double) -> RGBImage)?
 
         public init() {}
     }
@@ -63,7 +66,8 @@ public enum SyntheticLivePhoto {
         let stillT = Double(times[options.stillFrameIndex]) / Double(end)
 
         // The still: the scene at the still time, stored turned back so that EXIF turns it upright.
-        let still = SyntheticScene.render(width: options.stillWidth, height: options.stillHeight, time: stillT)
+        let render = options.scene ?? SyntheticScene.render
+        let still = render(options.stillWidth, options.stillHeight, stillT)
             .transformed(by: rotation.inverse)
         var exif = ExifMetadata.minimal(orientation: rotation, contentIdentifier: options.stillIdentifier)
         exif.ifd0.set(.ascii(tag: ExifTag.make, "Glint"))
@@ -90,7 +94,7 @@ public enum SyntheticLivePhoto {
             }
         }
         for time in times {
-            let frame = SyntheticScene.render(width: options.frameWidth, height: options.frameHeight, time: Double(time) / Double(end))
+            let frame = (options.scene ?? SyntheticScene.render)(options.frameWidth, options.frameHeight, Double(time) / Double(end))
             try store(try encoder.encode(frame: frame.transformed(by: rotation.inverse), pts: time))
         }
         try store(try encoder.finish())

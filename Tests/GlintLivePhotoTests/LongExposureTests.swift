@@ -1,0 +1,120 @@
+import Foundation
+import GlintMedia
+import GlintTestSupport
+import Testing
+@testable import GlintLivePhoto
+
+@Suite("Long Exposure effect")
+struct LongExposureTests {
+    static let frameCount = 20
+
+    /// A bright square crossing a still scene on a tripod: frames stay where they are, the
+    /// background stays as it was, and the square's path becomes a blend of square and scene.
+    @Test func movingObjectIsAveraged() throws {
+        let directory = try TemporaryDirectory("glint-long-exposure")
+        defer { directory.remove() }
+        let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
+            $0.scene = EffectFixtures.movingObjectScene
+            $0.audio = false
+            $0.frameCount = Self.frameCount
+        }
+        let output = directory.file("long.jpg").path
+        let result = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .longExposure,
+                                               format: .jpeg, destination: output)
+        let report = try #require(result.longExposure)
+        #expect(report.frameCount == Self.frameCount)
+        #expect(report.shifts.allSatisfy { $0 == [0, 0] }, "a tripod shot moved: \(report.shifts)")
+        #expect(result.width == 480 && result.height == 360, "\(result.width)x\(result.height)")
+
+        let image = try JPEGDecoder.decode(try [UInt8](Data(contentsOf: URL(fileURLWithPath: output))))
+        let background = EffectFixtures.texture(width: 480, height: 360)
+        // On the path (the middle row, where the square passes for about a sixth of the frames):
+        // lighter than the scene, far from the square's colour.
+        let y = 180
+        var lifted = 0, checked = 0
+        for x in stride(from: 90, to: 390, by: 5) where x % 12 > 2 && x % 12 < 10 {
+            let p = image[x, y], b = background[x, y]
+            let scene = (Int(b.r) + Int(b.g) + Int(b.b)) / 3, got = (Int(p.r) + Int(p.g) + Int(p.b)) / 3
+            let square = (Int(EffectFixtures.objectColour.0) + Int(EffectFixtures.objectColour.1) + Int(EffectFixtures.objectColour.2)) / 3
+            checked += 1
+            if got > scene + 15 && got < square - 25 { lifted += 1 }
+        }
+        #expect(lifted * 10 >= checked * 9, "\(lifted) of \(checked) path pixels are a blend")
+        // Off the path the scene is intact.
+        let top = EffectFixtures.crop(image, x: 0, y: 0, width: 480, height: 100)
+        #expect(EffectFixtures.meanDeltaE(top, EffectFixtures.crop(background, x: 0, y: 0, width: 480, height: 100)) < 2.5)
+    }
+
+    /// A still scene filmed by a shaking camera with a known shift per frame: the shifts are
+    /// found exactly, and the aligned average is as sharp as one unshaken frame, while the plain
+    /// average of the same frames is blurred.
+    @Test func shakeIsAlignedAway() throws {
+        let directory = try TemporaryDirectory("glint-long-exposure")
+        defer { directory.remove() }
+        let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
+            $0.scene = EffectFixtures.shakenScene
+            $0.audio = false
+            $0.frameCount = Self.frameCount
+        }
+        let aligned = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .longExposure,
+                                                format: .jpeg, destination: directory.file("aligned.jpg").path)
+        let report = try #require(aligned.longExposure)
+        let times = EffectFixtures.sceneTimes(frameCount: Self.frameCount)
+        let reference = EffectFixtures.shake(at: times[report.referenceFrameIndex])
+        let expectedShifts = times.map { t -> [Int] in
+            let s = EffectFixtures.shake(at: t)
+            return [s.x - reference.x, s.y - reference.y]
+        }
+        #expect(report.referenceFrameIndex == 10, "the still is frame 10")
+        #expect(report.shifts == expectedShifts)
+
+        // The unshaken scene over the same area.
+        let margin = EffectFixtures.shakeMargin
+        let truth = EffectFixtures.crop(EffectFixtures.texture(width: 480 + 2 * margin, height: 360 + 2 * margin),
+                                        x: margin + reference.x + report.cropX, y: margin + reference.y + report.cropY,
+                                        width: report.cropWidth, height: report.cropHeight)
+        let sharp = try JPEGDecoder.decode(try [UInt8](Data(contentsOf: directory.file("aligned.jpg"))))
+        #expect(sharp.width == report.cropWidth && sharp.height == report.cropHeight)
+        let alignedError = EffectFixtures.meanDeltaE(sharp, truth)
+
+        var options = EffectOptions()
+        options.alignFrames = false
+        let plain = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .longExposure,
+                                              format: .jpeg, destination: directory.file("plain.jpg").path, options: options)
+        #expect(plain.longExposure?.shifts.allSatisfy { $0 == [0, 0] } == true)
+        let blurred = try JPEGDecoder.decode(try [UInt8](Data(contentsOf: directory.file("plain.jpg"))))
+        let plainError = EffectFixtures.meanDeltaE(
+            EffectFixtures.crop(blurred, x: report.cropX, y: report.cropY, width: report.cropWidth, height: report.cropHeight), truth)
+        #expect(alignedError < 3, "aligned ΔE \(alignedError)")
+        #expect(plainError > 3 * alignedError, "plain ΔE \(plainError), aligned ΔE \(alignedError)")
+    }
+
+    /// The real pair: a still at the frames' size, with the still's metadata but no Live Photo
+    /// identifier and an upright orientation.
+    @Test(.enabled(if: SharedFixtures.available && ExternalTool.isAvailable("exiftool"), "needs ../shared/fixtures and exiftool"))
+    func realPairKeepsTheStillsMetadata() throws {
+        let directory = try TemporaryDirectory("glint-long-exposure")
+        defer { directory.remove() }
+        let output = directory.file("train-long.jpg").path
+        var options = EffectOptions()
+        options.maxDimension = 640
+        let result = try EffectRenderer.render(still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie,
+                                               recipe: EditRecipe(), effect: .longExposure, format: .jpeg,
+                                               destination: output, options: options)
+        let report = try #require(result.longExposure)
+        #expect(report.frameCount == 22)
+        #expect(result.width <= 640 && result.width >= 560, "\(result.width)x\(result.height)")
+        #expect(result.notes.contains { $0.contains("resolution") })
+        let exif = try AnimationProbe.run("exiftool", ["-j", "-n", "-Make", "-Model", "-GPSLatitude", "-Orientation",
+                                                       "-ContentIdentifier", "-MediaGroupUUID", "-ImageWidth", "-ImageHeight",
+                                                       "-ExifImageWidth", "-ProfileDescription", output])
+        let tags = try #require((try JSONSerialization.jsonObject(with: exif.stdout) as? [[String: Any]])?.first)
+        #expect(tags["Make"] as? String == "Apple")
+        #expect(tags["GPSLatitude"] != nil)
+        #expect(tags["Orientation"] as? Int == 1)
+        #expect(tags["ContentIdentifier"] == nil && tags["MediaGroupUUID"] == nil, "\(tags)")
+        #expect(tags["ProfileDescription"] == nil, "the still's ICC profile does not describe movie pixels")
+        #expect(tags["ImageWidth"] as? Int == result.width && tags["ImageHeight"] as? Int == result.height)
+        #expect(tags["ExifImageWidth"] as? Int == result.width)
+    }
+}
