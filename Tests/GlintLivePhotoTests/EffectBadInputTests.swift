@@ -37,7 +37,7 @@ struct EffectBadInputTests {
         expectFailure(.invalidArgument, mentioning: "is a folder", in: directory, keep: keep,
                       movie: movie, destination: directory.path)
         expectFailure(.invalidArgument, mentioning: "overwrite the input", in: directory, keep: keep,
-                      movie: movie, effect: .longExposure, format: .jpeg, destination: still)
+                      still: still, movie: movie, effect: .longExposure, format: .jpeg, destination: still)
         // Settings out of range.
         var options = EffectOptions()
         options.crossFadeDuration = 0
@@ -72,17 +72,17 @@ struct EffectBadInputTests {
 
         expectFailure(.notFound, mentioning: "missing.mov", in: directory, keep: keep,
                       movie: directory.file("missing.mov").path, destination: directory.file("x.gif").path)
-        expectFailure(.corrupt, mentioning: "garbage.mov", in: directory, keep: keep,
+        expectFailure(.unsupported, mentioning: "garbage.mov: not a QuickTime", in: directory, keep: keep,
                       movie: garbage, destination: directory.file("x.gif").path)
         expectFailure(.empty, mentioning: "empty.mov", in: directory, keep: keep,
                       movie: empty, destination: directory.file("x.gif").path)
         // The generated movie keeps its moov at the end: half the file has none.
-        expectFailure(.corrupt, mentioning: "truncated.mov", in: directory, keep: keep,
+        expectFailure(.truncated, mentioning: "truncated.mov: box 'mdat'", in: directory, keep: keep,
                       movie: truncated, format: .webp, destination: directory.file("x.webp").path)
         // A JPEG given as the movie, a movie given as the still.
-        expectFailure(.corrupt, mentioning: "pair.jpg", in: directory, keep: keep,
+        expectFailure(.unsupported, mentioning: "pair.jpg: not a QuickTime", in: directory, keep: keep,
                       movie: still, destination: directory.file("x.gif").path)
-        expectFailure(.corrupt, mentioning: "pair.mov", in: directory, keep: keep, still: movie,
+        expectFailure(.unsupported, mentioning: "pair.mov: not a JPEG", in: directory, keep: keep, still: movie,
                       movie: movie, destination: directory.file("x.gif").path)
     }
 

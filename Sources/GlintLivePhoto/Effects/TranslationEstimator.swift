@@ -8,9 +8,11 @@
 /// to the smaller shift, so a featureless picture is left where it is.
 enum TranslationEstimator {
     /// The largest shift looked for, as a share of each side.
-    static let maximumShift = 0.12
-    /// Samples per cost evaluation on a level, at most (larger levels are sampled sparsely).
-    static let samplesPerCost = 40_000
+    static let maximumShift = 0.08
+    /// Samples per cost evaluation on the finer levels, about (larger levels are sampled sparsely).
+    static let samplesPerCost = 20_000
+    /// Samples per cost evaluation in the exhaustive search on the coarsest level, about.
+    static let coarseSamples = 4_000
 
     /// Candidates carried from the coarsest level down (the best local minima there), so that
     /// a repetitive pattern that fools the coarse level cannot trap the result.
@@ -23,34 +25,28 @@ enum TranslationEstimator {
         precondition(frame.levels.count == reference.levels.count && frame.levels[0].width == reference.levels[0].width
                      && frame.levels[0].height == reference.levels[0].height, "pyramids must match")
         let top = frame.levels.count - 1
-        var best = (dx: 0, dy: 0)
-        var bestCost = Float.infinity
-        for start in coarseCandidates(frame.levels[top], reference.levels[top]) {
-            var shift = start
-            var cost = Float.infinity
-            for level in stride(from: top - 1, through: 0, by: -1) {
-                // Doubling a whole-pixel shift is off by at most one pixel on the finest level.
-                (shift, cost) = search(frame.levels[level], reference.levels[level], around: (shift.dx * 2, shift.dy * 2),
-                                       range: level == 0 ? 1 : 2)
+        var candidates = coarseCandidates(frame.levels[top], reference.levels[top])
+        for level in stride(from: top - 1, through: 0, by: -1) {
+            // Doubling a whole-pixel shift is off by at most one pixel on the finest level.
+            let refined = candidates.map {
+                search(frame.levels[level], reference.levels[level], around: ($0.shift.dx * 2, $0.shift.dy * 2), range: level == 0 ? 1 : 2)
             }
-            if top == 0 { cost = self.cost(frame.levels[0], reference.levels[0], shift) }
-            if cost < bestCost {
-                bestCost = cost
-                best = shift
-            }
+            // By half size the right candidate has shown itself: only it goes on to full size.
+            candidates = level <= 1 ? [refined.min { $0.cost < $1.cost }!] : refined
         }
-        return best
+        return candidates.min { $0.cost < $1.cost }!.shift
     }
 
     /// The best local minima of the cost over every shift up to ``maximumShift`` on the coarsest level.
-    private static func coarseCandidates(_ frame: LumaPyramid.Level, _ reference: LumaPyramid.Level) -> [(dx: Int, dy: Int)] {
+    private static func coarseCandidates(_ frame: LumaPyramid.Level, _ reference: LumaPyramid.Level)
+        -> [(shift: (dx: Int, dy: Int), cost: Float)] {
         let rangeX = max(1, Int((Double(frame.width) * maximumShift).rounded(.up)))
         let rangeY = max(1, Int((Double(frame.height) * maximumShift).rounded(.up)))
         let columns = 2 * rangeX + 1, rows = 2 * rangeY + 1
         var costs = [Float](repeating: .infinity, count: columns * rows)
         for dy in -rangeY...rangeY {
             for dx in -rangeX...rangeX {
-                costs[(dy + rangeY) * columns + dx + rangeX] = cost(frame, reference, (dx, dy))
+                costs[(dy + rangeY) * columns + dx + rangeX] = cost(frame, reference, (dx, dy), samples: coarseSamples)
             }
         }
         var minima: [(shift: (dx: Int, dy: Int), cost: Float)] = []
@@ -67,18 +63,18 @@ enum TranslationEstimator {
                 if isMinimum { minima.append(((column - rangeX, row - rangeY), value)) }
             }
         }
-        let best = minima.sorted { $0.cost < $1.cost }.prefix(candidates).map(\.shift)
-        return best.isEmpty ? [(0, 0)] : Array(best)
+        let best = minima.sorted { $0.cost < $1.cost }.prefix(candidates)
+        return best.isEmpty ? [((0, 0), .infinity)] : Array(best)
     }
 
     /// The cheapest shift within `range` of `around` on one level, and its cost.
     private static func search(_ frame: LumaPyramid.Level, _ reference: LumaPyramid.Level, around: (Int, Int),
-                               range: Int) -> ((dx: Int, dy: Int), Float) {
+                               range: Int) -> (shift: (dx: Int, dy: Int), cost: Float) {
         var best = (dx: around.0, dy: around.1)
         var bestCost = Float.infinity
         for dy in (around.1 - range)...(around.1 + range) {
             for dx in (around.0 - range)...(around.0 + range) {
-                let value = cost(frame, reference, (dx, dy))
+                let value = cost(frame, reference, (dx, dy), samples: samplesPerCost)
                 if value < bestCost {
                     bestCost = value
                     best = (dx, dy)
@@ -90,8 +86,9 @@ enum TranslationEstimator {
 
     /// The cost of a shift: the mean difference over the shared area, plus a hair per pixel of
     /// shift that settles ties towards no movement. Shifts beyond half the picture cost infinity.
-    private static func cost(_ frame: LumaPyramid.Level, _ reference: LumaPyramid.Level, _ shift: (dx: Int, dy: Int)) -> Float {
-        let step = max(1, Int((Double(frame.width * frame.height) / Double(samplesPerCost)).squareRoot()))
+    private static func cost(_ frame: LumaPyramid.Level, _ reference: LumaPyramid.Level, _ shift: (dx: Int, dy: Int),
+                             samples: Int) -> Float {
+        let step = max(1, Int((Double(frame.width * frame.height) / Double(samples)).squareRoot().rounded()))
         return meanDifference(frame, reference, dx: shift.dx, dy: shift.dy, step: step) + 1e-3 * Float(abs(shift.dx) + abs(shift.dy))
     }
 

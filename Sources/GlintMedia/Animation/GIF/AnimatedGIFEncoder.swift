@@ -117,13 +117,21 @@ struct FramePatch {
 
     init(current: [UInt8], previous: [UInt8], width frameWidth: Int, height frameHeight: Int, transparentIndex: UInt8) {
         var minX = frameWidth, minY = frameHeight, maxX = -1, maxY = -1
-        for y in 0..<frameHeight {
-            let row = y * frameWidth
-            for x in 0..<frameWidth where current[row + x] != previous[row + x] {
-                minX = min(minX, x)
-                maxX = max(maxX, x)
-                minY = min(minY, y)
-                maxY = max(maxY, y)
+        current.withUnsafeBufferPointer { c in
+            previous.withUnsafeBufferPointer { p in
+                for y in 0..<frameHeight {
+                    let row = y * frameWidth
+                    var x = 0
+                    while x < frameWidth {
+                        if c[row + x] != p[row + x] {
+                            if x < minX { minX = x }
+                            if x > maxX { maxX = x }
+                            if y < minY { minY = y }
+                            maxY = y
+                        }
+                        x += 1
+                    }
+                }
             }
         }
         guard maxX >= 0 else {
@@ -134,12 +142,22 @@ struct FramePatch {
         top = minY
         width = maxX - minX + 1
         height = maxY - minY + 1
-        indices = [UInt8](repeating: transparentIndex, count: width * height)
-        for y in 0..<height {
-            let source = (top + y) * frameWidth + left
-            for x in 0..<width where current[source + x] != previous[source + x] {
-                indices[y * width + x] = current[source + x]
+        var patch = [UInt8](repeating: transparentIndex, count: width * height)
+        let (left, top, width, height) = (self.left, self.top, self.width, self.height)
+        current.withUnsafeBufferPointer { c in
+            previous.withUnsafeBufferPointer { p in
+                patch.withUnsafeMutableBufferPointer { out in
+                    for y in 0..<height {
+                        let source = (top + y) * frameWidth + left
+                        var x = 0
+                        while x < width {
+                            if c[source + x] != p[source + x] { out[y * width + x] = c[source + x] }
+                            x += 1
+                        }
+                    }
+                }
             }
         }
+        indices = patch
     }
 }

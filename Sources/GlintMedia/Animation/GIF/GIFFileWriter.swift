@@ -81,10 +81,11 @@ final class GIFFileWriter {
         try check(extensionBytes.withUnsafeBytes { EGifPutExtension(gif, cgif_graphics_extension(), Int32(length), $0.baseAddress) },
                   "writing a frame's control block")
         try check(EGifPutImageDesc(gif, Int32(left), Int32(top), Int32(width), Int32(height), false, nil), "writing a frame's descriptor")
-        var row = [GifPixelType](repeating: 0, count: width)
+        // giflib takes a mutable pointer but only reads the line.
+        var pixels = indices
         for y in 0..<height {
-            for x in 0..<width { row[x] = indices[y * width + x] }
-            try check(row.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress, Int32(width)) }, "writing a frame's pixels")
+            try check(pixels.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + y * width, Int32(width)) },
+                      "writing a frame's pixels")
         }
     }
 

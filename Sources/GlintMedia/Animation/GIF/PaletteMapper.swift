@@ -12,57 +12,81 @@ public enum Dithering: String, Sendable, Codable, CaseIterable {
 ///
 /// Nearest-colour searches use the channel weights of ``MedianCutQuantizer`` and are cached in a
 /// 64x64x64 table filled on demand, so a frame costs one search per distinct colour cell rather
-/// than one per pixel. Not thread-safe: give each task its own mapper.
+/// than one per pixel. The loops run over raw pointers, so that they stay usable in debug builds.
+/// Not thread-safe: give each task its own mapper.
 public final class PaletteMapper {
     /// The palette.
     public let palette: [PaletteColour]
-    private var cache: [Int16]
-    private let weights: (Int32, Int32, Int32) = (299, 587, 114)
+    /// Palette index + 1 per 6-bit colour cell; 0 when not yet searched.
+    private let cache: UnsafeMutablePointer<UInt16>
+    private static let cacheSize = 64 * 64 * 64
+    /// The palette's channels, for the search.
+    private let reds: [Int32], greens: [Int32], blues: [Int32]
 
     /// Creates a mapper for `palette` (1...256 colours).
     public init(palette: [PaletteColour]) {
         precondition(!palette.isEmpty && palette.count <= 256, "a palette holds 1 to 256 colours")
         self.palette = palette
-        cache = [Int16](repeating: -1, count: 64 * 64 * 64)
+        reds = palette.map { Int32($0.red) }
+        greens = palette.map { Int32($0.green) }
+        blues = palette.map { Int32($0.blue) }
+        cache = .allocate(capacity: Self.cacheSize)
+        cache.initialize(repeating: 0, count: Self.cacheSize)
+    }
+
+    deinit {
+        cache.deallocate()
     }
 
     /// The index of the palette colour nearest to (`r`, `g`, `b`), each clamped to 0...255.
     @inline(__always)
     public func nearest(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt8 {
-        let r = min(max(r, 0), 255), g = min(max(g, 0), 255), b = min(max(b, 0), 255)
+        let r = r < 0 ? 0 : (r > 255 ? 255 : r), g = g < 0 ? 0 : (g > 255 ? 255 : g), b = b < 0 ? 0 : (b > 255 ? 255 : b)
         let key = Int((r >> 2) << 12 | (g >> 2) << 6 | (b >> 2))
         let cached = cache[key]
-        if cached >= 0 { return UInt8(cached) }
-        // Search from the cell's centre so that every colour in the cell gets the same answer.
-        let (cr, cg, cb) = ((r & ~3) + 2, (g & ~3) + 2, (b & ~3) + 2)
+        if cached != 0 { return UInt8(truncatingIfNeeded: cached - 1) }
+        let found = search((r & ~3) + 2, (g & ~3) + 2, (b & ~3) + 2)
+        cache[key] = UInt16(found) + 1
+        return found
+    }
+
+    /// The nearest palette colour to a cell's centre (so every colour in the cell gets the same answer).
+    private func search(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt8 {
         var best = 0
         var bestDistance = Int32.max
-        for (i, p) in palette.enumerated() {
-            let dr = Int32(p.red) - cr, dg = Int32(p.green) - cg, db = Int32(p.blue) - cb
-            let d = weights.0 * dr * dr + weights.1 * dg * dg + weights.2 * db * db
-            if d < bestDistance { bestDistance = d; best = i }
+        for i in 0..<reds.count {
+            let dr = reds[i] - r, dg = greens[i] - g, db = blues[i] - b
+            let d = 299 * dr * dr + 587 * dg * dg + 114 * db * db
+            if d < bestDistance {
+                bestDistance = d
+                best = i
+            }
         }
-        cache[key] = Int16(best)
         return UInt8(best)
     }
 
     /// The palette indices of `image`, row by row.
     public func indices(of image: RGBImage, dithering: Dithering) -> [UInt8] {
-        switch dithering {
-        case .none: return plain(image)
-        case .ordered: return ordered(image)
-        case .floydSteinberg: return floydSteinberg(image)
-        }
-    }
-
-    private func plain(_ image: RGBImage) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { p in
-            for i in 0..<output.count {
-                output[i] = nearest(Int32(p[i * 3]), Int32(p[i * 3 + 1]), Int32(p[i * 3 + 2]))
+            output.withUnsafeMutableBufferPointer { o in
+                guard let p = p.baseAddress, let o = o.baseAddress else { return }
+                switch dithering {
+                case .none: plain(p, o, count: image.width * image.height)
+                case .ordered: ordered(p, o, width: image.width, height: image.height)
+                case .floydSteinberg: floydSteinberg(p, o, width: image.width, height: image.height)
+                }
             }
         }
         return output
+    }
+
+    private func plain(_ p: UnsafePointer<UInt8>, _ o: UnsafeMutablePointer<UInt8>, count: Int) {
+        var i = 0
+        while i < count {
+            o[i] = nearest(Int32(p[3 * i]), Int32(p[3 * i + 1]), Int32(p[3 * i + 2]))
+            i += 1
+        }
     }
 
     /// The 8x8 Bayer threshold matrix, values 0...63.
@@ -70,7 +94,8 @@ public final class PaletteMapper {
         var m = [Int32](repeating: 0, count: 64)
         for y in 0..<8 {
             for x in 0..<8 {
-                var v: Int32 = 0, xc = Int32(x), yc = Int32(y) ^ Int32(x)
+                var v: Int32 = 0
+                let xc = Int32(x), yc = Int32(y) ^ Int32(x)
                 for bit in 0..<3 {
                     v |= ((yc >> Int32(bit)) & 1) << Int32(5 - 2 * bit)
                     v |= ((xc >> Int32(bit)) & 1) << Int32(4 - 2 * bit)
@@ -81,64 +106,72 @@ public final class PaletteMapper {
         return m
     }()
 
-    private func ordered(_ image: RGBImage) -> [UInt8] {
+    private func ordered(_ p: UnsafePointer<UInt8>, _ o: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
         // The pattern spans about the gap between neighbouring palette colours.
         let spread = Int32(max(8, 96 / Int(Double(palette.count).squareRoot().rounded(.up))))
-        var output = [UInt8](repeating: 0, count: image.width * image.height)
-        let bayer = Self.bayer
-        image.pixels.withUnsafeBufferPointer { p in
-            for y in 0..<image.height {
-                for x in 0..<image.width {
-                    let offset = (bayer[(y & 7) * 8 + (x & 7)] * 2 - 63) * spread / 128
-                    let i = y * image.width + x
-                    output[i] = nearest(Int32(p[i * 3]) + offset, Int32(p[i * 3 + 1]) + offset, Int32(p[i * 3 + 2]) + offset)
-                }
+        let offsets = Self.bayer.map { ($0 * 2 - 63) * spread / 128 }
+        for y in 0..<height {
+            var x = 0
+            while x < width {
+                let offset = offsets[(y & 7) * 8 + (x & 7)]
+                let i = y * width + x
+                o[i] = nearest(Int32(p[3 * i]) + offset, Int32(p[3 * i + 1]) + offset, Int32(p[3 * i + 2]) + offset)
+                x += 1
             }
         }
-        return output
     }
 
-    private func floydSteinberg(_ image: RGBImage) -> [UInt8] {
-        let width = image.width
-        var output = [UInt8](repeating: 0, count: width * image.height)
+    private func floydSteinberg(_ p: UnsafePointer<UInt8>, _ o: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
         // Errors in 1/16 units for this row and the next, with a guard pixel at each end.
-        var current = [Int32](repeating: 0, count: (width + 2) * 3)
-        var next = current
-        image.pixels.withUnsafeBufferPointer { p in
-            for y in 0..<image.height {
-                let leftToRight = y % 2 == 0
-                for k in 0..<next.count { next[k] = 0 }
-                for step in 0..<width {
-                    let x = leftToRight ? step : width - 1 - step
-                    let i = y * width + x
-                    let e = (x + 1) * 3
-                    // Quantisation error is bounded so a run of clipped pixels cannot smear.
-                    let r = Int32(p[i * 3]) + min(max(current[e] / 16, -64), 64)
-                    let g = Int32(p[i * 3 + 1]) + min(max(current[e + 1] / 16, -64), 64)
-                    let b = Int32(p[i * 3 + 2]) + min(max(current[e + 2] / 16, -64), 64)
-                    let index = nearest(r, g, b)
-                    output[i] = index
-                    let chosen = palette[Int(index)]
-                    let errors = (min(max(r, 0), 255) - Int32(chosen.red),
-                                  min(max(g, 0), 255) - Int32(chosen.green),
-                                  min(max(b, 0), 255) - Int32(chosen.blue))
-                    let ahead = leftToRight ? 3 : -3
-                    current[e + ahead] += errors.0 * 7
-                    current[e + ahead + 1] += errors.1 * 7
-                    current[e + ahead + 2] += errors.2 * 7
-                    next[e - ahead] += errors.0 * 3
-                    next[e - ahead + 1] += errors.1 * 3
-                    next[e - ahead + 2] += errors.2 * 3
-                    next[e] += errors.0 * 5
-                    next[e + 1] += errors.1 * 5
-                    next[e + 2] += errors.2 * 5
-                    next[e + ahead] += errors.0
-                    next[e + ahead + 1] += errors.1
-                    next[e + ahead + 2] += errors.2
-                }
-                swap(&current, &next)
-            }
+        let rowLength = (width + 2) * 3
+        var current = UnsafeMutablePointer<Int32>.allocate(capacity: rowLength)
+        var next = UnsafeMutablePointer<Int32>.allocate(capacity: rowLength)
+        defer {
+            current.deallocate()
+            next.deallocate()
         }
-        return output
+        current.initialize(repeating: 0, count: rowLength)
+        next.initialize(repeating: 0, count: rowLength)
+        @inline(__always) func spread(_ error: Int32) -> Int32 {
+            // Bounded so that a run of clipped pixels cannot smear across the picture.
+            let e = error / 16
+            return e < -64 ? -64 : (e > 64 ? 64 : e)
+        }
+        let palette = (0..<reds.count).map { (reds[$0], greens[$0], blues[$0]) }
+        let cache = self.cache
+        for y in 0..<height {
+            let leftToRight = y % 2 == 0
+            next.update(repeating: 0, count: rowLength)
+            let ahead = leftToRight ? 3 : -3
+            var step = 0
+            while step < width {
+                let x = leftToRight ? step : width - 1 - step
+                let i = y * width + x
+                let e = (x + 1) * 3
+                let r = Int32(p[3 * i]) + spread(current[e])
+                let g = Int32(p[3 * i + 1]) + spread(current[e + 1])
+                let b = Int32(p[3 * i + 2]) + spread(current[e + 2])
+                let cr = r < 0 ? 0 : (r > 255 ? 255 : r), cg = g < 0 ? 0 : (g > 255 ? 255 : g), cb = b < 0 ? 0 : (b > 255 ? 255 : b)
+                // The cache lookup of `nearest`, written out: this is the hottest line of a GIF.
+                let key = Int((cr >> 2) << 12 | (cg >> 2) << 6 | (cb >> 2))
+                let index = cache[key] != 0 ? Int(cache[key] - 1) : Int(nearest(cr, cg, cb))
+                o[i] = UInt8(truncatingIfNeeded: index)
+                let er = cr - palette[index].0, eg = cg - palette[index].1, eb = cb - palette[index].2
+                current[e + ahead] += er * 7
+                current[e + ahead + 1] += eg * 7
+                current[e + ahead + 2] += eb * 7
+                next[e - ahead] += er * 3
+                next[e - ahead + 1] += eg * 3
+                next[e - ahead + 2] += eb * 3
+                next[e] += er * 5
+                next[e + 1] += eg * 5
+                next[e + 2] += eb * 5
+                next[e + ahead] += er
+                next[e + ahead + 1] += eg
+                next[e + ahead + 2] += eb
+                step += 1
+            }
+            swap(&current, &next)
+        }
     }
 }
