@@ -129,7 +129,9 @@ public final class AnimatedWebPEncoder: AnimationEncoder {
             throw MediaError(.encodingFailed, file: destination, "libwebp could not assemble the animation: \(errorMessage())")
         }
         let buffer = UnsafeBufferPointer(start: bytes, count: data.size)
-        let stored = try MediaError.naming(destination) { try WebPAnimationChunks.frameDurations(buffer) }
+        var stored = try MediaError.naming(destination) { try WebPAnimationChunks.frameDurations(buffer) }
+        // libwebp writes a single (or all-identical) frame as a plain still, without ANMF chunks.
+        if stored.isEmpty { stored = [timestamp] }
         let writer = try AtomicFileWriter(destination: destination)
         try writer.write(buffer)
         try writer.commit()
