@@ -17,7 +17,9 @@ SHARED_FIXTURES ?= ../shared/fixtures
 GLINT := .build/release/glint
 
 # Debian packages the build, the tests (ffmpeg and exiftool check outputs) and the benchmarks need.
-DEB_PACKAGES := pkg-config libjpeg62-turbo-dev \
+# libheif-dev: Debian 12's libheif1 (1.15) has the HEVC decoder (libde265) and encoder (x265) built in;
+# later Debian releases split them out as libheif-plugin-libde265 and libheif-plugin-x265.
+DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
 	libgif-dev libwebp-dev \
 	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle

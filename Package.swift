@@ -29,6 +29,12 @@ let package = Package(
         .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // System-library module over libwebp and libwebpmux (animated WebP output).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebp", providers: [.apt(["libwebp-dev"])]),
+        // System-library module over libheif (HEIC stills: HEVC decode through libde265, encode through x265).
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
         .target(
             name: "GlintMedia",
             dependencies: [
@@ -36,6 +42,7 @@ let package = Package(
                 "CFFmpeg",
                 "CGIF",
                 "CWebP",
+                "CHeif",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -57,7 +64,7 @@ let package = Package(
         ),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
-        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "GlintTestSupport"]),
+        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "GlintTestSupport"]),
         .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
         .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
     ],

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Generates synthetic Live Photo pairs into Fixtures/generated/ with `glint fixture`.
+# Generates synthetic Live Photo pairs (JPEG or HEIC + QuickTime) into Fixtures/generated/ with `glint fixture`.
 # GLINT=path/to/glint uses that binary; otherwise glint is built (release) first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,8 +25,11 @@ fixture hevc-rotated-90 --codec hevc --rotation 90
 fixture no-audio --no-audio
 fixture still-without-identifier --still-without-identifier
 fixture no-identifiers --identifier none
+# Modern iPhone pairs: HEIC still + HEVC movie, with and without identifiers.
+fixture heic-hevc --still-format heic --codec hevc --rotation 90
+fixture heic-no-identifiers --still-format heic --codec hevc --identifier none
 # For benchmarks: a 12-megapixel still with 1920x1440 HEVC frames.
 fixture bench-12mp --still-size 4032x3024 --frame-size 1920x1440 --codec hevc --frames 60
 
 echo
-"$GLINT" inspect "$out"/*.jpg "$out"/*.mov
+"$GLINT" inspect "$out"/*.jpg "$out"/*.heic "$out"/*.mov

@@ -15,7 +15,7 @@ struct EditCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The still (JPEG).")
+    @Argument(help: "The still (JPEG or HEIC; the edited still keeps its format).")
     var still: String
 
     @Argument(help: "The movie (QuickTime .mov).")
@@ -33,11 +33,14 @@ struct EditCommand: ParsableCommand {
     @Option(help: "Video quality as a constant rate factor (lower is better).")
     var crf = 20.0
 
-    @Option(help: "Encoder preset, ultrafast ... veryslow.")
+    @Option(help: "Encoder preset, ultrafast ... veryslow (for the frames, and for a HEIC still's x265).")
     var preset = "medium"
 
     @Option(help: "JPEG quality of the still, 1-100.")
     var quality = 92
+
+    @Option(help: "HEIC quality of the still, 1-100 (x265 CRF = (100 - quality) / 2).")
+    var heicQuality = HEICEncoder.Settings().quality
 
     @Flag(help: "Print one JSON document for machines.")
     var json = false
@@ -47,7 +50,8 @@ struct EditCommand: ParsableCommand {
         do {
             let (data, folder) = try loadRecipe()
             let recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
-            let options = LivePhotoEditor.Options(jpegQuality: quality, encoding: MovieEncoding(codec: codec, crf: crf, preset: preset))
+            let options = LivePhotoEditor.Options(jpegQuality: quality, encoding: MovieEncoding(codec: codec, crf: crf, preset: preset),
+                                                  heic: HEICEncoder.Settings(quality: heicQuality, preset: preset))
             let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: out,
                                                   options: options, progress: bar.update)
             bar.finish()

@@ -7,10 +7,10 @@ import GlintMedia
 struct FixtureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fixture",
-        abstract: "Generate a synthetic Live Photo pair (JPEG + QuickTime) for tests and demos."
+        abstract: "Generate a synthetic Live Photo pair (JPEG or HEIC + QuickTime) for tests and demos."
     )
 
-    @Option(help: "Directory to write NAME.jpg and NAME.mov into.")
+    @Option(help: "Directory to write NAME.jpg (or NAME.heic) and NAME.mov into.")
     var out: String
 
     @Option(help: "Base name of the files.")
@@ -27,6 +27,9 @@ struct FixtureCommand: ParsableCommand {
 
     @Option(help: "Video codec: h264 or hevc.")
     var codec = "h264"
+
+    @Option(help: "Still format: jpeg or heic.")
+    var stillFormat = "jpeg"
 
     @Option(help: "Number of frames.")
     var frames = 20
@@ -62,13 +65,18 @@ struct FixtureCommand: ParsableCommand {
             options.frameCount = frames
             options.stillFrameIndex = frames / 2
             options.audio = audio
+            guard let format = StillFormat(rawValue: stillFormat.lowercased()) else {
+                throw MediaError(.invalidArgument, "unknown still format \"\(stillFormat)\": use jpeg or heic")
+            }
+            options.stillFormat = format
             let id: ContentIdentifier? = identifier == "none" ? nil : identifier == "random" ? .random() : ContentIdentifier(identifier)
             options.stillIdentifier = stillWithoutIdentifier ? nil : id
             options.movieIdentifier = movieWithoutIdentifier ? nil : id
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             let base = URL(fileURLWithPath: out).appendingPathComponent(name).path
-            try SyntheticLivePhoto.write(options, stillPath: base + ".jpg", moviePath: base + ".mov")
-            let document = Document(still: base + ".jpg", movie: base + ".mov", contentIdentifier: id?.rawValue)
+            let stillPath = base + "." + format.fileExtension
+            try SyntheticLivePhoto.write(options, stillPath: stillPath, moviePath: base + ".mov")
+            let document = Document(still: stillPath, movie: base + ".mov", contentIdentifier: id?.rawValue)
             if json { CommandOutput.printJSON(document) } else { print("\(document.still)\n\(document.movie)") }
         } catch {
             throw ExitCode(CommandOutput.fail(error, json: json))

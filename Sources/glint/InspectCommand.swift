@@ -55,6 +55,9 @@ enum InspectionText {
             parts.append("identifier \(still.contentIdentifier?.rawValue ?? "none")")
             if still.hasGPS { parts.append("GPS") }
             if let icc = still.iccProfileBytes { parts.append("ICC \(icc) B") }
+            if let nclx = still.nclx {
+                parts.append("nclx \(nclx.primaries)/\(nclx.transfer)/\(nclx.matrix) \(nclx.fullRange ? "full" : "video") range")
+            }
         }
         if let movie = report.movie {
             var size = "\(movie.codec) \(movie.width)x\(movie.height)"

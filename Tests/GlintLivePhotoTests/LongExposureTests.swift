@@ -126,4 +126,28 @@ struct LongExposureTests {
         #expect(tags["ImageWidth"] as? Int == result.width && tags["ImageHeight"] as? Int == result.height)
         #expect(tags["ExifImageWidth"] as? Int == result.width)
     }
+
+    /// A HEIC still lends its metadata to the JPEG too.
+    @Test(.enabled(if: ExternalTool.isAvailable("exiftool"), "needs exiftool"))
+    func heicStillLendsItsMetadata() throws {
+        let directory = try TemporaryDirectory("glint-long-exposure")
+        defer { directory.remove() }
+        let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
+            $0.stillFormat = .heic
+            $0.frameCount = 6
+            $0.stillFrameIndex = 2
+            $0.audio = false
+        }
+        #expect(still.hasSuffix(".heic"))
+        let output = directory.file("long.jpg").path
+        let result = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .longExposure,
+                                               format: .jpeg, destination: output)
+        #expect(result.longExposure?.frameCount == 6)
+        let exif = try AnimationProbe.run("exiftool", ["-j", "-n", "-Make", "-Model", "-ContentIdentifier", "-MediaGroupUUID",
+                                                       "-FileType", output])
+        let tags = try #require((try JSONSerialization.jsonObject(with: exif.stdout) as? [[String: Any]])?.first)
+        #expect(tags["FileType"] as? String == "JPEG")
+        #expect(tags["Make"] as? String == "Glint" && tags["Model"] as? String == "Synthetic Live Photo")
+        #expect(tags["ContentIdentifier"] == nil && tags["MediaGroupUUID"] == nil, "\(tags)")
+    }
 }

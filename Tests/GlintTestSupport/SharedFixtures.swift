@@ -18,6 +18,9 @@ public enum SharedFixtures {
         public static let mismatchedMovie = "livephoto-mismatched/IMG.MOV"
         /// A Pixel 8 Ultra HDR JPEG (Exif, JFIF, ICC, XMP, MPF; gain map appended after EOI).
         public static let motionPhotoStill = "motionphoto/pixel_8.jpg"
+        /// An iPhone 12 Pro HEIC: 4032x3024 coded, `irot` 270 (displayed 3024x4032), EXIF with an
+        /// Apple MakerNote but no content identifier, GPS, a 536-byte Display P3 ICC profile.
+        public static let heicStill = "heic/iphone12pro.heic"
     }
 
     /// The folder holding `Package.swift`, found by walking up from this source file (symlinks
@@ -83,4 +86,6 @@ public enum SharedFixtures {
     public static var mismatchedMovie: String { path(Name.mismatchedMovie) }
     /// The absolute path of ``Name/motionPhotoStill``.
     public static var motionPhotoStill: String { path(Name.motionPhotoStill) }
+    /// The absolute path of ``Name/heicStill``.
+    public static var heicStill: String { path(Name.heicStill) }
 }

@@ -30,11 +30,14 @@ public enum LivePhotoEditor {
         public var encoding: MovieEncoding
         /// Where the edit reports what it decided and how long each half took.
         public var logger: Logger
+        /// How a HEIC still is encoded (a HEIC input gives a HEIC output).
+        public var heic: HEICEncoder.Settings
         public init(jpegQuality: Int = 92, encoding: MovieEncoding = .default,
-                    logger: Logger = Logger(label: "glint.livephoto.edit")) {
+                    logger: Logger = Logger(label: "glint.livephoto.edit"), heic: HEICEncoder.Settings = HEICEncoder.Settings()) {
             self.jpegQuality = jpegQuality
             self.encoding = encoding
             self.logger = logger
+            self.heic = heic
         }
     }
 
@@ -60,10 +63,8 @@ public enum LivePhotoEditor {
                             options: Options = Options(), progress: (Double, String) -> Void = { _, _ in }) throws -> Result {
         try recipe.validate()
         try options.encoding.validate()
-        guard (1...100).contains(options.jpegQuality) else {
-            throw MediaError(.invalidArgument, "JPEG quality must be between 1 and 100, got \(options.jpegQuality)")
-        }
-        let still = try JPEGStill(path: stillPath)
+        try StillEncoding(jpegQuality: options.jpegQuality, heic: options.heic).validate()
+        let still = try StillImageReader.read(path: stillPath)
         let movie = try QuickTimeMovie(path: moviePath)
         let (identifier, source) = try resolveIdentifier(still: still, movie: movie)
         var logger = options.logger
@@ -79,7 +80,7 @@ public enum LivePhotoEditor {
 
         progress(0, "editing the still")
         let editedStill = try StillEditor.edit(still, recipe: recipe, contentIdentifier: identifier,
-                                               quality: options.jpegQuality)
+                                               quality: options.jpegQuality, heic: options.heic)
         logger.debug("still edited", metadata: [
             "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
             "size": "\(editedStill.geometry.outputWidth)x\(editedStill.geometry.outputHeight)",
@@ -110,7 +111,7 @@ public enum LivePhotoEditor {
             createdMakerNote: editedStill.createdMakerNote, createdStillImageTimeTrack: editedMovie.createdStillImageTimeTrack)
     }
 
-    static func resolveIdentifier(still: JPEGStill, movie: QuickTimeMovie) throws -> (ContentIdentifier, IdentifierSource) {
+    static func resolveIdentifier(still: any StillImage, movie: QuickTimeMovie) throws -> (ContentIdentifier, IdentifierSource) {
         switch (still.exif?.contentIdentifier, movie.contentIdentifier) {
         case let (s?, m?) where s == m: return (s, .kept)
         case let (s?, m?):

@@ -1,12 +1,13 @@
 import GlintMedia
 
-/// Applies an edit to a JPEG still, keeping its metadata: EXIF (with the Apple MakerNote and GPS),
-/// XMP, the ICC profile and the orientation. The EXIF pixel dimensions and thumbnail are brought
-/// up to date; an MPF index (whose secondary images are not carried over) is dropped.
+/// Applies an edit to a still (JPEG or HEIC), keeping its format and metadata: EXIF (with the
+/// Apple MakerNote and GPS), XMP, the ICC profile (and a HEIC's `nclx`) and the orientation. The
+/// EXIF pixel dimensions and thumbnail are brought up to date; what the format writer cannot
+/// carry over is dropped (a JPEG's MPF index, a HEIC's thumbnail, depth and gain-map images).
 public enum StillEditor {
     /// An edited still, encoded but not yet written.
     public struct Result: Sendable {
-        /// The complete JPEG file.
+        /// The complete file, in the input's format.
         public var bytes: [UInt8]
         /// The geometry that was applied.
         public var geometry: EditGeometry
@@ -16,22 +17,23 @@ public enum StillEditor {
         public var createdMakerNote: Bool
     }
 
-    /// Edits a JPEG still.
+    /// Edits a still.
     /// - Parameters:
     ///   - still: The still, as read.
     ///   - recipe: The edit.
     ///   - contentIdentifier: The identifier to write; `nil` keeps the still's own.
     ///   - quality: JPEG quality (1...100).
+    ///   - heic: HEIC encoder settings.
     ///   - limits: Largest image accepted.
-    public static func edit(_ still: JPEGStill, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
-                            quality: Int = 92, limits: ImageLimits = .default) throws -> Result {
+    public static func edit(_ still: any StillImage, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
+                            quality: Int = 92, heic: HEICEncoder.Settings = HEICEncoder.Settings(),
+                            limits: ImageLimits = .default) throws -> Result {
         try MediaError.naming(still.path) {
             let orientation = still.orientation
-            let geometry = EditGeometry(recipe: recipe, width: still.header.width, height: still.header.height, orientation: orientation)
+            let geometry = EditGeometry(recipe: recipe, width: still.width, height: still.height, orientation: orientation)
             let processor = FrameProcessor(recipe: recipe, geometry: geometry)
 
             let edited = processor.process(try decodeScaled(still, processor: processor, limits: limits))
-            let encoded = try JPEGEncoder.encode(edited, quality: quality)
 
             var exif = still.exif
             let identifier = contentIdentifier ?? exif?.contentIdentifier
@@ -45,15 +47,15 @@ public enum StillEditor {
                 if metadata.thumbnail != nil { metadata.thumbnail = try thumbnail(of: edited) }
                 exif = metadata
             }
-            let segments = try metadataSegments(of: still.file, exif: exif)
-            return Result(bytes: try JPEGAssembler.assemble(encoded: encoded, segments: segments), geometry: geometry,
+            let bytes = try still.encodeEdited(edited, exif: exif, encoding: StillEncoding(jpegQuality: quality, heic: heic))
+            return Result(bytes: bytes, geometry: geometry,
                           contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote)
         }
     }
 
     /// Decodes the still (DCT-scaled when the output is at most half the size), then crops and
     /// scales it to the geometry's scaled size.
-    static func decodeScaled(_ still: JPEGStill, processor: FrameProcessor, limits: ImageLimits) throws -> RGBImage {
+    static func decodeScaled(_ still: any StillImage, processor: FrameProcessor, limits: ImageLimits) throws -> RGBImage {
         let geometry = processor.geometry
         let (decoded, denominator) = try still.decode(regionWidth: geometry.sourceWidth, regionHeight: geometry.sourceHeight,
                                                       minimumWidth: geometry.scaledWidth, minimumHeight: geometry.scaledHeight,
@@ -77,28 +79,5 @@ public enum StillEditor {
         let height = max(1, Int((Double(image.height) * scale).rounded()))
         let small = try ImageScaler().scale(image, to: width, height: height)
         return try JPEGEncoder.encode(small, quality: 80)
-    }
-
-    /// The source's metadata segments in their order, with the EXIF replaced and MPF dropped.
-    static func metadataSegments(of jpeg: JPEGFile, exif: ExifMetadata?) throws -> [JPEGSegment] {
-        let newExif = try exif.map { try JPEGSegment.exif(try $0.serialized()) }
-        var segments: [JPEGSegment] = []
-        var placedExif = false
-        for segment in jpeg.segments where segment.isApplication || segment.marker == JPEGMarker.comment {
-            if segment.marker == JPEGMarker.app1 && segment.payload.starts(with: JPEGSegment.exifSignature) {
-                if let newExif, !placedExif { segments.append(newExif) }
-                placedExif = true
-            } else if segment.marker == JPEGMarker.app2 && segment.payload.starts(with: JPEGSegment.mpfSignature) {
-                continue
-            } else {
-                segments.append(segment)
-            }
-        }
-        if !placedExif, let newExif {
-            // After a JFIF APP0, which must come first, otherwise first.
-            let index = segments.first?.marker == JPEGMarker.app0 ? 1 : 0
-            segments.insert(newExif, at: index)
-        }
-        return segments
     }
 }

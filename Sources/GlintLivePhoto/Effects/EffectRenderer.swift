@@ -18,7 +18,7 @@ import Logging
 public enum EffectRenderer {
     /// Renders `effect` of the pair (`still`, `movie`) into `destination`.
     /// - Parameters:
-    ///   - still: The pair's still (JPEG), or `nil`. When given, its content identifier must
+    ///   - still: The pair's still (JPEG or HEIC), or `nil`. When given, its content identifier must
     ///     match the movie's, and a Long Exposure keeps its metadata (capture date, camera, GPS).
     ///   - movie: The pair's movie (QuickTime .mov).
     ///   - recipe: The edit applied to every frame before the effect.
@@ -38,7 +38,7 @@ public enum EffectRenderer {
         }
         let output = try EffectDestination.resolve(destination, format: format, inputs: [still, movie].compactMap { $0 })
         let parsedMovie = try QuickTimeMovie(path: movie)
-        let parsedStill = try still.map { try JPEGStill(path: $0) }
+        let parsedStill = try still.map { try StillImageReader.read(path: $0) }
         if let parsedStill { _ = try LivePhotoEditor.resolveIdentifier(still: parsedStill, movie: parsedMovie) }
         let maxDimension = options.maxDimension ?? EffectOptions.defaultMaxDimension(for: format)
         let open = { try MovieFrameSource(movie: parsedMovie, recipe: recipe, maxDimension: maxDimension) }
@@ -107,7 +107,7 @@ public enum EffectRenderer {
     }
 
     /// Long Exposure, as a JPEG.
-    static func renderLongExposure(open: () throws -> MovieFrameSource, movie: QuickTimeMovie, still: JPEGStill?,
+    static func renderLongExposure(open: () throws -> MovieFrameSource, movie: QuickTimeMovie, still: (any StillImage)?,
                                    recipe: EditRecipe, destination: String, options: EffectOptions,
                                    progress: (Double, String) -> Void) throws -> EffectResult {
         let probe = try open()
@@ -125,7 +125,7 @@ public enum EffectRenderer {
         try AtomicFileWriter.write(bytes, to: destination)
         var notes = ["the long exposure has the movie frames' resolution (\(image.width)x\(image.height)), cropped to the area every aligned frame covers"]
         if let still {
-            notes.append("the still's metadata is kept (without its Live Photo identifier, colour profile and orientation): the still itself is \(still.header.width)x\(still.header.height)")
+            notes.append("the still's metadata is kept (without its Live Photo identifier, colour profile and orientation): the still itself is \(still.width)x\(still.height)")
         }
         return EffectResult(
             path: destination, effect: .longExposure, format: .jpeg, width: image.width, height: image.height,

@@ -26,11 +26,12 @@ public struct MediaFileReport: Sendable, Codable, Equatable {
 
 /// The facts about a still photo.
 public struct StillReport: Sendable, Codable, Equatable {
-    /// Stored width in pixels.
+    /// Width in pixels as stored (JPEG) or after the container's rotation and mirror (HEIC).
     public var width: Int
-    /// Stored height in pixels.
+    /// Height in pixels, like ``width``.
     public var height: Int
-    /// EXIF orientation (1...8), 1 when absent.
+    /// How those pixels are displayed: the EXIF orientation (1...8) of a JPEG, 1 when absent;
+    /// always 1 for a HEIC, whose container transform is already applied to ``width`` and ``height``.
     public var orientation: Int
     /// Clockwise rotation the orientation applies, in degrees.
     public var rotation: Int
@@ -46,6 +47,8 @@ public struct StillReport: Sendable, Codable, Equatable {
     public var iccProfileBytes: Int?
     /// Whether an XMP packet is present.
     public var hasXMP: Bool
+    /// Colour code points (a HEIC `nclx` box), when the still has them.
+    public var nclx: NCLXColourProfile? = nil
 }
 
 /// The facts about a movie.

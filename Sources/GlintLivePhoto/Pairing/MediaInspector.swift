@@ -25,12 +25,10 @@ public enum MediaInspector {
         guard file.size > 0 else { throw MediaError(.empty, file: file.path, "file is empty") }
         report.kind = kind(ofHead: try file.read(at: 0, count: Int(min(file.size, 16))))
         switch report.kind {
-        case .jpeg:
-            report.still = describe(try JPEGStill(file: file))
+        case .jpeg, .heic:
+            report.still = describe(try StillImageReader.read(file: file))
         case .movie:
             report.movie = try describe(try QuickTimeMovie(file: file))
-        case .heic:
-            throw MediaError(.unsupported, file: file.path, "HEIC stills are not supported by this build yet")
         case .unknown:
             throw MediaError(.unsupported, file: file.path, "not a JPEG still or a QuickTime movie")
         }
@@ -38,27 +36,28 @@ public enum MediaInspector {
 
     /// Recognises a file from its first bytes.
     public static func kind(ofHead head: [UInt8]) -> MediaFileReport.Kind {
-        if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .jpeg }
+        switch StillFormat(sniffing: head) {
+        case .jpeg: return .jpeg
+        case .heic: return .heic
+        case nil: break
+        }
         guard head.count >= 12 else { return .unknown }
         let type = FourCC(rawValue: head[4..<8].reduce(0) { $0 << 8 | UInt32($1) })
-        if type == "ftyp" {
-            let brand = FourCC(rawValue: head[8..<12].reduce(0) { $0 << 8 | UInt32($1) })
-            return ["heic", "heix", "mif1", "msf1", "heim", "heis", "hevc"].contains(brand) ? .heic : .movie
-        }
-        return ["moov", "mdat", "wide", "free", "skip"].contains(type) ? .movie : .unknown
+        return ["ftyp", "moov", "mdat", "wide", "free", "skip"].contains(type) ? .movie : .unknown
     }
 
-    /// The facts about a still.
-    public static func describe(_ still: JPEGStill) -> StillReport {
+    /// The facts about a still (JPEG or HEIC).
+    public static func describe(_ still: any StillImage) -> StillReport {
         let orientation = still.orientation
         return StillReport(
-            width: still.header.width, height: still.header.height,
+            width: still.width, height: still.height,
             orientation: Int(orientation.rawValue), rotation: orientation.clockwiseDegrees, mirrored: orientation.isMirrored,
             contentIdentifier: still.exif?.contentIdentifier,
             hasAppleMakerNote: still.exif?.makerNote?.apple != nil,
             hasGPS: still.exif?.hasGPS ?? false,
-            iccProfileBytes: (try? still.file.iccProfile())??.count,
-            hasXMP: still.file.xmpPacket != nil)
+            iccProfileBytes: still.iccProfile?.count,
+            hasXMP: still.xmpPacket != nil,
+            nclx: still.nclxProfile)
     }
 
     /// The facts about a movie.

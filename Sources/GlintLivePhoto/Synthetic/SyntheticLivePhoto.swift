@@ -1,9 +1,9 @@
 import Foundation
 import GlintMedia
 
-/// Generates Live Photo pairs for tests and demos with the project's own writers: a JPEG still
-/// and a QuickTime movie of the same scene, at any size, rotation and codec, with or without
-/// audio and identifiers.
+/// Generates Live Photo pairs for tests and demos with the project's own writers: a JPEG or HEIC
+/// still and a QuickTime movie of the same scene, at any size, rotation and codec, with or
+/// without audio and identifiers.
 public enum SyntheticLivePhoto {
     /// What to generate.
     public struct Options: Sendable {
@@ -14,7 +14,7 @@ public enum SyntheticLivePhoto {
         public var frameWidth = 480
         public var frameHeight = 360
         /// Clockwise rotation in degrees (multiple of 90) of both halves: the still's EXIF
-        /// orientation and the movie's matrix; pixels are stored turned back.
+        /// orientation (JPEG only) and the movie's matrix; pixels are stored turned back.
         public var rotation = 0
         /// `h264` or `hevc`.
         public var codec = "h264"
@@ -33,6 +33,10 @@ public enum SyntheticLivePhoto {
         /// Draws the picture at a time (0...1 across the movie) in display orientation, for the
         /// still and every frame; ``SyntheticScene/render(width:height:time:)`` when `nil`.
         public var scene: (@Sendable (_ width: Int, _ height: Int, _ time: Double) -> RGBImage)?
+        /// The still's format. A HEIC still is stored upright (EXIF orientation 1, no container
+        /// transform, see ``HEICEncoder``), whatever ``rotation`` says; its colour is sRGB,
+        /// described by libheif's default `nclx`.
+        public var stillFormat = StillFormat.jpeg
 
         public init() {}
     }
@@ -65,18 +69,30 @@ public enum SyntheticLivePhoto {
         let end = times.last! + frameDurations[(options.frameCount - 1) % frameDurations.count]
         let stillT = Double(times[options.stillFrameIndex]) / Double(end)
 
-        // The still: the scene at the still time, stored turned back so that EXIF turns it upright.
+        // The still: the scene at the still time; a JPEG's is stored turned back so that EXIF turns
+        // it upright.
+        let stillRotation = options.stillFormat == .jpeg ? rotation : .up
         let render = options.scene ?? SyntheticScene.render
         let still = render(options.stillWidth, options.stillHeight, stillT)
-            .transformed(by: rotation.inverse)
-        var exif = ExifMetadata.minimal(orientation: rotation, contentIdentifier: options.stillIdentifier)
+            .transformed(by: stillRotation.inverse)
+        var exif = ExifMetadata.minimal(orientation: stillRotation, contentIdentifier: options.stillIdentifier)
         exif.ifd0.set(.ascii(tag: ExifTag.make, "Glint"))
         exif.ifd0.set(.ascii(tag: ExifTag.model, "Synthetic Live Photo"))
-        let jpeg = try JPEGAssembler.assemble(encoded: try JPEGEncoder.encode(still, quality: 95),
-                                              segments: [try JPEGSegment.exif(try exif.serialized())])
-        try AtomicFileWriter.write(jpeg, to: stillPath)
+        try AtomicFileWriter.write(try encodeStill(still, exif: exif, format: options.stillFormat), to: stillPath)
 
         try writeMovie(options, rotation: rotation, times: times, end: end, to: moviePath)
+    }
+
+    /// The still's file: a JPEG at quality 95, or a HEIC at quality 90.
+    static func encodeStill(_ still: RGBImage, exif: ExifMetadata, format: StillFormat) throws -> [UInt8] {
+        switch format {
+        case .jpeg:
+            return try JPEGAssembler.assemble(encoded: try JPEGEncoder.encode(still, quality: 95),
+                                              segments: [try JPEGSegment.exif(try exif.serialized())])
+        case .heic:
+            let metadata = HEICEncoder.Metadata(exif: exif, colourProfile: HEICColourProfile(nclx: .sRGB))
+            return try HEICEncoder.encode(still, metadata: metadata, settings: HEICEncoder.Settings(quality: 90, preset: "veryfast"))
+        }
     }
 
     static func writeMovie(_ options: Options, rotation: Orientation, times: [Int64], end: Int64, to path: String) throws {

@@ -6,10 +6,10 @@ import GlintMedia
 public enum DisplayedPicture {
     /// The still as displayed, scaled to `width` x `height` (display orientation).
     public static func still(path: String, width: Int, height: Int) throws -> RGBImage {
-        let still = try JPEGStill(path: path)
+        let still = try StillImageReader.read(path: path)
         let orientation = still.orientation
         let (storedW, storedH) = orientation.swapsDimensions ? (height, width) : (width, height)
-        let decoded = try still.decode(regionWidth: still.header.width, regionHeight: still.header.height,
+        let decoded = try still.decode(regionWidth: still.width, regionHeight: still.height,
                                        minimumWidth: storedW, minimumHeight: storedH).image
         return try MediaError.naming(path) { try ImageScaler().scale(decoded, to: storedW, height: storedH).transformed(by: orientation) }
     }

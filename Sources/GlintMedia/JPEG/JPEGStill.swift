@@ -36,7 +36,7 @@ public struct JPEGStill: Sendable {
         (file, header, exif) = try MediaError.naming(path) {
             guard !bytes.isEmpty else { throw MediaError(.empty, "file is empty") }
             guard bytes.starts(with: [0xFF, 0xD8, 0xFF]) else {
-                throw MediaError(.unsupported, "not a JPEG still (HEIC and other formats are not supported yet)")
+                throw MediaError(.unsupported, "not a JPEG still")
             }
             let file = try JPEGFile(parsing: bytes)
             let header = try JPEGDecoder.readHeader(bytes)

@@ -154,7 +154,8 @@ enum MediaTools {
         let run = try ExternalTool.run(tool, ["-v", "error", "-select_streams", "v:0", "-count_frames",
                                               "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", file.path])
         try #require(run.succeeded, "\(run.summary)")
-        return Int(run.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines))
+        // A rotated stream adds an (empty) side-data column: "12,\n\n".
+        return run.stdoutText.split(whereSeparator: { !$0.isNumber }).first.flatMap { Int($0) }
     }
 
     /// The audio packets of `file`, copied out unchanged.
