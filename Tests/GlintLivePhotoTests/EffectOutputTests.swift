@@ -74,6 +74,26 @@ struct EffectOutputTests {
         #expect(result.notes.contains { $0.contains("sound") })
     }
 
+    /// The real pair's motion as a GIF: every frame starts within half a centisecond of its time
+    /// in the movie, as ffprobe reads both files.
+    @Test(.enabled(if: SharedFixtures.available && AnimationProbe.hasFFmpeg, "needs ../shared/fixtures and ffprobe"))
+    func liveGIFKeepsTheMoviesTiming() throws {
+        let directory = try TemporaryDirectory("glint-effects")
+        defer { directory.remove() }
+        let output = directory.file("train.gif").path
+        var options = EffectOptions()
+        options.maxDimension = 200
+        let result = try EffectRenderer.render(still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie,
+                                               recipe: EditRecipe(), effect: .live, format: .gif, destination: output,
+                                               options: options)
+        let movieTimes = try AnimationProbe.ffprobeFrameTimes(SharedFixtures.livePhotoMovie)
+        let gifTimes = try AnimationProbe.ffprobeFrameTimes(output)
+        #expect(result.frameCount == 22 && gifTimes.count == 22)
+        for (gif, movie) in zip(gifTimes, movieTimes) { #expect(abs(gif - movie) <= 0.005 + 1e-9, "GIF frame at \(gif) s, movie frame at \(movie) s") }
+        #expect(abs(result.duration - 1.23) <= 0.005 + 1e-9, "\(result.duration)")
+        #expect(result.width == 200 && result.height == 150, "\(result.width)x\(result.height)")
+    }
+
     /// The edit shows in the effect: a crop changes the output's shape, exposure its brightness.
     @Test func recipeIsApplied() throws {
         let directory = try TemporaryDirectory("glint-effects")

@@ -2,6 +2,8 @@ import GlintMedia
 
 /// The effects Apple Photos offers for a Live Photo.
 public enum Effect: String, Sendable, Codable, CaseIterable {
+    /// The motion as it was filmed, played once (and repeated by GIF and WebP viewers).
+    case live
     /// A seamless loop: the end cross-fades into the beginning (``LoopedFrameStream``).
     case loop
     /// Forwards then backwards (``BouncedFrameStream``).
@@ -12,15 +14,16 @@ public enum Effect: String, Sendable, Codable, CaseIterable {
     /// The formats this effect can be written as.
     public var formats: [EffectFormat] {
         switch self {
-        case .loop, .bounce: return [.mp4, .gif, .webp]
+        case .live, .loop, .bounce: return [.mp4, .gif, .webp]
         case .longExposure: return [.jpeg]
         }
     }
 
-    /// Parses a name as typed on a command line: `loop`, `bounce`, `longExposure` (also
-    /// `long-exposure`, any case).
+    /// Parses a name as typed on a command line: `live`, `loop`, `bounce`, `longExposure`
+    /// (also `long-exposure`, any case).
     public init?(name: String) {
         switch name.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "") {
+        case "live": self = .live
         case "loop": self = .loop
         case "bounce": self = .bounce
         case "longexposure": self = .longExposure

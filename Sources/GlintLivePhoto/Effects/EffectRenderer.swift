@@ -2,8 +2,8 @@ import Foundation
 import GlintMedia
 import Logging
 
-/// Renders a Live Photo effect (Loop, Bounce, Long Exposure) to a file: MP4, animated GIF or
-/// animated WebP for the moving effects, JPEG for Long Exposure.
+/// Renders a Live Photo effect (Live, Loop, Bounce, Long Exposure) to a file: MP4, animated GIF
+/// or animated WebP for the moving effects, JPEG for Long Exposure.
 ///
 /// The recipe is applied to every frame first, through the same ``FrameProcessor`` as an edit,
 /// so the effect of an edited Live Photo shows the edit. Frames are streamed: memory holds a
@@ -49,7 +49,7 @@ public enum EffectRenderer {
 
         let result: EffectResult
         switch effect {
-        case .loop, .bounce:
+        case .live, .loop, .bounce:
             result = try renderAnimation(effect: effect, format: format, source: try open(), audio: parsedMovie.audioTrack != nil,
                                          destination: output, options: options, progress: progress)
         case .longExposure:
@@ -64,13 +64,16 @@ public enum EffectRenderer {
         return result
     }
 
-    /// Loop or Bounce, as an animation.
+    /// Live, Loop or Bounce, as an animation.
     static func renderAnimation(effect: Effect, format: EffectFormat, source: MovieFrameSource, audio hasAudio: Bool,
                                 destination: String, options: EffectOptions,
                                 progress: (Double, String) -> Void) throws -> EffectResult {
         let stream: EffectFrameStream
         let expected: Int
         switch effect {
+        case .live:
+            stream = source
+            expected = source.sampleCount
         case .loop:
             stream = LoopedFrameStream(source: source, duration: source.duration, crossFade: options.crossFadeDuration)
             expected = source.sampleCount
