@@ -10,8 +10,10 @@ struct EditCommand: ParsableCommand {
         abstract: "Edit a Live Photo pair and write it, still paired, into a directory.",
         discussion: """
             The recipe is JSON, given inline or as a file: exposure (EV), contrast, saturation, \
+            flip ("horizontal" or "vertical"), straighten (degrees, -45...45), \
             crop {x, y, width, height} (normalised, in display orientation), rotate (multiple of 90), \
-            maxDimension. The pair keeps its content identifier.
+            maxDimension, trim {start, end} (seconds), keyPhoto (seconds), volume (0...4), mute. \
+            The pair keeps its content identifier.
             """
     )
 
@@ -62,11 +64,33 @@ struct EditCommand: ParsableCommand {
                 print("\(result.moviePath)  \(result.movieWidth)x\(result.movieHeight), \(result.frameCount) frames"
                       + (result.stillImageTime.map { String(format: ", still at %.3f s", $0) } ?? ""))
                 print("content identifier \(result.contentIdentifier) (\(result.identifierSource.rawValue))")
+                for line in Self.timeAndSoundLines(result) { print(line) }
             }
         } catch {
             bar.finish()
             throw ExitCode(CommandOutput.fail(error, json: json))
         }
+    }
+
+    /// What the edit did to the timeline and the sound, for people.
+    static func timeAndSoundLines(_ result: LivePhotoEditor.Result) -> [String] {
+        var lines: [String] = []
+        if let trim = result.trim {
+            lines.append(String(format: "trimmed to %.3f-%.3f s of the source (%.3f s, %d frames kept, %d dropped)",
+                                trim.start, trim.end, trim.duration, trim.keptFrames, trim.droppedFrames))
+        }
+        if result.stillImageTimeMovedByTrim, let source = result.sourceStillImageTime {
+            lines.append(String(format: "the still time (%.3f s) was outside the trim: moved to the nearest kept frame", source))
+        }
+        if let key = result.keyPhoto {
+            lines.append(String(format: "key photo: frame at %.3f s (%dx%d) %@ to %dx%d (%@)", key.frameTime, key.frameWidth, key.frameHeight,
+                                key.upscaled ? "enlarged" : "scaled", key.width, key.height, key.filter))
+        }
+        if let sound = result.sound, sound.rewritten {
+            lines.append(sound.muted ? "sound muted" : String(format: "sound gain %.2f", sound.gain) + (sound.trimmed ? ", cut to the trim" : ""))
+        }
+        for track in result.droppedTracks { lines.append("dropped \(track)") }
+        return lines
     }
 
     /// The recipe's bytes and the folder its relative paths are resolved against.

@@ -27,7 +27,7 @@ public struct FrameProcessor: Sendable {
     public func process(_ scaled: RGBImage) -> RGBImage {
         precondition(scaled.width == geometry.scaledWidth && scaled.height == geometry.scaledHeight,
                      "the driver must deliver pixels at the scaled size")
-        var image = scaled.transformed(by: geometry.pixelTransform)
+        var image = geometry.apply(to: scaled)
         tone.apply(to: &image)
         return image
     }

@@ -55,6 +55,18 @@ public enum LivePhotoEditor {
         public var stillImageTime: Double?
         public var createdMakerNote: Bool
         public var createdStillImageTimeTrack: Bool
+        /// What the trim kept, when the recipe trims.
+        public var trim: TrimReport? = nil
+        /// The source's still time, when the edit moved it (trim or key photo).
+        public var sourceStillImageTime: Double? = nil
+        /// Whether the trim left the source's still time out, so that it moved to the nearest kept frame.
+        public var stillImageTimeMovedByTrim: Bool = false
+        /// The movie frame that became the still, when the recipe picks a key photo.
+        public var keyPhoto: KeyPhotoFrame.Report? = nil
+        /// What happened to the sound; `nil` when the movie has none.
+        public var sound: SoundReport? = nil
+        /// Tracks a trim left out, with the reason.
+        public var droppedTracks: [String] = []
     }
 
     /// Edits `stillPath` + `moviePath` into `outputDirectory`, under the inputs' file names.
@@ -67,6 +79,8 @@ public enum LivePhotoEditor {
         let still = try StillImageReader.read(path: stillPath)
         let movie = try QuickTimeMovie(path: moviePath)
         let (identifier, source) = try resolveIdentifier(still: still, movie: movie)
+        // Trim, key photo and sound are checked against the movie before any work.
+        let plan = try MovieEditPlan(movie: movie, recipe: recipe)
         var logger = options.logger
         logger[metadataKey: "content-identifier"] = "\(identifier)"
         logger.debug("identifier resolved", metadata: ["source": "\(source.rawValue)"])
@@ -79,8 +93,9 @@ public enum LivePhotoEditor {
         }
 
         progress(0, "editing the still")
+        let keyPhoto = try KeyPhotoFrame.extract(from: movie, plan: plan.timeline, recipe: recipe)
         let editedStill = try StillEditor.edit(still, recipe: recipe, contentIdentifier: identifier,
-                                               quality: options.jpegQuality, heic: options.heic)
+                                               quality: options.jpegQuality, heic: options.heic, keyPhoto: keyPhoto)
         logger.debug("still edited", metadata: [
             "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
             "size": "\(editedStill.geometry.outputWidth)x\(editedStill.geometry.outputHeight)",
@@ -88,7 +103,7 @@ public enum LivePhotoEditor {
         progress(0.1, "editing the frames")
         let editedMovie = try MovieEditor.edit(
             movie, destination: movieOut, recipe: recipe, displayAspect: editedStill.geometry.displayAspect,
-            contentIdentifier: identifier, encoding: options.encoding
+            contentIdentifier: identifier, encoding: options.encoding, plan: plan
         ) { done, total in
             progress(0.1 + 0.9 * Double(done) / Double(max(total, 1)), "frame \(done) of \(total)")
         }
@@ -108,7 +123,11 @@ public enum LivePhotoEditor {
             stillWidth: editedStill.geometry.outputWidth, stillHeight: editedStill.geometry.outputHeight,
             movieWidth: editedMovie.geometry.outputWidth, movieHeight: editedMovie.geometry.outputHeight,
             frameCount: editedMovie.frameCount, stillImageTime: editedMovie.stillImageTime,
-            createdMakerNote: editedStill.createdMakerNote, createdStillImageTimeTrack: editedMovie.createdStillImageTimeTrack)
+            createdMakerNote: editedStill.createdMakerNote, createdStillImageTimeTrack: editedMovie.createdStillImageTimeTrack,
+            trim: plan.timeline.trimReport(recipe),
+            sourceStillImageTime: plan.timeline.isTrimmed || keyPhoto != nil ? plan.timeline.sourceStillTime : nil,
+            stillImageTimeMovedByTrim: plan.timeline.stillTimeMovedByTrim, keyPhoto: editedStill.keyPhoto,
+            sound: plan.audio.report(recipe), droppedTracks: editedMovie.droppedTracks)
     }
 
     static func resolveIdentifier(still: any StillImage, movie: QuickTimeMovie) throws -> (ContentIdentifier, IdentifierSource) {

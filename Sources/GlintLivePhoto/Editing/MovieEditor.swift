@@ -5,6 +5,10 @@ import GlintMedia
 /// and timed-metadata tracks copied byte for byte, the `moov/meta` keys, and the
 /// still-image-time track.
 ///
+/// A trim keeps the frames presented in its span, re-timed to start at 0, and cuts the sound and
+/// timed metadata to the same span; a key photo or trim moves the still time; a volume or mute
+/// rewrites the sound (``MovieEditPlan``, ``CompanionTrackEditor``).
+///
 /// Frames are decoded, edited, encoded and written one at a time; memory does not grow with the
 /// movie's length.
 public enum MovieEditor {
@@ -14,6 +18,12 @@ public enum MovieEditor {
         public var frameCount: Int
         public var stillImageTime: Double?
         public var createdStillImageTimeTrack: Bool
+        /// The timeline that was applied (trim, key photo, still time).
+        public var timeline: TimelinePlan
+        /// Whether the sound was rewritten (gain or trim) rather than copied.
+        public var changedSound: Bool
+        /// Tracks left out by a trim, with the reason.
+        public var droppedTracks: [String]
     }
 
     /// Edits `movie` into `destination`.
@@ -24,11 +34,13 @@ public enum MovieEditor {
     ///   - displayAspect: The still's output aspect ratio, which the movie is made to match.
     ///   - contentIdentifier: The identifier the output must carry (`nil` keeps the movie's).
     ///   - encoding: Encoder settings.
+    ///   - plan: The timeline and sound plan (made from `recipe` when `nil`).
     ///   - progress: Called after each frame with (frames done, frames in all).
     public static func edit(_ movie: QuickTimeMovie, destination: String, recipe: EditRecipe, displayAspect: Double?,
-                            contentIdentifier: ContentIdentifier?, encoding: MovieEncoding = .default,
+                            contentIdentifier: ContentIdentifier?, encoding: MovieEncoding = .default, plan: MovieEditPlan? = nil,
                             progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
         let path = movie.path
+        let plan = try plan ?? MovieEditPlan(movie: movie, recipe: recipe)
         return try MediaError.naming(path) {
             guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
                 throw MediaError(.unsupported, "movie has no video track")
@@ -56,13 +68,15 @@ public enum MovieEditor {
                 }
             }
             let converter = FrameConverter()
-            let total = video.sampleTable.sampleCount
+            let total = plan.timeline.isTrimmed ? plan.timeline.outputFrameCount : video.sampleTable.sampleCount
             var done = 0
-            while let frame = try reader.nextFrame() {
+            while !(plan.timeline.isTrimmed && done == total), let frame = try reader.nextFrame() {
                 guard let pts = frame.pts else { throw MediaError(.corrupt, "frame \(done) has no timestamp") }
+                // Decoded but left out by the trim.
+                guard let time = plan.timeline.outputTime(ofFrameAt: pts) else { continue }
                 let scaled = try converter.rgbImage(from: frame, crop: processor.sourceRect,
                                                     width: geometry.scaledWidth, height: geometry.scaledHeight)
-                try store(try encoder.encode(frame: processor.process(scaled), pts: pts))
+                try store(try encoder.encode(frame: processor.process(scaled), pts: time))
                 done += 1
                 progress(done, max(total, done))
             }
@@ -73,32 +87,22 @@ public enum MovieEditor {
                 compressorName: encoder.sampleEntryFourCC == "hvc1" ? "HEVC" : "H.264",
                 extensions: [Box(FourCC(encoder.configurationBoxType), payload: encoder.decoderConfigurationRecord)]
                     + entry.extensions.filter { $0.type == "colr" })
-            let videoTrak = try builder.makeTrack(
+            let timing = plan.timeline.videoTiming
+            var videoTrak = try builder.makeTrack(
                 template: video, trackID: video.trackID, sampleEntry: sampleEntry,
                 width: geometry.outputWidth, height: geometry.outputHeight, mediaTimescale: video.mediaTimescale,
-                mediaDuration: Int64(video.mediaDuration), movieTimescale: movie.header.timescale,
-                editList: video.editList, presentedDuration: movie.header.duration)
-
+                mediaDuration: timing.mediaDuration, movieTimescale: movie.header.timescale,
+                editList: timing.editList, presentedDuration: timing.presentedDuration)
+            if plan.timeline.isTrimmed { try TrackTiming.setTrackDuration(&videoTrak, timing.presentedDuration) }
+            let tracks = try CompanionTrackEditor.write(movie, videoTrackID: video.trackID, videoTrak: videoTrak,
+                                                        plan: plan, into: writer)
             var header = movie.header
-            var traks: [Box] = []
-            for track in movie.tracks {
-                traks.append(track.trackID == video.trackID ? videoTrak : try writer.copyTrack(track, from: movie))
-            }
-            var stillTime = movie.stillImageTime
-            let createTrack = movie.stillImageTimeTrack == nil
-            if createTrack {
-                // A plain clip becoming a Live Photo: mark the middle, where Apple puts the still.
-                let time = UInt64(header.duration / 2)
-                let offset = try writer.append(StillImageTimeTrack.sampleBytes)
-                traks.append(StillImageTimeTrack.makeTrack(trackID: header.nextTrackID, videoTrackID: video.trackID,
-                                                           stillTime: time, sampleOffset: offset))
-                header.nextTrackID += 1
-                stillTime = Double(time) / Double(header.timescale)
-            }
+            header.duration = plan.timeline.outputDuration
+            header.nextTrackID = tracks.nextTrackID
             var moov = movie.moov
             moov.children = moov.children?.filter { $0.type != "trak" }
             let insertAt = (moov.children?.firstIndex { $0.type == "mvhd" } ?? -1) + 1
-            moov.children?.insert(contentsOf: traks, at: insertAt)
+            moov.children?.insert(contentsOf: tracks.traks, at: insertAt)
             try moov.modify(["mvhd"]) { try header.patch(&$0) }
             if let contentIdentifier, movie.metadata.contentIdentifier != contentIdentifier {
                 var metadata = movie.metadata
@@ -106,7 +110,9 @@ public enum MovieEditor {
                 moov.setChild(metadata.makeBox())
             }
             try writer.finish(moov: moov)
-            return Result(geometry: geometry, frameCount: done, stillImageTime: stillTime, createdStillImageTimeTrack: createTrack)
+            return Result(geometry: geometry, frameCount: done, stillImageTime: plan.timeline.stillTimeSeconds,
+                          createdStillImageTimeTrack: tracks.createdStillImageTimeTrack, timeline: plan.timeline,
+                          changedSound: plan.audio.changesSound, droppedTracks: tracks.droppedTracks)
         }
     }
 }

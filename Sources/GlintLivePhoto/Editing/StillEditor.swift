@@ -15,6 +15,8 @@ public enum StillEditor {
         public var contentIdentifier: ContentIdentifier?
         /// Whether the MakerNote was created because the still had none.
         public var createdMakerNote: Bool
+        /// What the key photo was made from, when a movie frame replaced the still's pixels.
+        public var keyPhoto: KeyPhotoFrame.Report? = nil
     }
 
     /// Edits a still.
@@ -25,15 +27,18 @@ public enum StillEditor {
     ///   - quality: JPEG quality (1...100).
     ///   - heic: HEIC encoder settings.
     ///   - limits: Largest image accepted.
+    ///   - keyPhoto: A movie frame that replaces the still's pixels (``EditRecipe/keyPhoto``); the
+    ///     still's size, orientation and metadata are kept.
     public static func edit(_ still: any StillImage, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
                             quality: Int = 92, heic: HEICEncoder.Settings = HEICEncoder.Settings(),
-                            limits: ImageLimits = .default) throws -> Result {
+                            limits: ImageLimits = .default, keyPhoto: KeyPhotoFrame? = nil) throws -> Result {
         try MediaError.naming(still.path) {
             let orientation = still.orientation
             let geometry = EditGeometry(recipe: recipe, width: still.width, height: still.height, orientation: orientation)
             let processor = FrameProcessor(recipe: recipe, geometry: geometry)
 
-            let edited = processor.process(try decodeScaled(still, processor: processor, limits: limits))
+            let fromFrame = try keyPhoto?.render(recipe: recipe, stillGeometry: geometry)
+            let edited = try fromFrame?.image ?? processor.process(try decodeScaled(still, processor: processor, limits: limits))
 
             var exif = still.exif
             let identifier = contentIdentifier ?? exif?.contentIdentifier
@@ -49,7 +54,8 @@ public enum StillEditor {
             }
             let bytes = try still.encodeEdited(edited, exif: exif, encoding: StillEncoding(jpegQuality: quality, heic: heic))
             return Result(bytes: bytes, geometry: geometry,
-                          contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote)
+                          contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote,
+                          keyPhoto: fromFrame?.report)
         }
     }
 
