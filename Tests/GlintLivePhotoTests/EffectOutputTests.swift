@@ -115,6 +115,25 @@ struct EffectOutputTests {
         #expect(EffectFixtures.meanDeltaE(decoded[0], editedFrames[0].image) < 3)
     }
 
+    /// A trim keeps the frames shown between its start and end, timed from the first of them,
+    /// as ``TimelinePlan`` keeps them for an edit.
+    @Test func trimIsApplied() throws {
+        let directory = try TemporaryDirectory("glint-effects")
+        defer { directory.remove() }
+        let (_, movie) = try PairFixtures.synthetic(in: directory.url) { $0.frameCount = 12; $0.stillFrameIndex = 5; $0.audio = false }
+        let all = try EffectFixtures.frames(of: movie)
+        let trimmed = try EffectFixtures.frames(of: movie, recipe: EditRecipe(trim: TimeRange(start: 0.1, end: 0.3)))
+        let times = SyntheticLivePhoto.frameTimes(count: 12).map { Double($0) / 600 }
+        let kept = times.indices.filter { times[$0] >= 0.1 - 1e-9 && times[$0] <= 0.3 + 1e-9 }
+        #expect(trimmed.count == kept.count)
+        #expect(abs(trimmed[0].time) < 1e-9)
+        for (frame, index) in zip(trimmed, kept) {
+            #expect(frame.image == all[index].image)
+            #expect(abs(frame.time - (times[index] - times[kept[0]])) < 1e-9)
+            #expect(abs(frame.duration - all[index].duration) < 1e-9)
+        }
+    }
+
     /// A rotated movie comes out upright, as it is displayed.
     @Test func rotatedMovieIsUpright() throws {
         let directory = try TemporaryDirectory("glint-effects")

@@ -9,6 +9,9 @@ public struct EffectFrame: Sendable {
     /// How long it stays on screen, in seconds.
     public var duration: Double
 
+    /// Times closer than this are the same time (well under a tick of any movie timescale).
+    public static let timeTolerance = 1e-6
+
     public init(image: RGBImage, time: Double, duration: Double) {
         self.image = image
         self.time = time

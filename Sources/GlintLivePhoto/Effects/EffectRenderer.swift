@@ -73,13 +73,13 @@ public enum EffectRenderer {
         switch effect {
         case .live:
             stream = source
-            expected = source.sampleCount
+            expected = source.frameCount
         case .loop:
             stream = LoopedFrameStream(source: source, duration: source.duration, crossFade: options.crossFadeDuration)
-            expected = source.sampleCount
+            expected = source.frameCount
         default:
             stream = BouncedFrameStream(source: source)
-            expected = max(1, 2 * source.sampleCount - 2)
+            expected = max(1, 2 * source.frameCount - 2)
         }
         let encoder: AnimationEncoder
         switch format {
@@ -114,9 +114,8 @@ public enum EffectRenderer {
                                    recipe: EditRecipe, destination: String, options: EffectOptions,
                                    progress: (Double, String) -> Void) throws -> EffectResult {
         let probe = try open()
-        let stillTime = recipe.keyPhoto ?? movie.stillImageTime
-        let referenceTime = stillTime.map { probe.timeline.outputTime(ofPresentationTime: $0) } ?? probe.duration / 2
-        let total = probe.sampleCount
+        let referenceTime = probe.stillTime
+        let total = probe.frameCount
         progress(0, "finding the reference frame")
         let (image, report) = try MediaError.naming(movie.path) {
             try LongExposure.render(open: { try open() }, referenceTime: referenceTime, align: options.alignFrames) { done in

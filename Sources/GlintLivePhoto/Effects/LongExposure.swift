@@ -48,7 +48,7 @@ enum LongExposure {
         while let frame = try first.next() {
             referenceIndex += 1
             referenceFrame = frame
-            if frame.time + frame.duration > referenceTime + PresentationTimeline.epsilon { break }
+            if frame.time + frame.duration > referenceTime + EffectFrame.timeTolerance { break }
         }
         guard let referenceFrame else { throw MediaError(.invalidArgument, "the movie has no frames to average") }
         let reference = align ? LumaPyramid(referenceFrame.image) : nil

@@ -59,11 +59,11 @@ public final class LoopedFrameStream: EffectFrameStream {
         let tailStart = total - fade
         let end = frame.time + frame.duration
         var image = frame.image
-        if end > tailStart + PresentationTimeline.epsilon {
+        if end > tailStart + EffectFrame.timeTolerance {
             let weight = min(max((end - tailStart) / fade, 0), 1)
             // The held frame on screen at the middle of this frame's stretch of the fade.
             let middle = (max(frame.time, tailStart) + end) / 2 - tailStart
-            let partner = held.last { $0.time <= middle + PresentationTimeline.epsilon } ?? held[0]
+            let partner = held.last { $0.time <= middle + EffectFrame.timeTolerance } ?? held[0]
             image = LinearLight.blend(frame.image, partner.image, weight: weight)
         }
         return EffectFrame(image: image, time: frame.time - fade, duration: frame.duration)
@@ -75,16 +75,16 @@ public final class LoopedFrameStream: EffectFrameStream {
         var frames: [EffectFrame] = []
         while let frame = try source.next() {
             frames.append(frame)
-            if frame.time + PresentationTimeline.epsilon >= requested && frames.count > 1 { break }
+            if frame.time + EffectFrame.timeTolerance >= requested && frames.count > 1 { break }
         }
-        guard frames.count > 1, let last = frames.last, last.time + PresentationTimeline.epsilon >= requested else {
+        guard frames.count > 1, let last = frames.last, last.time + EffectFrame.timeTolerance >= requested else {
             throw MediaError(.invalidArgument, "the movie has too few frames (\(frames.count)) to loop: a loop needs a few frames to cross-fade and more to play")
         }
         // Candidate start points: frames from half the requested fade on; the seam is the step
         // from the frame before, measured as the eye would.
         var start = frames.count - 1
         var smallest = Double.infinity
-        for k in 1..<frames.count where frames[k].time + PresentationTimeline.epsilon >= requested / 2 {
+        for k in 1..<frames.count where frames[k].time + EffectFrame.timeTolerance >= requested / 2 {
             let step = Self.difference(frames[k - 1].image, frames[k].image)
             if step < smallest - 1e-9 {
                 smallest = step
@@ -92,7 +92,7 @@ public final class LoopedFrameStream: EffectFrameStream {
             }
         }
         let fade = frames[start].time
-        guard total - fade >= fade + PresentationTimeline.epsilon else {
+        guard total - fade >= fade + EffectFrame.timeTolerance else {
             throw MediaError(.invalidArgument, String(format: "the movie is too short (%.2f s) for a %.2f s cross-fade", total, fade))
         }
         held = Array(frames[..<start])

@@ -2,11 +2,13 @@ import GlintMedia
 
 /// The frames of a Live Photo movie as presented, with a recipe applied: decoded one at a time,
 /// edited by the same ``FrameProcessor`` and ``EditGeometry`` as ``MovieEditor`` (so an effect of
-/// an edited Live Photo shows the edit), turned upright, and placed on the presentation timeline
+/// an edited Live Photo shows the edit), turned upright, and timed by the same ``TimelinePlan``
 /// (the edit list and the recipe's trim applied; frames that are never shown are skipped).
 ///
-/// Memory: the frame being returned and the next decoded one (its timestamp tells where the
-/// current one ends).
+/// Time 0 is the first frame shown (the trim's start); each frame lasts until the next one
+/// replaces it, the last one until the presentation (or the trim) ends.
+///
+/// Memory: one decoded frame at a time.
 ///
 /// Not thread-safe and not `Sendable`.
 public final class MovieFrameSource: EffectFrameStream {
@@ -16,33 +18,42 @@ public final class MovieFrameSource: EffectFrameStream {
     public let height: Int
     /// The geometry applied to every frame (in the movie's stored orientation).
     public let geometry: EditGeometry
-    /// Seconds from the first frame shown to the end of the last (after the edit list and trim).
-    public var duration: Double { timeline.duration }
-    /// The number of video samples in the movie: an upper bound on the frames returned.
-    public let sampleCount: Int
+    /// The timeline: which frames are shown, and when.
+    public let plan: TimelinePlan
+    /// Seconds from the first frame shown to the end of the last.
+    public let duration: Double
+    /// The number of frames the source returns.
+    public let frameCount: Int
+    /// The output time, in seconds, of the still (the key photo when the recipe picks one, the
+    /// movie's still time otherwise, mid-movie when it has none).
+    public let stillTime: Double
     /// The movie's path.
     public let path: String
 
-    let timeline: PresentationTimeline
     private let reader: VideoFileReader
     private let processor: FrameProcessor
     private let converter = FrameConverter()
-    private let timeBase: Double
-    private let mediaEnd: Double
-    private var upcoming: DecodedVideoFrame?
-    private var started = false
-    private var lastLength = 0.0
+    /// Stream time base to media timescale units.
+    private let toMediaUnits: Double
+    /// Shown frames by media time.
+    private let shown: [Int64: TimelinePlan.Frame]
+    /// Media units from the start of the source timeline to output time 0.
+    private let origin: Int64
+    private let mediaScale: Double
 
-    /// Opens `movie`'s video and resolves the recipe's geometry for it.
+    /// Opens `movie`'s video and resolves the recipe's geometry and timeline for it.
     /// - Parameters:
     ///   - movie: The movie, as parsed.
     ///   - recipe: The edit (validated by the caller).
     ///   - maxDimension: A further bound on the longest side, on top of the recipe's own.
     /// - Throws: ``MediaError`` naming the movie: no video track, an undecodable stream, a frame
-    ///   size over the limits, an edit list this build does not play, or a trim that leaves nothing.
+    ///   size over the limits, an edit list this build does not play; ``RecipeError`` for a trim
+    ///   or key photo outside the movie.
     public init(movie: QuickTimeMovie, recipe: EditRecipe, maxDimension: Int? = nil) throws {
         path = movie.path
-        (reader, geometry, timeline, timeBase, mediaEnd, sampleCount) = try MediaError.naming(movie.path) {
+        let plan = try TimelinePlan(movie: movie, recipe: recipe)
+        self.plan = plan
+        (reader, geometry) = try MediaError.naming(movie.path) {
             guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
                 throw MediaError(.unsupported, "movie has no video track")
             }
@@ -56,11 +67,21 @@ public final class MovieFrameSource: EffectFrameStream {
             let geometry = EditGeometry(recipe: bounded, width: reader.stream.width, height: reader.stream.height,
                                         orientation: video.matrix.orientation ?? .up, region: entry.cleanAperture,
                                         alignment: 2)
-            let timeline = try PresentationTimeline(track: video, movieTimescale: movie.header.timescale, trim: recipe.trim)
-            let timeBase = Double(reader.stream.timeBaseNumerator) / Double(max(reader.stream.timeBaseDenominator, 1))
-            return (reader, geometry, timeline, timeBase, Double(video.mediaDuration) / Double(video.mediaTimescale),
-                    video.sampleTable.sampleCount)
+            return (reader, geometry)
         }
+        let kept = plan.trim.map { Array(plan.frames[$0.frames]) } ?? plan.frames
+        guard let first = kept.first, let last = kept.last else {
+            throw MediaError(.corrupt, file: movie.path, "the movie presents no video frame")
+        }
+        mediaScale = Double(plan.mediaTimescale)
+        origin = first.presentationTime
+        duration = Double(last.endTime - origin) / mediaScale
+        frameCount = kept.count
+        shown = Dictionary(kept.map { ($0.mediaTime, $0) }, uniquingKeysWith: { a, _ in a })
+        toMediaUnits = Double(reader.stream.timeBaseNumerator) * mediaScale / Double(max(reader.stream.timeBaseDenominator, 1))
+        // The plan's still time counts from the trim's start (or the movie's), ours from the first frame.
+        let planOrigin = plan.trim?.start ?? 0
+        stillTime = min(max(plan.stillTimeSeconds - Double(origin - planOrigin) / mediaScale, 0), duration)
         processor = FrameProcessor(recipe: recipe, geometry: geometry)
         width = geometry.displayWidth
         height = geometry.displayHeight
@@ -68,27 +89,14 @@ public final class MovieFrameSource: EffectFrameStream {
 
     public func next() throws -> EffectFrame? {
         try MediaError.naming(path) {
-            if !started {
-                upcoming = try reader.nextFrame()
-                started = true
-            }
-            while let frame = upcoming {
-                upcoming = try reader.nextFrame()
-                let start = try seconds(frame)
-                var end = try upcoming.map(seconds) ?? mediaEnd
-                if end <= start { end = start + (lastLength > 0 ? lastLength : 1.0 / 30) }
-                lastLength = end - start
-                guard let placed = timeline.place(mediaStart: start, mediaEnd: end) else { continue }
-                return EffectFrame(image: try picture(of: frame), time: placed.time, duration: placed.duration)
+            while let frame = try reader.nextFrame() {
+                guard let pts = frame.pts else { throw MediaError(.corrupt, "a video frame has no timestamp") }
+                guard let placed = shown[Int64((Double(pts) * toMediaUnits).rounded())] else { continue }
+                return EffectFrame(image: try picture(of: frame), time: Double(placed.presentationTime - origin) / mediaScale,
+                                   duration: Double(placed.endTime - placed.presentationTime) / mediaScale)
             }
             return nil
         }
-    }
-
-    /// The frame's media time in seconds.
-    private func seconds(_ frame: DecodedVideoFrame) throws -> Double {
-        guard let pts = frame.pts else { throw MediaError(.corrupt, "a video frame has no timestamp") }
-        return Double(pts) * timeBase
     }
 
     /// The frame edited and upright.
