@@ -125,6 +125,17 @@ struct LongExposureTests {
         #expect(tags["ProfileDescription"] == nil, "the still's ICC profile does not describe movie pixels")
         #expect(tags["ImageWidth"] as? Int == result.width && tags["ImageHeight"] as? Int == result.height)
         #expect(tags["ExifImageWidth"] as? Int == result.width)
+
+        // Without the location.
+        options.stripLocation = true
+        let stripped = directory.file("train-nowhere.jpg").path
+        _ = try EffectRenderer.render(still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie,
+                                      recipe: EditRecipe(trim: TimeRange(start: 0, end: 0.3)), effect: .longExposure, format: .jpeg,
+                                      destination: stripped, options: options)
+        let nowhere = try AnimationProbe.run("exiftool", ["-j", "-Make", "-GPS:all", stripped])
+        let strippedTags = try #require((try JSONSerialization.jsonObject(with: nowhere.stdout) as? [[String: Any]])?.first)
+        #expect(strippedTags["Make"] as? String == "Apple")
+        #expect(!strippedTags.keys.contains { $0.hasPrefix("GPS") }, "\(strippedTags)")
     }
 
     /// A HEIC still lends its metadata to the JPEG too.

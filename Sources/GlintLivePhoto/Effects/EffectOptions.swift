@@ -19,12 +19,15 @@ public struct EffectOptions: Sendable {
     public var jpegQuality: Int
     /// Video encoder settings for MP4.
     public var encoding: MovieEncoding
+    /// Long Exposure: leave the still's location out (the EXIF GPS block and the XMP, which can
+    /// name places). Animations carry no metadata at all.
+    public var stripLocation: Bool
     /// Where the renderer reports what it did.
     public var logger: Logger
 
     public init(maxDimension: Int? = nil, crossFadeDuration: Double = 0.5, alignFrames: Bool = true,
                 gif: AnimatedGIFEncoder.Options = .init(), webp: AnimatedWebPEncoder.Options = .init(),
-                jpegQuality: Int = 92, encoding: MovieEncoding = .default,
+                jpegQuality: Int = 92, encoding: MovieEncoding = .default, stripLocation: Bool = false,
                 logger: Logger = Logger(label: "glint.livephoto.effect")) {
         self.maxDimension = maxDimension
         self.crossFadeDuration = crossFadeDuration
@@ -33,6 +36,7 @@ public struct EffectOptions: Sendable {
         self.webp = webp
         self.jpegQuality = jpegQuality
         self.encoding = encoding
+        self.stripLocation = stripLocation
         self.logger = logger
     }
 

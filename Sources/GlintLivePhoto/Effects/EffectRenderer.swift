@@ -123,7 +123,7 @@ public enum EffectRenderer {
             }
         }
         progress(0.9, "writing the JPEG")
-        let bytes = try LongExposureStill.encode(image, still: still, quality: options.jpegQuality)
+        let bytes = try LongExposureStill.encode(image, still: still, quality: options.jpegQuality, stripLocation: options.stripLocation)
         try AtomicFileWriter.write(bytes, to: destination)
         var notes = ["the long exposure has the movie frames' resolution (\(image.width)x\(image.height)), cropped to the area every aligned frame covers"]
         if let still {

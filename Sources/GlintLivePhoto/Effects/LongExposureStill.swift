@@ -9,8 +9,9 @@ import GlintMedia
 /// longer half of a Live Photo, and must not pair with the movie) and the colour profile (the
 /// pixels come from the movie, whose colours are BT.709 like sRGB, not the still's Display P3).
 enum LongExposureStill {
-    /// Encodes `image`, with metadata from `still` when given.
-    static func encode(_ image: RGBImage, still: (any StillImage)?, quality: Int) throws -> [UInt8] {
+    /// Encodes `image`, with metadata from `still` when given; `stripLocation` leaves out the GPS
+    /// block and the XMP.
+    static func encode(_ image: RGBImage, still: (any StillImage)?, quality: Int, stripLocation: Bool = false) throws -> [UInt8] {
         let encoded = try JPEGEncoder.encode(image, quality: quality)
         guard let still else { return try JPEGAssembler.assemble(encoded: encoded, segments: []) }
         return try MediaError.naming(still.path) {
@@ -24,9 +25,10 @@ enum LongExposureStill {
                     exif.makerNote = .apple(note)
                 }
                 if exif.thumbnail != nil { exif.thumbnail = try StillEditor.thumbnail(of: image) }
+                if stripLocation { exif.removeGPS() }
                 segments.append(try JPEGSegment.exif(try exif.serialized()))
             }
-            if let xmp = still.xmpPacket { segments.append(try JPEGSegment.xmp(xmp)) }
+            if let xmp = still.xmpPacket, !stripLocation { segments.append(try JPEGSegment.xmp(xmp)) }
             return try JPEGAssembler.assemble(encoded: encoded, segments: segments)
         }
     }
