@@ -35,6 +35,13 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        // System-library module over Exempi (Adobe's XMP toolkit): XMP packets are parsed,
+        // edited and serialised there, never by hand.
+        .systemLibrary(
+            name: "CExempi",
+            pkgConfig: "exempi-2.0",
+            providers: [.apt(["libexempi-dev"])]
+        ),
         .target(
             name: "GlintMedia",
             dependencies: [
@@ -43,6 +50,7 @@ let package = Package(
                 "CGIF",
                 "CWebP",
                 "CHeif",
+                "CExempi",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

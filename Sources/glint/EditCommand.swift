@@ -50,7 +50,7 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         let bar = ProgressBar(quiet: json)
         do {
-            let (data, folder) = try loadRecipe()
+            let (data, folder) = try Self.loadRecipe(recipe)
             let recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
             let options = LivePhotoEditor.Options(jpegQuality: quality, encoding: MovieEncoding(codec: codec, crf: crf, preset: preset),
                                                   heic: HEICEncoder.Settings(quality: heicQuality, preset: preset))
@@ -93,8 +93,9 @@ struct EditCommand: ParsableCommand {
         return lines
     }
 
-    /// The recipe's bytes and the folder its relative paths are resolved against.
-    func loadRecipe() throws -> (Data, String) {
+    /// The recipe's bytes (given inline or as a file) and the folder its relative paths are
+    /// resolved against.
+    static func loadRecipe(_ recipe: String) throws -> (Data, String) {
         let trimmed = recipe.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("{") { return (Data(trimmed.utf8), FileManager.default.currentDirectoryPath) }
         guard let data = FileManager.default.contents(atPath: recipe) else {

@@ -59,6 +59,11 @@ enum InspectionText {
                 parts.append("nclx \(nclx.primaries)/\(nclx.transfer)/\(nclx.matrix) \(nclx.fullRange ? "full" : "video") range")
             }
         }
+        if let photo = report.motionPhoto {
+            parts.append(MotionPhotoText.describe(photo))
+        } else if let items = report.containerItems, items.contains(where: { $0.semantic == ContainerItem.gainMapSemantic }) {
+            parts.append(MotionPhotoText.describeStillContainer(items))
+        }
         if let movie = report.movie {
             var size = "\(movie.codec) \(movie.width)x\(movie.height)"
             if let clean = movie.cleanAperture { size += " (clean \(Int(clean.width))x\(Int(clean.height)))" }

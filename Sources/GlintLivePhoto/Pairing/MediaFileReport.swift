@@ -4,7 +4,7 @@ import GlintMedia
 public struct MediaFileReport: Sendable, Codable, Equatable {
     /// The kind of file, recognised from its content (never from its name).
     public enum Kind: String, Sendable, Codable {
-        case jpeg, heic, movie, unknown
+        case jpeg, heic, png, movie, unknown
     }
 
     /// The path as given.
@@ -17,6 +17,11 @@ public struct MediaFileReport: Sendable, Codable, Equatable {
     public var still: StillReport?
     /// Details of a movie.
     public var movie: MovieReport?
+    /// The Motion Photo video embedded in a still, when it is one.
+    public var motionPhoto: MotionPhoto?
+    /// The items a still's XMP container directory lists (an Ultra HDR gain map, a Motion
+    /// Photo video), when it has one.
+    public var containerItems: [ContainerItem]?
     /// Why the file could not be read, when it could not.
     public var error: String?
 

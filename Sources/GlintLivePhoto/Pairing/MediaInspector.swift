@@ -23,15 +23,35 @@ public enum MediaInspector {
         let file = try RandomAccessFile(path: report.path)
         report.size = file.size
         guard file.size > 0 else { throw MediaError(.empty, file: file.path, "file is empty") }
-        report.kind = kind(ofHead: try file.read(at: 0, count: Int(min(file.size, 16))))
+        let head = try file.read(at: 0, count: Int(min(file.size, 32)))
+        report.kind = kind(ofHead: head)
         switch report.kind {
         case .jpeg, .heic:
-            report.still = describe(try StillImageReader.read(file: file))
+            let still = try StillImageReader.read(file: file)
+            report.still = describe(still)
+            // What the file holds besides its image: a Motion Photo video, an Ultra HDR gain map.
+            if let jpeg = still as? JPEGStill {
+                describeContainer(&report, try MotionPhotoReader.read(jpeg: jpeg.file, file: file))
+            } else {
+                describeContainer(&report, try MotionPhotoReader.read(heif: file))
+            }
+        case .png:
+            // A plain still (it cannot hold a Motion Photo), whatever its name says.
+            let header = try MediaError.naming(file.path) { try PNGHeader(head) }
+            report.still = StillReport(width: header.width, height: header.height, orientation: 1, rotation: 0, mirrored: false,
+                                       contentIdentifier: nil, hasAppleMakerNote: false, hasGPS: false, iccProfileBytes: nil,
+                                       hasXMP: false)
         case .movie:
             report.movie = try describe(try QuickTimeMovie(file: file))
         case .unknown:
-            throw MediaError(.unsupported, file: file.path, "not a JPEG still or a QuickTime movie")
+            throw MediaError(.unsupported, file: file.path, "not a JPEG, HEIC or PNG still or a QuickTime movie")
         }
+    }
+
+    /// Records a still's Motion Photo video and container directory.
+    static func describeContainer(_ report: inout MediaFileReport, _ container: PhotoContainer) {
+        report.motionPhoto = container.motionPhoto
+        report.containerItems = container.directory.isEmpty ? nil : container.directory
     }
 
     /// Recognises a file from its first bytes.
@@ -41,6 +61,7 @@ public enum MediaInspector {
         case .heic: return .heic
         case nil: break
         }
+        if head.starts(with: PNGHeader.signature) { return .png }
         guard head.count >= 12 else { return .unknown }
         let type = FourCC(rawValue: head[4..<8].reduce(0) { $0 << 8 | UInt32($1) })
         return ["ftyp", "moov", "mdat", "wide", "free", "skip"].contains(type) ? .movie : .unknown

@@ -10,8 +10,10 @@ import Darwin
 public final class RandomAccessFile: @unchecked Sendable {
     /// The path the file was opened from, used in error messages.
     public let path: String
-    /// The file size in bytes at the time it was opened.
+    /// The file size in bytes at the time it was opened (the window's length for a window).
     public let size: Int64
+    /// Where byte 0 of this file lies in the file on disk (non-zero for a window).
+    public let baseOffset: Int64
     private let descriptor: Int32
 
     /// Opens `path` for reading.
@@ -35,6 +37,24 @@ public final class RandomAccessFile: @unchecked Sendable {
         }
         descriptor = fd
         size = Int64(info.st_size)
+        baseOffset = 0
+    }
+
+    /// Opens `length` bytes of `path` from `offset` as a file of their own: reads at offset 0
+    /// read the byte at `offset` (for a movie embedded in a photo).
+    /// - Throws: ``MediaError`` `.notFound`, `.unreadable`, or `.truncated` when the window
+    ///   runs past the end of the file.
+    public init(path: String, offset: Int64, length: Int64) throws {
+        let whole = try RandomAccessFile(path: path)
+        guard offset >= 0, length >= 0, offset + length <= whole.size else {
+            throw MediaError(.truncated, file: path, "needs bytes \(offset)..<\(offset + length) but the file has \(whole.size)")
+        }
+        let fd = dup(whole.descriptor)
+        guard fd >= 0 else { throw MediaError(.unreadable, file: path, "cannot open: \(String(cString: strerror(errno)))") }
+        self.path = path
+        descriptor = fd
+        size = length
+        baseOffset = offset
     }
 
     deinit { close(descriptor) }
@@ -49,7 +69,7 @@ public final class RandomAccessFile: @unchecked Sendable {
         var done = 0
         while done < count {
             let n = buffer.withUnsafeMutableBytes { raw in
-                pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+                pread(descriptor, raw.baseAddress! + done, count - done, off_t(baseOffset + offset) + off_t(done))
             }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw MediaError(.unreadable, file: path, "read failed at offset \(offset + Int64(done))") }

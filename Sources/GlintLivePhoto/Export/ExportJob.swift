@@ -1,0 +1,82 @@
+import Foundation
+import GlintMedia
+
+/// One export in progress: the source pair, the options, a private staging folder for
+/// intermediate files, and the outputs written so far (removed again if the export fails).
+final class ExportJob {
+    let stillPath: String
+    let moviePath: String
+    let options: ExportOptions
+    private(set) var files: [ExportedFile] = []
+    var notes: [String] = []
+    private var staging: String?
+
+    init(stillPath: String, moviePath: String, options: ExportOptions) throws {
+        self.stillPath = stillPath
+        self.moviePath = moviePath
+        self.options = options
+        do {
+            try FileManager.default.createDirectory(atPath: options.outputDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw MediaError(.writeFailed, file: options.outputDirectory, "cannot create the output directory")
+        }
+    }
+
+    /// A hidden folder in the output directory for intermediate files (same disk as the outputs).
+    func stagingDirectory() throws -> String {
+        if let staging { return staging }
+        let path = URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(".glint-export-" + UUID().uuidString.prefix(8)).path
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        } catch {
+            throw MediaError(.writeFailed, file: options.outputDirectory, "cannot create a staging folder in the output directory")
+        }
+        staging = path
+        return path
+    }
+
+    /// `outputDirectory/name`, refusing to overwrite an input.
+    func outputPath(named name: String) throws -> String {
+        let output = URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(name).standardizedFileURL.resolvingSymlinksInPath().path
+        for input in [stillPath, moviePath] where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == output {
+            throw MediaError(.invalidArgument, file: input, "the output would overwrite the input: choose another --out directory")
+        }
+        return output
+    }
+
+    /// The file name of `path` with its extension replaced.
+    static func baseName(_ path: String) -> String {
+        URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    }
+
+    /// Records a finished output.
+    func record(_ path: String, kind: ExportedFileKind) throws {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+        files.append(ExportedFile(path: path, size: size, kind: kind))
+    }
+
+    /// Removes the outputs written so far (after a failure).
+    func removeOutputs() {
+        for file in files { try? FileManager.default.removeItem(atPath: file.path) }
+        files.removeAll()
+    }
+
+    /// Removes the staging folder.
+    func cleanUp() {
+        if let staging { try? FileManager.default.removeItem(atPath: staging) }
+        staging = nil
+    }
+
+    /// Copies `source` to `destination` atomically, in pieces.
+    static func copy(_ source: String, to destination: String) throws {
+        let input = try RandomAccessFile(path: source)
+        let output = try AtomicFileWriter(destination: destination)
+        var done: Int64 = 0
+        while done < input.size {
+            let count = Int(min(4 << 20, input.size - done))
+            try output.write(try input.read(at: done, count: count))
+            done += Int64(count)
+        }
+        try output.commit()
+    }
+}

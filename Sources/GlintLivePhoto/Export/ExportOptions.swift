@@ -1,0 +1,43 @@
+import GlintMedia
+import Logging
+
+/// How a Live Photo is exported, beyond its format.
+public struct ExportOptions: Sendable {
+    /// Where the files go (created if missing).
+    public var outputDirectory: String
+    /// An edit applied to the still and every frame first; `nil` exports the pair as it is.
+    public var recipe: EditRecipe?
+    /// Remove the recording location from every file written: EXIF GPS, XMP place properties,
+    /// QuickTime location keys and `©xyz`.
+    public var stripLocation: Bool
+    /// JPEG quality of an edited still.
+    public var jpegQuality: Int
+    /// How edited or transcoded frames are encoded (``ExportFormat/mp4`` always uses H.264).
+    public var encoding: MovieEncoding
+    /// Where the export reports what it did.
+    public var logger: Logger
+
+    public init(outputDirectory: String, recipe: EditRecipe? = nil, stripLocation: Bool = false, jpegQuality: Int = 92,
+                encoding: MovieEncoding = .default, logger: Logger = Logger(label: "glint.livephoto.export")) {
+        self.outputDirectory = outputDirectory
+        self.recipe = recipe
+        self.stripLocation = stripLocation
+        self.jpegQuality = jpegQuality
+        self.encoding = encoding
+        self.logger = logger
+    }
+}
+
+/// What exporting one Live Photo wrote.
+public struct ExportResult: Sendable, Codable, Equatable {
+    /// The format asked for.
+    public var format: ExportFormat
+    /// The source still.
+    public var stillPath: String
+    /// The source movie.
+    public var moviePath: String
+    /// The files written, in order.
+    public var files: [ExportedFile]
+    /// Things the user should know (a converted primary image, dropped audio, ...).
+    public var notes: [String]
+}

@@ -1,0 +1,56 @@
+import Foundation
+import GlintMedia
+
+/// Exports Live Photos as a pair, a still, a Motion Photo or an MP4 (see ``ExportFormat``).
+///
+/// Each format has its own exporter; this type validates the options, runs the one asked for
+/// and makes the export all-or-nothing: intermediate files live in a hidden staging folder in
+/// the output directory, and if anything fails the outputs already written are removed.
+public enum Exporter {
+    /// Exports the pair `stillPath` + `moviePath` as `format`.
+    /// - Parameter progress: The fraction done (0...1) and what is being done.
+    /// - Throws: ``MediaError`` or ``RecipeError`` naming the file and the problem.
+    public static func export(stillPath: String, moviePath: String, as format: ExportFormat, options: ExportOptions,
+                              progress: (Double, String) -> Void = { _, _ in }) throws -> ExportResult {
+        try options.recipe?.validate()
+        try options.encoding.validate()
+        guard (1...100).contains(options.jpegQuality) else {
+            throw MediaError(.invalidArgument, "JPEG quality must be between 1 and 100, got \(options.jpegQuality)")
+        }
+        let job = try ExportJob(stillPath: stillPath, moviePath: moviePath, options: options)
+        defer { job.cleanUp() }
+        do {
+            switch format {
+            case .pair: try PairExporter.export(job, progress: progress)
+            case .still: try StillExporter.export(job, progress: progress)
+            case .motionPhoto: try MotionPhotoExporter.export(job, progress: progress)
+            case .mp4: try MP4Exporter.export(job, progress: progress)
+            }
+        } catch {
+            job.removeOutputs()
+            throw error
+        }
+        progress(1, "done")
+        options.logger.info("live photo exported", metadata: [
+            "format": "\(format.rawValue)", "still": "\(stillPath)", "files": "\(job.files.map(\.path))",
+        ])
+        return ExportResult(format: format, stillPath: stillPath, moviePath: moviePath, files: job.files, notes: job.notes)
+    }
+
+    /// The Live Photos among `paths`, paired by content identifier (never by name).
+    /// - Throws: ``MediaError`` naming the first file that cannot be read or that pairs with
+    ///   nothing, and why.
+    public static func livePhotos(in paths: [String]) throws -> [LivePhoto] {
+        let reports = paths.map(MediaInspector.inspect)
+        let pairing = LivePhotoPairing.pair(reports)
+        if let unpaired = pairing.unpaired.first {
+            if let error = reports.first(where: { $0.path == unpaired.path })?.error {
+                let prefix = unpaired.path + ": "
+                throw MediaError(.unreadable, file: unpaired.path, error.hasPrefix(prefix) ? String(error.dropFirst(prefix.count)) : error)
+            }
+            throw MediaError(.invalidArgument, file: unpaired.path, "is not half of a Live Photo among the files given: \(unpaired.reason)")
+        }
+        guard !pairing.livePhotos.isEmpty else { throw MediaError(.invalidArgument, "no Live Photo among the files given") }
+        return pairing.livePhotos
+    }
+}

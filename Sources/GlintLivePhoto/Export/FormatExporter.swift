@@ -1,0 +1,27 @@
+import Foundation
+import GlintMedia
+
+/// Writes one ``ExportFormat`` from a Live Photo pair into the job's output directory.
+protocol FormatExporter {
+    /// Writes the outputs, recording each in `job` as soon as it is complete.
+    /// - Parameter progress: The fraction done (0...1) and what is being done.
+    static func export(_ job: ExportJob, progress: (Double, String) -> Void) throws
+}
+
+extension FormatExporter {
+    /// The pair edited with the job's recipe into the staging folder, or the pair itself when
+    /// there is no recipe.
+    static func editedPair(_ job: ExportJob, progress: (Double, String) -> Void) throws -> (still: String, movie: String) {
+        guard let recipe = job.options.recipe else { return (job.stillPath, job.moviePath) }
+        let result = try LivePhotoEditor.edit(
+            stillPath: job.stillPath, moviePath: job.moviePath, recipe: recipe, outputDirectory: try job.stagingDirectory(),
+            options: .init(jpegQuality: job.options.jpegQuality, encoding: job.options.encoding, logger: job.options.logger),
+            progress: progress)
+        return (result.stillPath, result.moviePath)
+    }
+
+    /// The still at `path` (JPEG or HEIC) without location (EXIF GPS, XMP places).
+    static func stillWithoutLocation(_ path: String) throws -> [UInt8] {
+        try StillLocationRemover.removingLocation(fromFileAt: path)
+    }
+}

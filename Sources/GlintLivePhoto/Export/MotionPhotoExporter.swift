@@ -1,0 +1,36 @@
+import Foundation
+import GlintMedia
+
+/// ``ExportFormat/motionPhoto``: a Google Motion Photo: the still (edited with the recipe, if
+/// any) with the movie as an MP4 (video copied, LPCM audio encoded to AAC), described by XMP
+/// merged into the still's own. A JPEG still gives `<base>.MP.jpg` (the MP4 appended); a HEIC
+/// still gives `<base>.MP.heic` (the MP4 in a top-level `mpvd` box), its coded image untouched.
+enum MotionPhotoExporter: FormatExporter {
+    static func export(_ job: ExportJob, progress: (Double, String) -> Void) throws {
+        let (stillPath, moviePath) = try editedPair(job) { fraction, label in progress(fraction * 0.8, label) }
+        let primary = try StillImageReader.read(path: stillPath)
+        let output = try job.outputPath(named: ExportJob.baseName(job.stillPath) + ".MP." + primary.format.fileExtension)
+        progress(0.82, "writing the MP4")
+        let movie = try QuickTimeMovie(path: moviePath)
+        let mp4 = URL(fileURLWithPath: try job.stagingDirectory()).appendingPathComponent(ExportJob.baseName(job.moviePath) + ".mp4").path
+        let converted = try MovieToMP4.convert(movie, to: mp4, options: .init(keepLocation: !job.options.stripLocation))
+        if let dropped = converted.droppedAudio { job.notes.append("the movie's audio was left out: \(dropped)") }
+        var timestamp: Int64 = -1
+        if let time = movie.stillImageTime {
+            timestamp = Int64((time * 1_000_000).rounded())
+        } else {
+            job.notes.append("the movie marks no still time: MotionPhotoPresentationTimestampUs is -1 (unspecified)")
+        }
+        progress(0.95, "writing the Motion Photo")
+        if let jpeg = primary as? JPEGStill {
+            try MotionPhotoWriter.write(primary: jpeg.file, mp4Path: mp4, presentationTimestampUs: timestamp,
+                                        removeLocation: job.options.stripLocation, to: output)
+        } else if let heic = primary as? HEICStill {
+            try MotionPhotoWriter.write(heifPrimary: heic.bytes, mp4Path: mp4, presentationTimestampUs: timestamp,
+                                        removeLocation: job.options.stripLocation, to: output)
+        } else {
+            throw MediaError(.unsupported, file: job.stillPath, "a Motion Photo needs a JPEG or HEIC primary image")
+        }
+        try job.record(output, kind: .motionPhoto)
+    }
+}

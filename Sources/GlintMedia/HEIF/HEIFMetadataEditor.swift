@@ -1,0 +1,249 @@
+/// Rewrites the metadata items of a HEIF file (its XMP packet and EXIF block) without touching
+/// the coded images: the new item data goes into an `mdat` box right after `meta` (not `idat`,
+/// which ExifTool does not read XMP from), the `iloc` table is rewritten, and the file offsets of
+/// everything after `meta` are moved by the bytes inserted. A top-level `mpvd` box (an old
+/// Motion Photo video) at the end is dropped, so a new one can be appended, and so is any `mdat`
+/// that no item uses any more (the data of an earlier edit), so editing again does not grow
+/// the file.
+public struct HEIFMetadataEditor {
+    /// The MIME type of XMP items.
+    public static let xmpContentType = "application/rdf+xml"
+
+    private struct Info {
+        var id: UInt32
+        var type: FourCC
+        var contentType: String?
+    }
+
+    private let bytes: [UInt8]
+    private let boxes: [(type: FourCC, range: Range<Int>)]
+    private let metaRange: Range<Int>
+    private var meta: Box
+    private var infos: [Info]
+    private var locations: HEIFItemLocations
+    private let primaryID: UInt32
+    private var replacements: [UInt32: [UInt8]] = [:]
+
+    /// Parses the structure of a HEIF file held in memory.
+    /// - Throws: ``MediaError`` `.corrupt` for a file without a readable `meta` box.
+    public init(bytes: [UInt8]) throws {
+        self.bytes = bytes
+        var boxes: [(type: FourCC, range: Range<Int>, header: Int)] = []
+        var offset = 0
+        while offset < bytes.count {
+            guard bytes.count - offset >= 8 else { throw MediaError(.truncated, "HEIF file ends inside a box header") }
+            var r = ByteReader(bytes[offset..<min(bytes.count, offset + 16)], context: "box header")
+            var size = Int(try r.readUInt32())
+            let type = try r.readFourCC()
+            var header = 8
+            if size == 1 {
+                size = Int(clamping: try r.readUInt64())
+                header = 16
+            } else if size == 0 {
+                size = bytes.count - offset
+            }
+            guard size >= header, size <= bytes.count - offset else {
+                throw MediaError(.truncated, "HEIF box '\(type)' at offset \(offset) runs past the end of the file")
+            }
+            boxes.append((type, offset..<(offset + size), header))
+            offset += size
+        }
+        guard let metaBox = boxes.first(where: { $0.type == "meta" }) else { throw MediaError(.corrupt, "HEIF file has no meta box") }
+        metaRange = metaBox.range
+        guard !boxes.contains(where: { $0.type == "mpvd" && $0.range.upperBound != bytes.count }) else {
+            throw MediaError(.unsupported, "HEIF file has an mpvd box that is not the last box")
+        }
+        self.boxes = boxes.filter { $0.type != "mpvd" }.map { ($0.type, $0.range) }
+        meta = try BoxParser.parseBox(type: "meta", payload: bytes[(metaRange.lowerBound + metaBox.header)..<metaRange.upperBound],
+                                      context: "meta", parentType: nil, depth: 0)
+        guard let iloc = meta.child("iloc"), let iinf = meta.child("iinf"), let pitm = meta.child("pitm") else {
+            throw MediaError(.corrupt, "HEIF meta box lacks pitm, iinf or iloc")
+        }
+        locations = try HEIFItemLocations(iloc.payload)
+        infos = try HEIFItems.infos(iinf).map { Info(id: $0.id, type: $0.type, contentType: $0.contentType) }
+        var p = ByteReader(pitm.payload, context: "pitm box")
+        let pitmVersion = try p.readUInt8()
+        try p.skip(3)
+        primaryID = pitmVersion == 0 ? UInt32(try p.readUInt16()) : try p.readUInt32()
+    }
+
+    /// The current XMP packet, if any.
+    public func xmp() throws -> [UInt8]? {
+        guard let info = infos.first(where: { $0.type == "mime" && $0.contentType?.hasPrefix(Self.xmpContentType) == true }) else { return nil }
+        return try data(of: info.id)
+    }
+
+    /// The current EXIF block (the TIFF structure), if any.
+    public func exif() throws -> [UInt8]? {
+        guard let info = infos.first(where: { $0.type == "Exif" }), let item = try data(of: info.id) else { return nil }
+        guard item.count >= 4 else { throw MediaError(.truncated, "HEIF Exif item is too short") }
+        let skip = item[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        guard skip <= item.count - 4 else { throw MediaError(.corrupt, "HEIF Exif item's TIFF offset points past its end") }
+        return Array(item[(4 + skip)...])
+    }
+
+    /// Replaces the XMP item's data, or adds an XMP item describing the primary image.
+    public mutating func setXMP(_ packet: [UInt8]) {
+        if let info = infos.first(where: { $0.type == "mime" && $0.contentType?.hasPrefix(Self.xmpContentType) == true }) {
+            replacements[info.id] = packet
+            return
+        }
+        let id = (infos.map(\.id).max() ?? 0) + 1
+        infos.append(Info(id: id, type: "mime", contentType: Self.xmpContentType))
+        var infe = ByteWriter()
+        if id <= UInt32(UInt16.max) { infe.write(UInt16(id)) } else { infe.write(id) }
+        infe.write(UInt16(0))
+        infe.write(FourCC("mime"))
+        infe.write(UInt8(0))  // empty item name
+        infe.write(bytes: Array(Self.xmpContentType.utf8) + [0])
+        let infeBox = Box("infe", version: id <= UInt32(UInt16.max) ? 2 : 3, flags: 0, body: infe.bytes)
+        meta.modify(["iinf"]) { $0.payload = Self.appendingEntry(infeBox, to: $0.payload) }
+        locations.locations.append(.init(itemID: id, constructionMethod: 0, dataReferenceIndex: 0, extents: []))
+        addDescriptionReference(from: id)
+        replacements[id] = packet
+    }
+
+    /// Replaces the EXIF item's TIFF structure (the item keeps the usual `Exif\0\0` prefix).
+    /// - Throws: ``MediaError`` `.unsupported` when the file has no EXIF item.
+    public mutating func setExif(_ tiff: [UInt8]) throws {
+        guard let info = infos.first(where: { $0.type == "Exif" }) else { throw MediaError(.unsupported, "HEIF file has no Exif item to replace") }
+        replacements[info.id] = [0, 0, 0, 6] + ExifMetadata.app1Header + tiff
+    }
+
+    /// The file with the edits applied and without a trailing `mpvd` box.
+    public func serialized() throws -> [UInt8] {
+        // Metadata items alone in an mdat (an earlier edit's) move with the new data, so that box goes.
+        var replacements = self.replacements
+        let metadataIDs = Set(infos.filter { $0.type == "Exif" || $0.type == "mime" }.map(\.id))
+        for box in boxes where box.type == "mdat" {
+            let users = locations.locations.filter { location in
+                location.constructionMethod == 0 && location.extents.contains {
+                    Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound
+                }
+            }
+            guard !users.isEmpty, users.allSatisfy({ metadataIDs.contains($0.itemID) }) else { continue }
+            for user in users where replacements[user.itemID] == nil { replacements[user.itemID] = try data(of: user.itemID) }
+        }
+        var data: [UInt8] = []
+        var placed: [UInt32: (offset: Int, length: Int)] = [:]
+        for location in locations.locations {
+            guard let bytes = replacements[location.itemID] else { continue }
+            placed[location.itemID] = (data.count, bytes.count)
+            data += bytes
+        }
+        let dataBox: [UInt8]
+        if data.isEmpty {
+            dataBox = []
+        } else {
+            var w = ByteWriter()
+            w.write(UInt32(data.count + 8))
+            w.write(FourCC("mdat"))
+            w.write(bytes: data)
+            dataBox = w.bytes
+        }
+        // Top-level boxes kept: all but media data boxes no remaining item points into.
+        let used = locations.locations.filter { $0.constructionMethod == 0 && placed[$0.itemID] == nil }.flatMap(\.extents)
+        let kept = boxes.filter { box in
+            box.type != "mdat" || used.contains { Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound }
+        }
+        // The new meta's size depends on the offsets only through the width of the iloc fields:
+        // place everything until the size settles.
+        var metaSize = metaRange.count
+        var newMeta = meta
+        var starts: [Int] = []
+        for _ in 0..<4 {
+            starts = []
+            var position = 0
+            for box in kept {
+                starts.append(position)
+                position += box.range == metaRange ? metaSize + dataBox.count : box.range.count
+            }
+            func moved(_ offset: UInt64) -> UInt64 {
+                guard let index = kept.firstIndex(where: { $0.range.contains(Int(clamping: offset)) }) else { return offset }
+                return UInt64(starts[index] + Int(offset) - kept[index].range.lowerBound)
+            }
+            let dataStart = starts[kept.firstIndex { $0.range == metaRange }!] + metaSize + 8
+            var edited = locations
+            for i in edited.locations.indices {
+                let id = edited.locations[i].itemID
+                if let slot = placed[id] {
+                    edited.locations[i] = .init(itemID: id, constructionMethod: 0, dataReferenceIndex: 0,
+                                                extents: [.init(index: 0, offset: UInt64(dataStart + slot.offset), length: UInt64(slot.length))])
+                } else if edited.locations[i].constructionMethod == 0 {
+                    for j in edited.locations[i].extents.indices {
+                        edited.locations[i].extents[j].offset = moved(edited.locations[i].extents[j].offset)
+                    }
+                }
+            }
+            newMeta = meta
+            newMeta.setChild(edited.makeBox())
+            if newMeta.serializedSize == metaSize { break }
+            metaSize = newMeta.serializedSize
+        }
+        guard newMeta.serializedSize == metaSize else { throw MediaError(.writeFailed, "HEIF meta box layout does not settle") }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + dataBox.count)
+        for box in kept {
+            if box.range == metaRange {
+                var w = ByteWriter()
+                newMeta.write(to: &w)
+                output += w.bytes
+                output += dataBox
+            } else {
+                output += bytes[box.range]
+            }
+        }
+        return output
+    }
+
+    private func data(of id: UInt32) throws -> [UInt8]? {
+        if let replaced = replacements[id] { return replaced }
+        guard let location = locations.locations.first(where: { $0.itemID == id }) else { return nil }
+        let source: [UInt8] = location.constructionMethod == 1 ? (meta.child("idat")?.payload ?? []) : bytes
+        guard location.constructionMethod <= 1 else { throw MediaError(.unsupported, "HEIF item \(id) is built from other items") }
+        var data: [UInt8] = []
+        for extent in location.extents {
+            let start = Int(clamping: extent.offset), end = start + Int(clamping: extent.length)
+            guard end <= source.count, start <= end else { throw MediaError(.truncated, "HEIF item \(id) points past the end of its data") }
+            data += source[start..<end]
+        }
+        return data
+    }
+
+    /// Adds a `cdsc` (content describes) reference from `id` to the primary image.
+    private mutating func addDescriptionReference(from id: UInt32) {
+        var iref = meta.child("iref") ?? Box("iref", version: 0, flags: 0, body: [])
+        let version = iref.payload.first ?? 0
+        var entry = ByteWriter()
+        entry.write(FourCC("cdsc"))
+        if version == 0 {
+            entry.write(UInt16(truncatingIfNeeded: id))
+            entry.write(UInt16(1))
+            entry.write(UInt16(truncatingIfNeeded: primaryID))
+        } else {
+            entry.write(id)
+            entry.write(UInt16(1))
+            entry.write(primaryID)
+        }
+        var sized = ByteWriter()
+        sized.write(UInt32(entry.count + 4))
+        sized.write(bytes: entry.bytes)
+        iref.payload += sized.bytes
+        meta.setChild(iref)
+    }
+
+    /// An `iinf` payload with one more entry (its count bumped).
+    private static func appendingEntry(_ infe: Box, to payload: [UInt8]) -> [UInt8] {
+        var bytes = payload
+        let version = bytes.first ?? 0
+        if version == 0, bytes.count >= 6 {
+            let count = (UInt16(bytes[4]) << 8 | UInt16(bytes[5])) &+ 1
+            bytes[4] = UInt8(count >> 8)
+            bytes[5] = UInt8(count & 0xFF)
+        } else if bytes.count >= 8 {
+            let count = bytes[4..<8].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } &+ 1
+            for i in 0..<4 { bytes[4 + i] = UInt8((count >> UInt32(24 - 8 * i)) & 0xFF) }
+        }
+        return bytes + infe.serialized
+    }
+}

@@ -1,0 +1,81 @@
+/// The XMP properties that describe a Google Motion Photo (v1 and the legacy `MicroVideo`
+/// form), read from a packet or written into one.
+public struct MotionPhotoMetadata: Sendable, Equatable {
+    /// `GCamera:MotionPhoto` (1 for a motion photo, 0 for a photo whose motion was removed).
+    public var motionPhoto: Int64?
+    /// `GCamera:MotionPhotoVersion`.
+    public var version: Int64?
+    /// `GCamera:MotionPhotoPresentationTimestampUs` (-1 means unspecified).
+    public var presentationTimestampUs: Int64?
+    /// The `Container:Directory` items, in order.
+    public var directory: [ContainerItem]
+    /// `GCamera:MicroVideo` (the deprecated form: 1 when a video is appended).
+    public var microVideo: Int64?
+    /// `GCamera:MicroVideoOffset`: the video's length, counted back from the end of the file.
+    public var microVideoOffset: Int64?
+    /// `GCamera:MicroVideoPresentationTimestampUs`.
+    public var microVideoPresentationTimestampUs: Int64?
+
+    /// Reads the properties from `packet`.
+    public init(_ packet: XMPPacket) {
+        let camera = XMPNamespace.googleCamera
+        motionPhoto = packet.integer(camera, "MotionPhoto")
+        version = packet.integer(camera, "MotionPhotoVersion")
+        presentationTimestampUs = packet.integer(camera, "MotionPhotoPresentationTimestampUs")
+        microVideo = packet.integer(camera, "MicroVideo")
+        microVideoOffset = packet.integer(camera, "MicroVideoOffset")
+        microVideoPresentationTimestampUs = packet.integer(camera, "MicroVideoPresentationTimestampUs")
+        let count = packet.count(.container, "Directory")
+        directory = (0..<min(count, 64)).map { index in
+            let item = "Directory[\(index + 1)]/Container:Item/Item:"
+            return ContainerItem(mime: packet.string(.container, item + "Mime"), semantic: packet.string(.container, item + "Semantic"),
+                                 length: packet.integer(.container, item + "Length"), padding: packet.integer(.container, item + "Padding"))
+        }
+    }
+
+    /// The directory's Motion Photo item and its index, when it has one.
+    public var motionPhotoItem: (index: Int, item: ContainerItem)? {
+        directory.enumerated().first { $0.element.semantic == ContainerItem.motionPhotoSemantic }.map { ($0.offset, $0.element) }
+    }
+
+    /// Whether the directory lists a gain map (an Ultra HDR photo).
+    public var hasGainMap: Bool { directory.contains { $0.semantic == ContainerItem.gainMapSemantic } }
+
+    /// The still's time in the video, in microseconds, whichever form gives it (`nil` when
+    /// absent or -1).
+    public var stillTimestampUs: Int64? {
+        [presentationTimestampUs, microVideoPresentationTimestampUs].compactMap { $0 }.first { $0 >= 0 }
+    }
+
+    /// Writes a Motion Photo v1 description into `packet`: the `GCamera` flags and timestamp and
+    /// a two-item directory (primary, then the MP4), replacing any earlier directory and the
+    /// legacy `MicroVideo` properties. Other properties are left as they are.
+    /// - Parameters:
+    ///   - packet: The packet to edit (the still's own XMP, or an empty one).
+    ///   - videoLength: The MP4's exact size in bytes.
+    ///   - presentationTimestampUs: The still's time in the video, in microseconds.
+    ///   - primaryMime: `image/jpeg` or `image/heic`.
+    ///   - primaryPadding: 0 for JPEG; 8 for HEIC (the `mpvd` box header before the MP4).
+    public static func write(into packet: XMPPacket, videoLength: Int64, presentationTimestampUs: Int64,
+                             primaryMime: String = "image/jpeg", primaryPadding: Int64 = 0) throws {
+        let camera = XMPNamespace.googleCamera
+        for legacy in ["MicroVideo", "MicroVideoVersion", "MicroVideoOffset", "MicroVideoPresentationTimestampUs"] {
+            packet.remove(camera, legacy)
+        }
+        try packet.set(camera, "MotionPhoto", "1")
+        try packet.set(camera, "MotionPhotoVersion", "1")
+        try packet.set(camera, "MotionPhotoPresentationTimestampUs", String(presentationTimestampUs))
+        try packet.setOrderedArray(.container, "Directory")
+        let items = [
+            ("Primary", primaryMime, Int64(0), primaryPadding),
+            (ContainerItem.motionPhotoSemantic, "video/mp4", videoLength, Int64(0)),
+        ]
+        for (index, (semantic, mime, length, padding)) in items.enumerated() {
+            let item = "Directory[\(index + 1)]/Container:Item/Item:"
+            try packet.set(.container, item + "Mime", mime)
+            try packet.set(.container, item + "Semantic", semantic)
+            try packet.set(.container, item + "Length", String(length))
+            try packet.set(.container, item + "Padding", String(padding))
+        }
+    }
+}

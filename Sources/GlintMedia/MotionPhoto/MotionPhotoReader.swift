@@ -1,0 +1,170 @@
+/// Finds and checks the video of a Motion Photo, in every form the phones write:
+///
+/// - Google Motion Photo v1: XMP `GCamera:MotionPhoto` with a `Container:Directory` whose
+///   `MotionPhoto` item gives the video's `Length` (and `Padding`), counted from the end;
+/// - the legacy `GCamera:MicroVideo` with `MicroVideoOffset` (the video's length from the end);
+/// - Samsung's JPEG trailer (`MotionPhoto_Data` block with an `SEFH`/`SEFT` directory);
+/// - HEIF files with a top-level `mpvd` box holding the MP4.
+///
+/// A directory without a `MotionPhoto` item (an Ultra HDR photo's Primary + GainMap) is not a
+/// Motion Photo. The video found is validated: its boxes must parse and libavformat must open
+/// and decode it; otherwise the reader throws an error that names the file and says the
+/// embedded video is broken.
+public enum MotionPhotoReader {
+    /// Reads the file at `path` (JPEG or HEIF).
+    /// A PNG is recognised as a plain still.
+    /// - Throws: ``MediaError`` naming the file: `.unsupported` when it is no JPEG, HEIF or PNG;
+    ///   `.corrupt`/`.truncated` when the file says it is a Motion Photo but its video is missing,
+    ///   cut short or undecodable.
+    public static func read(path: String) throws -> PhotoContainer {
+        let file = try RandomAccessFile(path: path)
+        let head = try file.read(at: 0, count: Int(min(file.size, 12)))
+        if head.starts(with: PNGHeader.signature) {
+            return PhotoContainer(motionPhoto: nil, directory: [])  // a PNG carries no Motion Photo
+        }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            let bytes = try file.readAll(limit: JPEGStill.maximumFileSize)
+            return try read(jpeg: try MediaError.naming(path) { try JPEGFile(parsing: bytes) }, file: file)
+        }
+        if head.count >= 8, head[4..<8].elementsEqual(Array("ftyp".utf8)) {
+            return try read(heif: file)
+        }
+        throw MediaError(.unsupported, file: path, "not a JPEG, HEIF or PNG photo")
+    }
+
+    /// Reads a JPEG already parsed (`file` is the same file, for ranged reads).
+    public static func read(jpeg: JPEGFile, file: RandomAccessFile) throws -> PhotoContainer {
+        var warnings: [String] = []
+        let metadata = xmp(jpeg.xmpPacket, warnings: &warnings)
+        let directory = metadata?.directory ?? []
+        var location: (Int64, Int64, MotionPhoto.Source)?
+        if let metadata {
+            location = try locate(metadata, fileSize: file.size, path: file.path)
+        }
+        if location == nil, let block = try MediaError.naming(file.path, { try SamsungTrailer.motionPhotoBlock(in: file) }) {
+            location = (block.dataOffset, block.dataLength, .samsungTrailer)
+        }
+        guard let (offset, length, source) = location else { return PhotoContainer(motionPhoto: nil, directory: directory) }
+        let primaryEnd = Int64(jpeg.endOfImageOffset)
+        guard offset >= primaryEnd else {
+            throw MediaError(.truncated, file: file.path, "the embedded Motion Photo video is broken: the \(source.phrase) says it is "
+                + "the last \(length) bytes, but only \(max(0, file.size - primaryEnd)) bytes follow the primary image: the file is truncated")
+        }
+        let video = try validate(file: file, offset: offset, length: length, source: source)
+        let photo = MotionPhoto(source: source, primaryMime: "image/jpeg", videoOffset: offset, videoLength: length,
+                                presentationTimestampUs: metadata?.stillTimestampUs, video: video, warnings: warnings)
+        return PhotoContainer(motionPhoto: photo, directory: directory)
+    }
+
+    /// Reads a HEIF file: its `mpvd` box, or else the XMP directory.
+    public static func read(heif file: RandomAccessFile) throws -> PhotoContainer {
+        let boxes: [TopLevelBox]
+        do {
+            boxes = try TopLevelBox.scan(file)
+        } catch let error as MediaError where error.kind == .truncated {
+            throw MediaError(.truncated, file: file.path, "the HEIF file is truncated (\(error.problem)); an embedded Motion Photo video would be cut short")
+        }
+        var warnings: [String] = []
+        var metadata: MotionPhotoMetadata?
+        do {
+            let items = try HEIFItems(file: file, boxes: boxes)
+            if let item = items.xmpItem { metadata = xmp(try items.data(of: item, in: file), warnings: &warnings) }
+        } catch let error as MediaError {
+            warnings.append("the HEIF metadata could not be read: \(error.problem)")
+        }
+        let directory = metadata?.directory ?? []
+        var location: (Int64, Int64, MotionPhoto.Source)?
+        if let box = boxes.first(where: { $0.type == "mpvd" }) {
+            location = (box.payloadOffset, box.size - Int64(box.headerSize), .heifBox)
+            if let length = metadata?.motionPhotoItem?.item.length, length != box.size - Int64(box.headerSize) {
+                warnings.append("the XMP directory gives the video \(length) bytes, but the mpvd box holds \(box.size - Int64(box.headerSize)): the box is used")
+            }
+        } else if let metadata {
+            location = try locate(metadata, fileSize: file.size, path: file.path)
+        }
+        guard let (offset, length, source) = location else { return PhotoContainer(motionPhoto: nil, directory: directory) }
+        let video = try validate(file: file, offset: offset, length: length, source: source)
+        let photo = MotionPhoto(source: source, primaryMime: "image/heic", videoOffset: offset, videoLength: length,
+                                presentationTimestampUs: metadata?.stillTimestampUs, video: video, warnings: warnings)
+        return PhotoContainer(motionPhoto: photo, directory: directory)
+    }
+
+    /// Copies the video of `photo` out of the file at `path` into `destination` (atomically).
+    public static func extractVideo(of photo: MotionPhoto, from path: String, to destination: String) throws {
+        let file = try RandomAccessFile(path: path, offset: photo.videoOffset, length: photo.videoLength)
+        let output = try AtomicFileWriter(destination: destination)
+        var done: Int64 = 0
+        while done < file.size {
+            let count = Int(min(4 << 20, file.size - done))
+            try output.write(try file.read(at: done, count: count))
+            done += Int64(count)
+        }
+        try output.commit()
+    }
+
+    /// The Motion Photo properties of an XMP packet; a packet that does not parse gives a warning.
+    static func xmp(_ bytes: [UInt8]?, warnings: inout [String]) -> MotionPhotoMetadata? {
+        guard let bytes else { return nil }
+        do {
+            return MotionPhotoMetadata(try XMPPacket(parsing: bytes))
+        } catch let error as MediaError {
+            warnings.append("the XMP packet could not be read: \(error.problem)")
+        } catch {
+            warnings.append("the XMP packet could not be read")
+        }
+        return nil
+    }
+
+    /// Where the XMP says the video is, or `nil` when it describes none.
+    static func locate(_ metadata: MotionPhotoMetadata, fileSize: Int64, path: String) throws -> (Int64, Int64, MotionPhoto.Source)? {
+        if metadata.motionPhoto != 0, let (index, item) = metadata.motionPhotoItem {
+            guard let length = item.length, length > 0 else {
+                throw MediaError(.corrupt, file: path, "the embedded Motion Photo video is broken: the XMP Container directory's MotionPhoto item has no length")
+            }
+            // Items after the video, and its own padding, sit between it and the end of the file.
+            let after = metadata.directory[(index + 1)...].reduce(Int64(0)) { $0 + ($1.length ?? 0) + ($1.padding ?? 0) }
+            let end = fileSize - after - max(0, item.padding ?? 0)
+            guard length <= end else {
+                throw MediaError(.truncated, file: path, "the embedded Motion Photo video is broken: the XMP Container directory says it is \(length) bytes but the file has only \(fileSize): the file is truncated")
+            }
+            return (end - length, length, .containerDirectory)
+        }
+        if metadata.microVideo == 1, let length = metadata.microVideoOffset {
+            guard length > 0, length <= fileSize else {
+                throw MediaError(.corrupt, file: path, "the embedded Motion Photo video is broken: MicroVideoOffset \(length) does not fit the \(fileSize)-byte file")
+            }
+            return (fileSize - length, length, .microVideo)
+        }
+        if metadata.motionPhoto == 1 {
+            throw MediaError(.corrupt, file: path, "the embedded Motion Photo video is broken: GCamera:MotionPhoto is 1 but the XMP Container directory lists no MotionPhoto item")
+        }
+        return nil
+    }
+
+    /// Parses and decodes the video in `offset..<offset+length`.
+    static func validate(file: RandomAccessFile, offset: Int64, length: Int64, source: MotionPhoto.Source) throws -> EmbeddedVideo {
+        func broken(_ error: MediaError) -> MediaError {
+            MediaError(error.kind == .truncated ? .truncated : .corrupt, file: file.path,
+                       "the embedded Motion Photo video (\(length) bytes at offset \(offset), from the \(source.phrase)) is broken: \(error.problem)")
+        }
+        do {
+            let window = try RandomAccessFile(path: file.path, offset: offset, length: length)
+            let movie = try QuickTimeMovie(file: window)
+            guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
+                throw MediaError(.corrupt, "it has no video track")
+            }
+            let entry = try VisualSampleEntry(description)
+            let check = try MovieDecodeCheck.run(window)
+            let codec: String
+            switch description.format {
+            case "avc1", "avc3": codec = "h264"
+            case "hvc1", "hev1": codec = "hevc"
+            default: codec = description.format.description.trimmingCharacters(in: .whitespaces)
+            }
+            return EmbeddedVideo(codec: codec, width: entry.width, height: entry.height, frameCount: video.sampleTable.sampleCount,
+                                 decodedFrames: check.decodedFrames, duration: movie.duration, audioCodec: check.audioCodec)
+        } catch let error as MediaError {
+            throw broken(error)
+        }
+    }
+}

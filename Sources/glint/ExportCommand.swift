@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import GlintLivePhoto
+import GlintMedia
+
+extension ExportFormat: ExpressibleByArgument {}
+
+/// `glint export`: writes Live Photos as a pair, a still, a Motion Photo or an MP4.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export Live Photos as a pair, a still, a Motion Photo or an MP4.",
+        discussion: """
+            The files given are paired by content identifier, as `glint inspect` pairs them; every \
+            file must belong to a Live Photo. pair: the still and the movie, still paired (edited \
+            with --recipe, copied otherwise). still: the photo alone (JPEG, metadata kept). \
+            motion-photo: a Google Motion Photo, <base>.MP.jpg (the JPEG with the movie appended as \
+            an MP4, LPCM audio encoded to AAC). mp4: the motion as an H.264 + AAC MP4 (HEVC, or any \
+            video with a recipe, is encoded to H.264). --strip-location removes GPS and place \
+            metadata from every file written.
+            """
+    )
+
+    @Argument(help: "The stills and movies of the Live Photos to export.")
+    var pair: [String]
+
+    @Option(name: .customLong("as"), help: "What to write: \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ExportFormat
+
+    @Option(help: "A recipe applied first: a JSON object, or a file holding one.")
+    var recipe: String?
+
+    @Flag(help: "Remove the location (EXIF GPS, XMP places, QuickTime location keys) from every output.")
+    var stripLocation = false
+
+    @Option(help: "Directory for the exported files (created if missing).")
+    var out = "."
+
+    @Option(help: "Video codec of an edited pair: h264 or hevc (mp4 is always H.264).")
+    var codec = "h264"
+
+    @Option(help: "Video quality as a constant rate factor (lower is better).")
+    var crf = 20.0
+
+    @Option(help: "Encoder preset, ultrafast ... veryslow.")
+    var preset = "medium"
+
+    @Option(help: "JPEG quality of an edited still, 1-100.")
+    var quality = 92
+
+    @Flag(help: "Print one JSON document for machines.")
+    var json = false
+
+    struct Document: Encodable {
+        var format: ExportFormat
+        var files: [ExportedFile]
+        var exports: [ExportResult]
+    }
+
+    func run() throws {
+        let bar = ProgressBar(quiet: json)
+        do {
+            var options = ExportOptions(outputDirectory: out, stripLocation: stripLocation, jpegQuality: quality,
+                                        encoding: MovieEncoding(codec: codec, crf: crf, preset: preset))
+            if let recipe {
+                let (data, folder) = try EditCommand.loadRecipe(recipe)
+                options.recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
+            }
+            let livePhotos = try Exporter.livePhotos(in: pair)
+            var results: [ExportResult] = []
+            for (index, photo) in livePhotos.enumerated() {
+                let share = 1 / Double(livePhotos.count)
+                results.append(try Exporter.export(stillPath: photo.stillPath, moviePath: photo.moviePath, as: format,
+                                                   options: options) { fraction, label in
+                    bar.update((Double(index) + fraction) * share, label)
+                })
+            }
+            bar.finish()
+            if json {
+                CommandOutput.printJSON(Document(format: format, files: results.flatMap(\.files), exports: results))
+            } else {
+                for result in results {
+                    for file in result.files {
+                        print("\(file.path)  \(file.kind.rawValue)  \(InspectionText.byteCount(file.size))")
+                    }
+                    for note in result.notes { print("note: \(note)") }
+                }
+            }
+        } catch {
+            bar.finish()
+            throw ExitCode(CommandOutput.fail(error, json: json))
+        }
+    }
+}
