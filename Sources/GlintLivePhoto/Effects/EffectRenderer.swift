@@ -50,7 +50,7 @@ public enum EffectRenderer {
         let result: EffectResult
         switch effect {
         case .live, .loop, .bounce:
-            result = try renderAnimation(effect: effect, format: format, source: try open(), audio: parsedMovie.audioTrack != nil,
+            result = try renderAnimation(effect: effect, format: format, source: try open(), movie: parsedMovie,
                                          destination: output, options: options, progress: progress)
         case .longExposure:
             result = try renderLongExposure(open: open, movie: parsedMovie, still: parsedStill, recipe: recipe,
@@ -64,8 +64,8 @@ public enum EffectRenderer {
         return result
     }
 
-    /// Live, Loop or Bounce, as an animation.
-    static func renderAnimation(effect: Effect, format: EffectFormat, source: MovieFrameSource, audio hasAudio: Bool,
+    /// Live, Loop or Bounce, as an animation or a movie.
+    static func renderAnimation(effect: Effect, format: EffectFormat, source: MovieFrameSource, movie: QuickTimeMovie,
                                 destination: String, options: EffectOptions,
                                 progress: (Double, String) -> Void) throws -> EffectResult {
         let stream: EffectFrameStream
@@ -88,7 +88,8 @@ public enum EffectRenderer {
         case .webp:
             encoder = try AnimatedWebPEncoder(destination: destination, width: source.width, height: source.height, options: options.webp)
         default:
-            throw MediaError(.unsupported, file: destination, "MP4 output is not available in this build yet: write gif or webp")
+            encoder = try EffectMP4Encoder(destination: destination, width: source.width, height: source.height,
+                                           encoding: options.encoding, colorInfo: source.colorInfo)
         }
         var done = 0
         while let frame = try stream.next() {
@@ -96,17 +97,47 @@ public enum EffectRenderer {
             done += 1
             progress(0.9 * Double(done) / Double(max(expected, done)), "frame \(done) of \(max(expected, done))")
         }
+        var notes: [String] = []
+        var audio = "none"
+        if let movieEncoder = encoder as? EffectMP4Encoder, movie.audioTrack != nil {
+            progress(0.9, "encoding the sound")
+            (movieEncoder.audio, audio) = try soundtrack(of: movie, effect: effect, stream: stream, source: source, notes: &notes)
+        } else if movie.audioTrack != nil {
+            notes.append("\(format.rawValue.uppercased()) carries no sound: the movie's audio is left out")
+        }
         progress(0.9, "writing the \(format.rawValue.uppercased())")
         let summary = try encoder.finish()
-        var notes: [String] = []
-        if hasAudio { notes.append("\(format.rawValue.uppercased()) carries no sound: the movie's audio is left out") }
         if effect == .bounce {
             notes.append("bounce plays frames forwards then backwards without repeating either turning frame (2N-2 frames)")
         }
         return EffectResult(
             path: destination, effect: effect, format: format, width: source.width, height: source.height,
             frameCount: summary.frameCount, duration: summary.duration, frameDurations: summary.frameDurations,
-            loops: true, audio: "none", byteCount: summary.byteCount, longExposure: nil, notes: notes)
+            loops: format != .mp4, audio: audio, byteCount: summary.byteCount, longExposure: nil, notes: notes)
+    }
+
+    /// The sound of an MP4 effect and what happened to it: kept (Live), cross-faded like the
+    /// picture (Loop), or left out (Bounce: sound played backwards is noise, so the movie is
+    /// silent, as Apple's Bounce is).
+    static func soundtrack(of movie: QuickTimeMovie, effect: Effect, stream: EffectFrameStream, source: MovieFrameSource,
+                           notes: inout [String]) throws -> (EffectAudio?, String) {
+        guard effect != .bounce else {
+            notes.append("bounce is silent: the movie's sound is left out")
+            return (nil, "muted")
+        }
+        let window = source.presentationStart...(source.presentationStart + source.duration)
+        let sound: EffectAudio?
+        do {
+            sound = try EffectAudio.presented(in: movie, window: window)
+        } catch let error as MediaError where error.kind == .unsupported {
+            notes.append("the movie's sound is left out: \(error.problem)")
+            return (nil, "none")
+        }
+        guard let sound else { return (nil, "none") }
+        if effect == .loop, let fade = (stream as? LoopedFrameStream)?.crossFade {
+            return (sound.looped(fade: fade), "cross-faded")
+        }
+        return (sound, "kept")
     }
 
     /// Long Exposure, as a JPEG.

@@ -29,6 +29,10 @@ public final class MovieFrameSource: EffectFrameStream {
     public let stillTime: Double
     /// The movie's path.
     public let path: String
+    /// Where output time 0 is on the movie's presentation timeline, in seconds.
+    public let presentationStart: Double
+    /// The colour tags of the movie's video stream.
+    public let colorInfo: VideoColorInfo
 
     private let reader: VideoFileReader
     private let processor: FrameProcessor
@@ -76,6 +80,8 @@ public final class MovieFrameSource: EffectFrameStream {
         mediaScale = Double(plan.mediaTimescale)
         origin = first.presentationTime
         duration = Double(last.endTime - origin) / mediaScale
+        presentationStart = Double(origin) / mediaScale
+        colorInfo = reader.stream.colorInfo
         frameCount = kept.count
         shown = Dictionary(kept.map { ($0.mediaTime, $0) }, uniquingKeysWith: { a, _ in a })
         toMediaUnits = Double(reader.stream.timeBaseNumerator) * mediaScale / Double(max(reader.stream.timeBaseDenominator, 1))
