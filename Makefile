@@ -21,8 +21,8 @@ GLINT := .build/release/glint
 # later Debian releases split them out as libheif-plugin-libde265 and libheif-plugin-x265.
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
-	libexempi-dev \
-	ffmpeg libimage-exiftool-perl time hyperfine
+	libgif-dev libwebp-dev libexempi-dev \
+	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: deps build test run fixtures bench clean

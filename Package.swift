@@ -31,6 +31,10 @@ let package = Package(
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"])]
         ),
+        // System-library module over giflib (animated GIF output).
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        // System-library module over libwebp and libwebpmux (animated WebP output).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebp", providers: [.apt(["libwebp-dev"])]),
         // System-library module over libheif (HEIC stills: HEVC decode through libde265, encode through x265).
         .systemLibrary(
             name: "CHeif",
@@ -50,6 +54,8 @@ let package = Package(
                 "CJPEGTurbo",
                 "CFFmpeg",
                 "CLCMS2",
+                "CGIF",
+                "CWebP",
                 "CHeif",
                 "CExempi",
                 .product(name: "Logging", package: "swift-log"),

@@ -30,6 +30,9 @@ public enum SyntheticLivePhoto {
         public var stillImageTimeTrack = true
         /// Index of the frame that is the still.
         public var stillFrameIndex = 10
+        /// Draws the picture at a time (0...1 across the movie) in display orientation, for the
+        /// still and every frame; ``SyntheticScene/render(width:height:time:)`` when `nil`.
+        public var scene: (@Sendable (_ width: Int, _ height: Int, _ time: Double) -> RGBImage)?
         /// The still's format. A HEIC still is stored upright (EXIF orientation 1, no container
         /// transform, see ``HEICEncoder``), whatever ``rotation`` says; its colour is described by
         /// an `nclx` (and, for Display P3, an ICC profile too).
@@ -75,7 +78,8 @@ public enum SyntheticLivePhoto {
         // The still: the scene at the still time; a JPEG's is stored turned back so that EXIF turns
         // it upright.
         let stillRotation = options.stillFormat == .jpeg ? rotation : .up
-        let still = SyntheticScene.render(width: options.stillWidth, height: options.stillHeight, time: stillT)
+        let render = options.scene ?? SyntheticScene.render
+        let still = render(options.stillWidth, options.stillHeight, stillT)
             .transformed(by: stillRotation.inverse)
         var exif = ExifMetadata.minimal(orientation: stillRotation, contentIdentifier: options.stillIdentifier)
         exif.ifd0.set(.ascii(tag: ExifTag.make, "Glint"))
@@ -122,7 +126,7 @@ public enum SyntheticLivePhoto {
             }
         }
         for time in times {
-            var frame = SyntheticScene.render(width: options.frameWidth, height: options.frameHeight, time: Double(time) / Double(end))
+            var frame = (options.scene ?? SyntheticScene.render)(options.frameWidth, options.frameHeight, Double(time) / Double(end))
             conversion?.apply(to: &frame)
             try store(try encoder.encode(frame: frame.transformed(by: rotation.inverse), pts: time))
         }
