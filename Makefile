@@ -20,9 +20,9 @@ GLINT := .build/release/glint
 # libheif-dev: Debian 12's libheif1 (1.15) has the HEVC decoder (libde265) and encoder (x265) built in;
 # later Debian releases split them out as libheif-plugin-libde265 and libheif-plugin-x265.
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
-	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
-	libexempi-dev \
-	ffmpeg libimage-exiftool-perl time hyperfine libjpeg-turbo-progs
+	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
+	libgif-dev libwebp-dev libexempi-dev \
+	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: deps build test run fixtures bench clean

@@ -25,6 +25,16 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
+        // System-library module over LittleCMS 2 (ICC profiles and colour transforms).
+        .systemLibrary(
+            name: "CLCMS2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]
+        ),
+        // System-library module over giflib (animated GIF output).
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        // System-library module over libwebp and libwebpmux (animated WebP output).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebp", providers: [.apt(["libwebp-dev"])]),
         // System-library module over libheif (HEIC stills: HEVC decode through libde265, encode through x265).
         .systemLibrary(
             name: "CHeif",
@@ -43,6 +53,9 @@ let package = Package(
             dependencies: [
                 "CJPEGTurbo",
                 "CFFmpeg",
+                "CLCMS2",
+                "CGIF",
+                "CWebP",
                 "CHeif",
                 "CExempi",
                 .product(name: "Logging", package: "swift-log"),

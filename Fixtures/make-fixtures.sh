@@ -28,6 +28,8 @@ fixture no-identifiers --identifier none
 # Modern iPhone pairs: HEIC still + HEVC movie, with and without identifiers.
 fixture heic-hevc --still-format heic --codec hevc --rotation 90
 fixture heic-no-identifiers --still-format heic --codec hevc --identifier none
+# Display P3: the still carries a Display P3 ICC profile, the movie P3 primaries in its tags.
+fixture display-p3 --color-space display-p3 --codec hevc
 # For benchmarks: a 12-megapixel still with 2 s of 1920x1440 HEVC frames at 30 fps.
 fixture bench-12mp --still-size 4032x3024 --frame-size 1920x1440 --codec hevc --frames 60 --fps 30
 

@@ -9,7 +9,10 @@ struct EditCommand: ParsableCommand {
         commandName: "edit",
         abstract: "Edit a Live Photo pair and write it, still paired, into a directory.",
         discussion: """
-            The recipe is JSON, given inline or as a file: exposure (EV), contrast, saturation, \
+            The recipe is JSON, given inline or as a file: exposure (EV), contrast, brightness, \
+            highlights, shadows, saturation, vibrance, warmth, tint, vignette (each -1...1), \
+            lut (an Adobe .cube file, relative to the recipe file) and lutIntensity (0...1), \
+            outputColorSpace ("source", "srgb" or "display-p3"), \
             flip ("horizontal" or "vertical"), straighten (degrees, -45...45), \
             crop {x, y, width, height} (normalised, in display orientation), rotate (multiple of 90), \
             maxDimension, trim {start, end} (seconds), keyPhoto (seconds), volume (0...4), mute. \

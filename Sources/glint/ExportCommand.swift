@@ -5,19 +5,24 @@ import GlintMedia
 
 extension ExportFormat: ExpressibleByArgument {}
 
-/// `glint export`: writes Live Photos as a pair, a still, a Motion Photo or an MP4.
+/// `glint export`: writes Live Photos as a pair, a still, a Motion Photo, an MP4, a GIF or a
+/// WebP, optionally as an effect (Loop, Bounce, Long Exposure).
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export Live Photos as a pair, a still, a Motion Photo or an MP4.",
+        abstract: "Export Live Photos as a pair, a still, a Motion Photo, an MP4, a GIF or a WebP, or as an effect.",
         discussion: """
             The files given are paired by content identifier, as `glint inspect` pairs them; every \
             file must belong to a Live Photo. pair: the still and the movie, still paired (edited \
             with --recipe, copied otherwise). still: the photo alone (JPEG, metadata kept). \
             motion-photo: a Google Motion Photo, <base>.MP.jpg (the JPEG with the movie appended as \
             an MP4, LPCM audio encoded to AAC). mp4: the motion as an H.264 + AAC MP4 (HEVC, or any \
-            video with a recipe, is encoded to H.264). --strip-location removes GPS and place \
-            metadata from every file written.
+            video with a recipe, is encoded to H.264). gif, webp: the motion as an animation that \
+            loops forever. --effect loop (a seamless cross-faded loop), bounce (forwards then \
+            backwards) or live writes that effect as mp4, gif or webp (<base>-loop.gif ...); \
+            --effect longExposure with --as still writes every frame aligned and averaged as a \
+            JPEG (<base>-long-exposure.jpg). --strip-location removes GPS and place metadata from \
+            every file written.
             """
     )
 
@@ -48,6 +53,12 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "JPEG quality of an edited still, 1-100.")
     var quality = 92
 
+    @Option(help: "An effect: live, loop, bounce (with --as mp4, gif or webp) or longExposure (with --as still, a JPEG).")
+    var effect: Effect?
+
+    @Option(help: "Longest side of an effect or animation in pixels (GIF 480 and WebP 720 unless given).")
+    var maxDimension: Int?
+
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
@@ -62,6 +73,8 @@ struct ExportCommand: ParsableCommand {
         do {
             var options = ExportOptions(outputDirectory: out, stripLocation: stripLocation, jpegQuality: quality,
                                         encoding: MovieEncoding(codec: codec, crf: crf, preset: preset))
+            options.effect = effect
+            options.effectOptions.maxDimension = maxDimension
             if let recipe {
                 let (data, folder) = try EditCommand.loadRecipe(recipe)
                 options.recipe = try EditRecipe.parse(json: data, baseDirectory: folder)

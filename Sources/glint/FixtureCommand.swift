@@ -49,6 +49,9 @@ struct FixtureCommand: ParsableCommand {
     @Flag(help: "Leave the movie without an identifier.")
     var movieWithoutIdentifier = false
 
+    @Option(help: "Colour space of both halves: srgb, or display-p3 (a Display P3 ICC profile in the still, P3 primaries in the movie's tags).")
+    var colorSpace = "srgb"
+
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
@@ -74,6 +77,10 @@ struct FixtureCommand: ParsableCommand {
                 options.frameDurations = [Int64(600 / fps)]
             }
             options.audio = audio
+            guard let space = SyntheticColourSpace(rawValue: colorSpace) else {
+                throw MediaError(.invalidArgument, "unknown colour space \"\(colorSpace)\": use srgb or display-p3")
+            }
+            (options.stillColourSpace, options.movieColourSpace) = (space, space)
             guard let format = StillFormat(rawValue: stillFormat.lowercased()) else {
                 throw MediaError(.invalidArgument, "unknown still format \"\(stillFormat)\": use jpeg or heic")
             }

@@ -30,7 +30,8 @@ struct FramePipelineTests {
         let reader = try VideoFileReader(path: path)
         let geometry = EditGeometry(recipe: recipe, width: reader.stream.width, height: reader.stream.height,
                                     orientation: .up, alignment: 2)
-        let processor = FrameProcessor(recipe: recipe, geometry: geometry)
+        let stage = try ColourPipeline(recipe: recipe).stage(for: try ColourSpace(video: reader.stream.colorInfo))
+        let processor = FrameProcessor(geometry: geometry, colour: stage)
         var colour = reader.stream.colorInfo
         if colour.matrix == .unspecified { colour.matrix = .bt709 }
         if colour.range == .unspecified { colour.range = .limited }

@@ -157,7 +157,8 @@ struct HEICPairEditTests {
         let directory = try TemporaryDirectory("glint-heic-pair")
         defer { directory.remove() }
         let xmp = Array(#"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>"#.utf8)
-        let icc = (0..<600).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+        // A real profile: a colour edit reads it (LittleCMS refuses made-up bytes).
+        let icc = try ColourSpace.displayP3.iccProfile()
         let picture = SyntheticScene.render(width: 400, height: 300, time: 0.5)
         let source = try HEICEncoder.encode(picture, metadata: .init(exif: .minimal(), xmp: xmp,
                                                                       colourProfile: HEICColourProfile(icc: icc, nclx: .displayP3)),

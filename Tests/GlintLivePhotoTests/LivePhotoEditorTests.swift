@@ -116,8 +116,11 @@ struct LivePhotoEditorTests {
             $0.frameCount = 4
             $0.stillFrameIndex = 1
         }
-        // Give the still a (large, multi-segment) ICC profile and an XMP packet.
-        let profile = (0..<150_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        // Give the still a (large, multi-segment) ICC profile and an XMP packet. The profile is a
+        // real one (a colour edit reads it) padded to 150 kB, its header's size field updated.
+        var profile = try ColourSpace.displayP3.iccProfile()
+        profile += (0..<(150_000 - profile.count)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        for i in 0..<4 { profile[i] = UInt8(truncatingIfNeeded: profile.count >> (24 - 8 * i)) }
         let xmp = #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>"#
         let original = try JPEGFile(parsing: try [UInt8](Data(contentsOf: URL(fileURLWithPath: plainStill))))
         let segments = original.segments.filter(\.isApplication) + [try JPEGSegment.xmp(xmp)] + (try JPEGSegment.iccProfileSegments(profile))

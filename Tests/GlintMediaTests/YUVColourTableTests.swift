@@ -4,7 +4,9 @@ import Testing
 
 @Suite("YUVColourTable")
 struct YUVColourTableTests {
-    static let tone = ToneAdjustment(exposure: 0.5, contrast: 0.1, saturation: 0.2)
+    /// The recipe's colour change as the edit bakes it (exposure, contrast, saturation).
+    static let cube = try! RGBLookupCube(source: .sRGB, output: .sRGB,
+                                         adjustment: ColourAdjustment(exposure: 0.5, contrast: 0.1, saturation: 0.2))
 
     /// A decoded-like 4:2:0 frame of the moving gradient with a little seeded texture.
     static func frame(width: Int, height: Int, coding: YUVCoding) throws -> DecodedVideoFrame {
@@ -81,7 +83,7 @@ struct YUVColourTableTests {
     func tableMatchesTheExactChange(source: YUVCoding, output: YUVCoding) throws {
         let frame = try Self.frame(width: 160, height: 120, coding: source)
         let crop = PixelRect(x: 16, y: 10, width: 128, height: 96)
-        let change: (inout RGBImage) -> Void = { Self.tone.apply(to: &$0) }
+        let change: (inout RGBImage) -> Void = { Self.cube.apply(to: &$0) }
         let table = YUVColourTable(source: source, output: output, change: change)
         let result = try YUVFrame(width: crop.width, height: crop.height, range: .limited, matrix: .bt709)
         try table.apply(to: frame, crop: crop, into: result)

@@ -8,7 +8,7 @@ import Foundation
 /// Whatever the body captures is handed over to the new thread (`sending`): the starter keeps
 /// no access to it. ``join()`` waits for the body and returns its value or rethrows its error;
 /// every stage must be joined before its starter returns, on success and on failure alike.
-final class StageThread<Value>: @unchecked Sendable {
+final class StageThread<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     /// The body's outcome; written once by the stage's thread, under the lock.
     private var outcome: Result<Value, any Error>?

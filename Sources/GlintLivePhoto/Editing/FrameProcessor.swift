@@ -3,19 +3,23 @@ import GlintMedia
 /// The one pixel pipeline of an edit, applied to the still and to every movie frame alike.
 ///
 /// A driver (``StillEditor``, ``MovieEditor``) reads the source rectangle of its own pixels at the
-/// scaled size its ``EditGeometry`` gives; the processor then turns the pixels and adjusts their
-/// tone. Geometry differs per picture (sizes, orientations, clean apertures); the operations and
-/// their parameters do not.
+/// scaled size its ``EditGeometry`` gives; the processor then turns the pixels and changes their
+/// colour. Geometry and colour spaces differ per picture (sizes, orientations, clean apertures,
+/// ICC profiles and video tags); the operations and their parameters do not.
 public struct FrameProcessor: Sendable {
     /// Where to read and how to turn, for this picture.
     public let geometry: EditGeometry
-    /// The tone change, identical for every picture of the edit.
-    public let tone: ToneAdjustment
+    /// The colour change for this picture's colour space, `nil` when colours are kept.
+    public let colour: ColourStage?
 
     /// Creates the processor for one picture of an edit.
-    public init(recipe: EditRecipe, geometry: EditGeometry) {
+    /// - Parameters:
+    ///   - geometry: The geometry for this picture.
+    ///   - colour: The colour stage for this picture's source space
+    ///     (``ColourPipeline/stage(for:)``), or `nil` for none.
+    public init(geometry: EditGeometry, colour: ColourStage?) {
         self.geometry = geometry
-        tone = ToneAdjustment(exposure: recipe.exposure ?? 0, contrast: recipe.contrast ?? 0, saturation: recipe.saturation ?? 0)
+        self.colour = colour
     }
 
     /// The source rectangle as pixels.
@@ -23,13 +27,14 @@ public struct FrameProcessor: Sendable {
         PixelRect(x: geometry.sourceX, y: geometry.sourceY, width: geometry.sourceWidth, height: geometry.sourceHeight)
     }
 
-    /// Turns and adjusts pixels already cropped and scaled to the geometry's scaled size.
+    /// Turns and colours pixels already cropped and scaled to the geometry's scaled size.
+    /// Safe to call from several tasks at once.
     public func process(_ scaled: consuming RGBImage) -> RGBImage {
         precondition(scaled.width == geometry.scaledWidth && scaled.height == geometry.scaledHeight,
                      "the driver must deliver pixels at the scaled size")
         var image = consume scaled
         if geometry.warp != nil || geometry.pixelTransform != .up { image = geometry.apply(to: image) }
-        applyColour(to: &image)
+        colour?.apply(to: &image)
         return image
     }
 
@@ -39,14 +44,15 @@ public struct FrameProcessor: Sendable {
     /// Whether every step after the crop and scale is the turn or a pointwise colour change
     /// (each pixel's new value depends only on its old value, not on where it is), so that
     /// frames may be edited as crop, scale, table and turn on their YUV planes. A straighten
-    /// (``EditGeometry/warp``) resamples pixels and is done on RGB.
-    public var isPointwise: Bool { geometry.warp == nil }
+    /// (``EditGeometry/warp``) resamples pixels and a vignette depends on where a pixel is, so
+    /// either is done on RGB.
+    public var isPointwise: Bool { geometry.warp == nil && colour?.vignette == nil }
 
     /// Whether the colour of pixels changes at all.
-    public var changesColour: Bool { !tone.isIdentity }
+    public var changesColour: Bool { colour != nil }
 
     /// Applies the colour change alone (no turn) to `image`, in place.
     public func applyColour(to image: inout RGBImage) {
-        tone.apply(to: &image)
+        colour?.apply(to: &image)
     }
 }

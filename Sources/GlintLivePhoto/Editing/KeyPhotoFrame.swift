@@ -35,6 +35,8 @@ public struct KeyPhotoFrame: Sendable {
     public let orientation: Orientation
     /// The movie's clean aperture, when it has one.
     public let region: Rect?
+    /// The movie's colour tags (the stream's, completed from the `colr` box).
+    public var colorInfo = VideoColorInfo()
 
     /// Decodes the frame `plan` chose, streaming the movie up to it.
     /// - Returns: `nil` when the recipe picks no key photo.
@@ -50,19 +52,34 @@ public struct KeyPhotoFrame: Sendable {
                 guard frame.pts == chosen.mediaTime else { continue }
                 return KeyPhotoFrame(frame: frame, time: Double(chosen.presentationTime) / Double(plan.mediaTimescale),
                                      requestedTime: requested, orientation: video.matrix.orientation ?? .up,
-                                     region: entry.cleanAperture)
+                                     region: entry.cleanAperture,
+                                     colorInfo: reader.stream.colorInfo.fillingUnspecified(from: entry))
             }
             throw MediaError(.corrupt, "the frame at media time \(chosen.mediaTime) (the key photo) could not be decoded")
         }
     }
 
+    /// The colour stage that edits this frame's colours and brings them into `output`, the
+    /// still's output space; `nil` when nothing changes. A movie whose colour tags Glint cannot
+    /// read (HDR) is taken as it is when the recipe changes no colour.
+    public func colourStage(_ pipeline: ColourPipeline, output: ColourSpace) throws -> ColourStage? {
+        let source: ColourSpace
+        do {
+            source = try ColourSpace(video: colorInfo)
+        } catch where pipeline.isIdentity {
+            return nil
+        }
+        return try pipeline.stage(for: source, output: output)
+    }
+
     /// The frame edited by `recipe` at the still's output geometry: stored in the still's
     /// orientation, `stillGeometry.outputWidth` x `stillGeometry.outputHeight`.
-    public func render(recipe: EditRecipe, stillGeometry: EditGeometry) throws -> (image: RGBImage, report: Report) {
+    /// - Parameter colour: The frame's colour stage (``colourStage(_:output:)``).
+    public func render(recipe: EditRecipe, stillGeometry: EditGeometry, colour: ColourStage?) throws -> (image: RGBImage, report: Report) {
         let geometry = EditGeometry(recipe: recipe, width: frame.width, height: frame.height, orientation: orientation,
                                     region: region, alignment: 2, displayAspect: stillGeometry.displayAspect,
                                     displaySize: (stillGeometry.displayWidth, stillGeometry.displayHeight))
-        let processor = FrameProcessor(recipe: recipe, geometry: geometry)
+        let processor = FrameProcessor(geometry: geometry, colour: colour)
         let scaled = try FrameConverter().rgbImage(from: frame, crop: processor.sourceRect,
                                                    width: geometry.scaledWidth, height: geometry.scaledHeight)
         let image = processor.process(scaled).transformed(by: orientation.followed(by: stillGeometry.outputOrientation.inverse))

@@ -74,6 +74,9 @@ public enum LivePhotoEditor {
     public static func edit(stillPath: String, moviePath: String, recipe: EditRecipe, outputDirectory: String,
                             options: Options = Options(), progress: (Double, String) -> Void = { _, _ in }) throws -> Result {
         try recipe.validate()
+        // Everything the recipe needs from other files (the LUT) is loaded and checked now,
+        // before any picture is read or anything written.
+        let colour = try ColourPipeline(recipe: recipe)
         try options.encoding.validate()
         try StillEncoding(jpegQuality: options.jpegQuality, heic: options.heic).validate()
         let still = try StillImageReader.read(path: stillPath)
@@ -104,7 +107,7 @@ public enum LivePhotoEditor {
             defer { stillDone.open() }
             let keyPhoto = try KeyPhotoFrame.extract(from: movie, plan: timeline, recipe: recipe)
             let edited = try StillEditor.edit(still, recipe: recipe, contentIdentifier: identifier,
-                                              quality: jpegQuality, heic: heic, keyPhoto: keyPhoto)
+                                              quality: jpegQuality, heic: heic, keyPhoto: keyPhoto, colour: colour)
             logger.debug("still edited", metadata: [
                 "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
                 "size": "\(edited.geometry.outputWidth)x\(edited.geometry.outputHeight)",
@@ -114,7 +117,7 @@ public enum LivePhotoEditor {
         let movieOutcome = Swift.Result {
             try MovieEditor.edit(
                 movie, destination: movieOut, recipe: recipe, displayAspect: stillGeometry.displayAspect,
-                contentIdentifier: identifier, encoding: options.encoding, plan: plan,
+                contentIdentifier: identifier, encoding: options.encoding, plan: plan, colour: colour,
                 hold: FrameHold(frames: Self.framesAlongsideStill, latch: stillDone)
             ) { done, total in
                 progress(0.95 * Double(done) / Double(max(total, 1)), "frame \(done) of \(total)")

@@ -35,13 +35,17 @@ public enum MovieEditor {
     ///   - contentIdentifier: The identifier the output must carry (`nil` keeps the movie's).
     ///   - encoding: Encoder settings.
     ///   - plan: The timeline and sound plan (made from `recipe` when `nil`).
+    ///   - colour: The recipe's colour part, prepared (``ColourPipeline/init(recipe:)``); `nil`
+    ///     prepares it here.
     ///   - hold: Where the frames wait for work running alongside the movie (the still), if anywhere.
     ///   - progress: Called after each frame with (frames done, frames in all).
     public static func edit(_ movie: QuickTimeMovie, destination: String, recipe: EditRecipe, displayAspect: Double?,
                             contentIdentifier: ContentIdentifier?, encoding: MovieEncoding = .default, plan: MovieEditPlan? = nil,
-                            hold: FrameHold? = nil, progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
+                            colour: ColourPipeline? = nil, hold: FrameHold? = nil,
+                            progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
         let path = movie.path
         let plan = try plan ?? MovieEditPlan(movie: movie, recipe: recipe)
+        let pipeline = try colour ?? ColourPipeline(recipe: recipe)
         return try MediaError.naming(path) {
             guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
                 throw MediaError(.unsupported, "movie has no video track")
@@ -53,11 +57,12 @@ public enum MovieEditor {
             let geometry = EditGeometry(recipe: recipe, width: reader.stream.width, height: reader.stream.height,
                                         orientation: orientation, region: entry.cleanAperture, alignment: 2,
                                         displayAspect: displayAspect)
-            let processor = FrameProcessor(recipe: recipe, geometry: geometry)
+            let colour = try pipeline.movieColour(stream: reader.stream.colorInfo, entry: entry)
+            let processor = FrameProcessor(geometry: geometry, colour: colour.stage)
             let encoder = try VideoEncoder(configuration: VideoEncoderConfiguration(
                 codec: try encoding.videoCodec(), width: geometry.outputWidth, height: geometry.outputHeight,
                 timeBaseNumerator: 1, timeBaseDenominator: Int32(clamping: video.mediaTimescale),
-                crf: encoding.crf, preset: encoding.preset, colorInfo: reader.stream.colorInfo))
+                crf: encoding.crf, preset: encoding.preset, colorInfo: colour.colorInfo))
 
             let writer = try QuickTimeMovieWriter(destination: destination)
             var builder = VideoTrackBuilder()
@@ -91,7 +96,7 @@ public enum MovieEditor {
                 format: FourCC(encoder.sampleEntryFourCC), width: geometry.outputWidth, height: geometry.outputHeight,
                 compressorName: encoder.sampleEntryFourCC == "hvc1" ? "HEVC" : "H.264",
                 extensions: [Box(FourCC(encoder.configurationBoxType), payload: encoder.decoderConfigurationRecord)]
-                    + entry.extensions.filter { $0.type == "colr" })
+                    + colour.colourBoxes)
             let timing = plan.timeline.videoTiming
             var videoTrak = try builder.makeTrack(
                 template: video, trackID: video.trackID, sampleEntry: sampleEntry,

@@ -1,7 +1,8 @@
 import GlintMedia
 
 /// Applies an edit to a still (JPEG or HEIC), keeping its format and metadata: EXIF (with the
-/// Apple MakerNote and GPS), XMP, the ICC profile (and a HEIC's `nclx`) and the orientation. The
+/// Apple MakerNote and GPS), XMP, the ICC profile (and a HEIC's `nclx`; replaced by the output
+/// space's when the recipe names one) and the orientation. The
 /// EXIF pixel dimensions and thumbnail are brought up to date; what the format writer cannot
 /// carry over is dropped (a JPEG's MPF index, a HEIC's thumbnail, depth and gain-map images).
 public enum StillEditor {
@@ -28,16 +29,26 @@ public enum StillEditor {
     ///   - heic: HEIC encoder settings.
     ///   - limits: Largest image accepted.
     ///   - keyPhoto: A movie frame that replaces the still's pixels (``EditRecipe/keyPhoto``); the
-    ///     still's size, orientation and metadata are kept.
+    ///     still's size, orientation and metadata are kept, and the frame's colours are brought
+    ///     into the still's (output) colour space.
+    ///   - colour: The recipe's colour part, prepared (``ColourPipeline/init(recipe:)``); `nil`
+    ///     prepares it here.
     public static func edit(_ still: any StillImage, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
                             quality: Int = 92, heic: HEICEncoder.Settings = HEICEncoder.Settings(),
-                            limits: ImageLimits = .default, keyPhoto: KeyPhotoFrame? = nil) throws -> Result {
-        try MediaError.naming(still.path) {
+                            limits: ImageLimits = .default, keyPhoto: KeyPhotoFrame? = nil,
+                            colour: ColourPipeline? = nil) throws -> Result {
+        let pipeline = try colour ?? ColourPipeline(recipe: recipe)
+        return try MediaError.naming(still.path) {
             let orientation = still.orientation
             let geometry = Self.geometry(of: still, recipe: recipe)
-            let processor = FrameProcessor(recipe: recipe, geometry: geometry)
+            // The still's colour space is read only when colours change (or a frame must be brought into it).
+            let source = pipeline.isIdentity && keyPhoto == nil ? nil : try still.colourSpace()
+            let processor = FrameProcessor(geometry: geometry, colour: try source.flatMap { try pipeline.stage(for: $0) })
 
-            let fromFrame = try keyPhoto?.render(recipe: recipe, stillGeometry: geometry)
+            let fromFrame = try keyPhoto.map { frame in
+                try frame.render(recipe: recipe, stillGeometry: geometry,
+                                 colour: try frame.colourStage(pipeline, output: pipeline.outputSpace(for: source ?? .sRGB)))
+            }
             let edited = try fromFrame?.image ?? processor.process(try decodeScaled(still, processor: processor, limits: limits))
 
             var exif = still.exif
@@ -52,7 +63,9 @@ public enum StillEditor {
                 if metadata.thumbnail != nil { metadata.thumbnail = try thumbnail(of: edited) }
                 exif = metadata
             }
-            let bytes = try still.encodeEdited(edited, exif: exif, encoding: StillEncoding(jpegQuality: quality, heic: heic))
+            let outputSpace = pipeline.outputColorSpace == .source ? nil : source.map { pipeline.outputSpace(for: $0) }
+            let bytes = try still.encodeEdited(edited, exif: exif,
+                                               encoding: StillEncoding(jpegQuality: quality, heic: heic, colourSpace: outputSpace))
             return Result(bytes: bytes, geometry: geometry,
                           contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote,
                           keyPhoto: fromFrame?.report)

@@ -13,6 +13,10 @@ public enum ExportFormat: String, Sendable, Codable, CaseIterable {
     case motionPhoto = "motion-photo"
     /// The motion alone as an H.264 + AAC MP4.
     case mp4
+    /// The motion as an animated GIF that loops forever (see ``EffectRenderer``).
+    case gif
+    /// The motion as an animated WebP that loops forever (see ``EffectRenderer``).
+    case webp
 }
 
 /// What one exported file is.
@@ -25,6 +29,10 @@ public enum ExportedFileKind: String, Sendable, Codable {
     case motionPhoto = "motion-photo"
     /// An MP4 movie.
     case mp4
+    /// An animated GIF.
+    case gif
+    /// An animated WebP.
+    case webp
 }
 
 /// One file an export wrote.

@@ -14,6 +14,13 @@ public struct ExportOptions: Sendable {
     public var jpegQuality: Int
     /// How edited or transcoded frames are encoded (``ExportFormat/mp4`` always uses H.264).
     public var encoding: MovieEncoding
+    /// An effect (Live, Loop, Bounce, Long Exposure) to write instead of the plain motion or
+    /// still: with ``ExportFormat/mp4``, ``ExportFormat/gif`` or ``ExportFormat/webp`` for the
+    /// moving ones, ``ExportFormat/still`` (a JPEG) for Long Exposure. GIF and WebP without an
+    /// effect show the motion as it is (Live).
+    public var effect: Effect?
+    /// Settings of the effect: size, cross-fade, GIF and WebP quality.
+    public var effectOptions: EffectOptions
     /// Where the export reports what it did.
     public var logger: Logger
 
@@ -25,6 +32,7 @@ public struct ExportOptions: Sendable {
         self.jpegQuality = jpegQuality
         self.encoding = encoding
         self.logger = logger
+        effectOptions = EffectOptions()
     }
 }
 
@@ -40,4 +48,6 @@ public struct ExportResult: Sendable, Codable, Equatable {
     public var files: [ExportedFile]
     /// Things the user should know (a converted primary image, dropped audio, ...).
     public var notes: [String]
+    /// What the effect wrote, when there was one (or a GIF or WebP).
+    public var effect: EffectResult?
 }

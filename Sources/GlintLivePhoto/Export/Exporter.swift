@@ -13,18 +13,27 @@ public enum Exporter {
     public static func export(stillPath: String, moviePath: String, as format: ExportFormat, options: ExportOptions,
                               progress: (Double, String) -> Void = { _, _ in }) throws -> ExportResult {
         try options.recipe?.validate()
+        // The recipe's LUT is loaded and checked before any work (the editors load it again).
+        if let recipe = options.recipe { _ = try ColourPipeline(recipe: recipe) }
         try options.encoding.validate()
         guard (1...100).contains(options.jpegQuality) else {
             throw MediaError(.invalidArgument, "JPEG quality must be between 1 and 100, got \(options.jpegQuality)")
         }
+        try EffectExporter.validate(format: format, options: options)
         let job = try ExportJob(stillPath: stillPath, moviePath: moviePath, options: options)
         defer { job.cleanUp() }
+        var effectResult: EffectResult?
         do {
-            switch format {
-            case .pair: try PairExporter.export(job, progress: progress)
-            case .still: try StillExporter.export(job, progress: progress)
-            case .motionPhoto: try MotionPhotoExporter.export(job, progress: progress)
-            case .mp4: try MP4Exporter.export(job, progress: progress)
+            if let effect = EffectExporter.effect(for: format, options: options) {
+                effectResult = try EffectExporter.export(job, effect: effect, format: format, progress: progress)
+            } else {
+                switch format {
+                case .pair: try PairExporter.export(job, progress: progress)
+                case .still: try StillExporter.export(job, progress: progress)
+                case .motionPhoto: try MotionPhotoExporter.export(job, progress: progress)
+                case .mp4: try MP4Exporter.export(job, progress: progress)
+                case .gif, .webp: break  // always an effect
+                }
             }
         } catch {
             job.removeOutputs()
@@ -34,7 +43,8 @@ public enum Exporter {
         options.logger.info("live photo exported", metadata: [
             "format": "\(format.rawValue)", "still": "\(stillPath)", "files": "\(job.files.map(\.path))",
         ])
-        return ExportResult(format: format, stillPath: stillPath, moviePath: moviePath, files: job.files, notes: job.notes)
+        return ExportResult(format: format, stillPath: stillPath, moviePath: moviePath, files: job.files, notes: job.notes,
+                            effect: effectResult)
     }
 
     /// The Live Photos among `paths`, paired by content identifier (never by name).

@@ -33,10 +33,19 @@ public enum SyntheticLivePhoto {
         /// Frame durations in 1/600 s, cycled (``SyntheticLivePhoto/frameDurations`` unless told
         /// otherwise; `[20]` is a constant 30 fps).
         public var frameDurations: [Int64] = SyntheticLivePhoto.frameDurations
+        /// Draws the picture at a time (0...1 across the movie) in display orientation, for the
+        /// still and every frame; ``SyntheticScene/render(width:height:time:)`` when `nil`.
+        public var scene: (@Sendable (_ width: Int, _ height: Int, _ time: Double) -> RGBImage)?
         /// The still's format. A HEIC still is stored upright (EXIF orientation 1, no container
-        /// transform, see ``HEICEncoder``), whatever ``rotation`` says; its colour is sRGB,
-        /// described by libheif's default `nclx`.
+        /// transform, see ``HEICEncoder``), whatever ``rotation`` says; its colour is described by
+        /// an `nclx` (and, for Display P3, an ICC profile too).
         public var stillFormat = StillFormat.jpeg
+        /// The still's colour space: sRGB writes no ICC profile (a HEIC gets an sRGB `nclx`),
+        /// Display P3 embeds one.
+        public var stillColourSpace = SyntheticColourSpace.sRGB
+        /// The movie's colour space, written as its colour tags (VUI and `colr` box). When it
+        /// differs from the still's, frames are converted so that both show the same colours.
+        public var movieColourSpace = SyntheticColourSpace.sRGB
 
         public init() {}
     }
@@ -76,24 +85,30 @@ public enum SyntheticLivePhoto {
         // The still: the scene at the still time; a JPEG's is stored turned back so that EXIF turns
         // it upright.
         let stillRotation = options.stillFormat == .jpeg ? rotation : .up
-        let still = SyntheticScene.render(width: options.stillWidth, height: options.stillHeight, time: stillT)
+        let render = options.scene ?? SyntheticScene.render
+        let still = render(options.stillWidth, options.stillHeight, stillT)
             .transformed(by: stillRotation.inverse)
         var exif = ExifMetadata.minimal(orientation: stillRotation, contentIdentifier: options.stillIdentifier)
         exif.ifd0.set(.ascii(tag: ExifTag.make, "Glint"))
         exif.ifd0.set(.ascii(tag: ExifTag.model, "Synthetic Live Photo"))
-        try AtomicFileWriter.write(try encodeStill(still, exif: exif, format: options.stillFormat), to: stillPath)
+        try AtomicFileWriter.write(try encodeStill(still, exif: exif, format: options.stillFormat, colourSpace: options.stillColourSpace),
+                                   to: stillPath)
 
         try writeMovie(options, rotation: rotation, times: times, end: end, to: moviePath)
     }
 
     /// The still's file: a JPEG at quality 95, or a HEIC at quality 90.
-    static func encodeStill(_ still: RGBImage, exif: ExifMetadata, format: StillFormat) throws -> [UInt8] {
+    static func encodeStill(_ still: RGBImage, exif: ExifMetadata, format: StillFormat,
+                            colourSpace: SyntheticColourSpace) throws -> [UInt8] {
+        let profile = colourSpace == .displayP3 ? try ColourSpace.displayP3.iccProfile() : nil
         switch format {
         case .jpeg:
             return try JPEGAssembler.assemble(encoded: try JPEGEncoder.encode(still, quality: 95),
-                                              segments: [try JPEGSegment.exif(try exif.serialized())])
+                                              segments: [try JPEGSegment.exif(try exif.serialized())]
+                                                + (try profile.map { try JPEGSegment.iccProfileSegments($0) } ?? []))
         case .heic:
-            let metadata = HEICEncoder.Metadata(exif: exif, colourProfile: HEICColourProfile(nclx: .sRGB))
+            let nclx: NCLXColourProfile = colourSpace == .displayP3 ? .displayP3 : .sRGB
+            let metadata = HEICEncoder.Metadata(exif: exif, colourProfile: HEICColourProfile(icc: profile, nclx: nclx))
             return try HEICEncoder.encode(still, metadata: metadata, settings: HEICEncoder.Settings(quality: 90, preset: "veryfast"))
         }
     }
@@ -101,9 +116,14 @@ public enum SyntheticLivePhoto {
     static func writeMovie(_ options: Options, rotation: Orientation, times: [Int64], end: Int64, to path: String) throws {
         let (storedW, storedH) = rotation.swapsDimensions ? (options.frameHeight, options.frameWidth) : (options.frameWidth, options.frameHeight)
         let codec = try MovieEncoding(codec: options.codec).videoCodec()
+        let primaries: VideoColorPrimaries = options.movieColourSpace == .displayP3 ? .displayP3 : .bt709
         let encoder = try VideoEncoder(configuration: VideoEncoderConfiguration(
             codec: codec, width: storedW, height: storedH, timeBaseNumerator: 1, timeBaseDenominator: Int32(timescale),
-            crf: 16, preset: "veryfast", colorInfo: VideoColorInfo(range: .full, primaries: .bt709, transfer: .bt709, matrix: .bt709)))
+            crf: 16, preset: "veryfast", colorInfo: VideoColorInfo(range: .full, primaries: primaries, transfer: .bt709, matrix: .bt709)))
+        // Frames show the still's colours in the movie's space.
+        let conversion = options.stillColourSpace == options.movieColourSpace ? nil
+            : try RGBLookupCube(source: options.stillColourSpace.space, output: options.movieColourSpace.space,
+                                adjustment: ColourAdjustment())
         let writer = try QuickTimeMovieWriter(destination: path)
         var builder = VideoTrackBuilder()
         func store(_ packets: [EncodedVideoPacket]) throws {
@@ -113,7 +133,8 @@ public enum SyntheticLivePhoto {
             }
         }
         for time in times {
-            let frame = SyntheticScene.render(width: options.frameWidth, height: options.frameHeight, time: Double(time) / Double(end))
+            var frame = (options.scene ?? SyntheticScene.render)(options.frameWidth, options.frameHeight, Double(time) / Double(end))
+            conversion?.apply(to: &frame)
             try store(try encoder.encode(frame: frame.transformed(by: rotation.inverse), pts: time))
         }
         try store(try encoder.finish())
@@ -121,7 +142,8 @@ public enum SyntheticLivePhoto {
         let duration = UInt64(end)
         let entry = VisualSampleEntry.make(format: FourCC(encoder.sampleEntryFourCC), width: storedW, height: storedH,
                                            compressorName: codec == .hevc ? "HEVC" : "H.264",
-                                           extensions: [Box(FourCC(encoder.configurationBoxType), payload: encoder.decoderConfigurationRecord)])
+                                           extensions: [Box(FourCC(encoder.configurationBoxType), payload: encoder.decoderConfigurationRecord),
+                                                        ColourInformationBox(primaries: primaries, transfer: .bt709, matrix: .bt709).box])
         var traks = [try builder.makeTrack(
             template: nil, trackID: 1, sampleEntry: entry, width: storedW, height: storedH,
             matrix: TransformMatrix(orientation: rotation, width: storedW, height: storedH),
@@ -156,4 +178,15 @@ public enum SyntheticLivePhoto {
             + traks + [metadata.makeBox()])
         try writer.finish(moov: moov)
     }
+}
+
+/// The colour spaces generated pairs are made in.
+public enum SyntheticColourSpace: String, Sendable, CaseIterable {
+    /// sRGB (a still without a profile, a movie tagged BT.709).
+    case sRGB = "srgb"
+    /// Display P3 (a still with a Display P3 ICC profile, a movie tagged with P3 primaries).
+    case displayP3 = "display-p3"
+
+    /// The space itself.
+    public var space: ColourSpace { self == .sRGB ? .sRGB : .displayP3 }
 }

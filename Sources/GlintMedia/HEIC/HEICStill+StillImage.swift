@@ -9,7 +9,8 @@ extension HEICStill: StillImage {
         (try decode(limits: limits), 1)
     }
 
-    /// Encodes a HEIC with this still's XMP and colour profile (ICC and/or `nclx`). Pixels are
+    /// Encodes a HEIC with this still's XMP and colour profile (ICC and/or `nclx`; with
+    /// `encoding.colourSpace` set, its ICC profile and primaries instead). Pixels are
     /// stored as displayed: when `exif` has an orientation other than 1 (never the case for an
     /// edit of a HEIC, whose orientation is `.up`), the pixels are turned upright and the tag set
     /// to 1, so HEIF readers, which ignore the tag, and EXIF readers agree.
@@ -23,7 +24,15 @@ extension HEICStill: StillImage {
                 try metadata.setPixelDimensions(width: upright.width, height: upright.height)
                 exif = metadata
             }
-            let metadata = HEICEncoder.Metadata(exif: exif, xmp: xmpPacket, colourProfile: colourProfile)
+            var colour = colourProfile
+            if let space = encoding.colourSpace {
+                colour = HEICColourProfile(icc: try space.iccProfile(), nclx: colourProfile.nclx.map { nclx in
+                    var described = nclx
+                    if let primaries = space.primaries?.videoPrimaries { described.primaries = UInt16(primaries.rawValue) }
+                    return described
+                })
+            }
+            let metadata = HEICEncoder.Metadata(exif: exif, xmp: xmpPacket, colourProfile: colour)
             return try HEICEncoder.encode(upright, metadata: metadata, settings: encoding.heic)
         }
     }

@@ -18,12 +18,13 @@ extension JPEGStill: StillImage {
     public var nclxProfile: NCLXColourProfile? { nil }
 
     /// Encodes a baseline JPEG at `encoding.jpegQuality` with this still's application segments
-    /// and comments (ICC, XMP, JFIF, ...) in their order, `exif` in place of the Exif segment and
-    /// no MPF index.
+    /// and comments (ICC, XMP, JFIF, ...) in their order, `exif` in place of the Exif segment,
+    /// no MPF index, and `encoding.colourSpace`'s ICC profile in place of the still's when set.
     public func encodeEdited(_ image: RGBImage, exif: ExifMetadata?, encoding: StillEncoding) throws -> [UInt8] {
         try MediaError.naming(path) {
             let encoded = try JPEGEncoder.encode(image, quality: encoding.jpegQuality)
-            return try JPEGAssembler.assemble(encoded: encoded, segments: try file.editedMetadataSegments(exif: exif))
+            let profile = try encoding.colourSpace?.iccProfile()
+            return try JPEGAssembler.assemble(encoded: encoded, segments: try file.editedMetadataSegments(exif: exif, iccProfile: profile))
         }
     }
 }

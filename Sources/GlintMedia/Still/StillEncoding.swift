@@ -4,11 +4,16 @@ public struct StillEncoding: Sendable, Equatable {
     public var jpegQuality: Int
     /// HEIC (x265) settings.
     public var heic: HEICEncoder.Settings
+    /// The colour space the edited pixels are in when it is not the input's own (a recipe's
+    /// output colour space): its ICC profile replaces the input's, and a HEIC's `nclx` takes its
+    /// primaries. `nil` keeps the input's colour description.
+    public var colourSpace: ColourSpace?
 
     /// JPEG quality 92 and the default HEIC settings.
-    public init(jpegQuality: Int = 92, heic: HEICEncoder.Settings = HEICEncoder.Settings()) {
+    public init(jpegQuality: Int = 92, heic: HEICEncoder.Settings = HEICEncoder.Settings(), colourSpace: ColourSpace? = nil) {
         self.jpegQuality = jpegQuality
         self.heic = heic
+        self.colourSpace = colourSpace
     }
 
     /// Checks the settings before any work starts.

@@ -1,0 +1,67 @@
+import Foundation
+import GlintMedia
+
+/// The export of a Live Photo effect (``ExportOptions/effect``) or of its motion as a GIF or
+/// WebP: ``EffectRenderer`` writing `<still base>[-effect].<ext>` into the export's folder.
+enum EffectExporter {
+    /// The effect an export writes, if it writes one: the options' effect, or Live for GIF and WebP.
+    static func effect(for format: ExportFormat, options: ExportOptions) -> Effect? {
+        options.effect ?? (format == .gif || format == .webp ? .live : nil)
+    }
+
+    /// The effect format for an export format.
+    static func effectFormat(_ format: ExportFormat, effect: Effect) -> EffectFormat? {
+        switch (format, effect) {
+        case (.mp4, _): return .mp4
+        case (.gif, _): return .gif
+        case (.webp, _): return .webp
+        case (.still, .longExposure): return .jpeg
+        default: return nil
+        }
+    }
+
+    /// Refuses an effect with a format it cannot be written as, before any work.
+    static func validate(format: ExportFormat, options: ExportOptions) throws {
+        guard let effect = effect(for: format, options: options) else { return }
+        guard let target = effectFormat(format, effect: effect), effect.formats.contains(target) else {
+            let allowed = effect == .longExposure ? "still" : "mp4, gif or webp"
+            throw MediaError(.invalidArgument, "the \(effect.rawValue) effect is exported as \(allowed), not \(format.rawValue)")
+        }
+        try options.effectOptions.validate()
+    }
+
+    /// Renders the effect into the job's folder and records the file.
+    static func export(_ job: ExportJob, effect: Effect, format: ExportFormat,
+                       progress: (Double, String) -> Void) throws -> EffectResult {
+        guard let target = effectFormat(format, effect: effect) else {
+            throw MediaError(.invalidArgument, "the \(effect.rawValue) effect cannot be exported as \(format.rawValue)")
+        }
+        let suffix: String
+        switch effect {
+        case .live: suffix = ""
+        case .loop: suffix = "-loop"
+        case .bounce: suffix = "-bounce"
+        case .longExposure: suffix = "-long-exposure"
+        }
+        let name = ExportJob.baseName(job.stillPath) + suffix + "." + target.fileExtensions[0]
+        let output = try job.outputPath(named: name)
+        var options = job.options.effectOptions
+        options.encoding = job.options.encoding
+        options.jpegQuality = job.options.jpegQuality
+        options.stripLocation = job.options.stripLocation
+        options.logger = job.options.logger
+        let result = try EffectRenderer.render(still: job.stillPath, movie: job.moviePath, recipe: job.options.recipe ?? EditRecipe(),
+                                               effect: effect, format: target, destination: output, options: options,
+                                               progress: progress)
+        let kind: ExportedFileKind
+        switch target {
+        case .mp4: kind = .mp4
+        case .gif: kind = .gif
+        case .webp: kind = .webp
+        case .jpeg: kind = .still
+        }
+        try job.record(output, kind: kind)
+        job.notes += result.notes
+        return result
+    }
+}
