@@ -6,8 +6,8 @@
 # /usr/bin/time -v. Prints ratios against the peer measured in the same run.
 # See Benchmarks/README.md.
 #
-# GLINT=path/to/glint uses that binary (otherwise glint is built, release); RUNS=5 timed runs
-# (after 1 warm-up); MEMORY_RUNS=3 runs for peak RSS (the median is kept);
+# GLINT=path/to/glint uses that binary (otherwise glint is built, release); RUNS=5 rounds, each
+# timing every command once (after 1 warm-up); MEMORY_RUNS=3 runs for peak RSS (the median is kept);
 # SHARED_FIXTURES=../shared/fixtures holds the real pair. Outputs go to out/bench/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,11 +45,13 @@ median_peak_kib() {
   done
   printf '%s\n' "${values[@]}" | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'
 }
-# column NAME FIELD CSV: a column of hyperfine's CSV for the command NAME (mean, user, system).
+# column NAME FIELD CSV: the mean over the rounds of a column of hyperfine's CSV (one row per
+# command per round) for the command NAME: mean (wall time), user, system.
 column() {
   awk -F, -v name="$1" -v field="$2" '
     NR == 1 {for (i = 1; i <= NF; i++) index_of[$i] = i; next}
-    $1 == name {printf "%.3f", $(index_of[field])}' "$3"
+    $1 == name {sum += $(index_of[field]); n++}
+    END {printf "%.3f", sum / n}' "$3"
 }
 cpu() { awk -v u="$(column "$1" user "$2")" -v s="$(column "$1" system "$2")" 'BEGIN {printf "%.3f", u + s}'; }
 fmt() { awk -v x="$1" 'BEGIN {printf "%.2f", x}'; }
@@ -98,13 +100,21 @@ bench() {
   "${ff_movie[@]}"; "${ff_still[@]}"
   echo "output sizes: glint still $(size_of "$dir/glint/$(basename "$still")"), movie $(size_of "$dir/glint/$(basename "$movie")"); ffmpeg still $(size_of "$dir/ffmpeg/$(basename "$still")"), movie $(size_of "$dir/ffmpeg/$(basename "$movie")")"
 
-  hyperfine --warmup 1 --runs "$RUNS" --export-csv "$dir/times.csv" \
-    -n glint "$(quoted "${glint[@]}")" \
-    -n ffmpeg "$(quoted "${ff_movie[@]}") && $(quoted "${ff_still[@]}")" \
-    -n decode "$(quoted "${decode[@]}")" \
-    -n encode "$(quoted "${encode[@]}")" \
-    -n jpeg "$(quoted "${jpeg_decode[@]}") && $(quoted "${jpeg_encode[@]}")" \
-    -n start "$(quoted "${start[@]}")"
+  # RUNS rounds, each running every command once: the load of a shared machine drifts, and
+  # interleaving spreads it evenly over the commands compared. One warm-up before the first.
+  local round
+  for ((round = 1; round <= RUNS; round++)); do
+    printf 'round %d of %d\r' "$round" "$RUNS"
+    hyperfine --style none --warmup "$(( round == 1 ? 1 : 0 ))" --runs 1 --export-csv "$dir/round.csv" \
+      -n glint "$(quoted "${glint[@]}")" \
+      -n ffmpeg "$(quoted "${ff_movie[@]}") && $(quoted "${ff_still[@]}")" \
+      -n decode "$(quoted "${decode[@]}")" \
+      -n encode "$(quoted "${encode[@]}")" \
+      -n jpeg "$(quoted "${jpeg_decode[@]}") && $(quoted "${jpeg_encode[@]}")" \
+      -n start "$(quoted "${start[@]}")"
+    if ((round == 1)); then cp "$dir/round.csv" "$dir/times.csv"; else tail -n +2 "$dir/round.csv" >> "$dir/times.csv"; fi
+  done
+  echo
 
   local csv=$dir/times.csv
   local g_s f_s d_s e_s g_cpu f_cpu d_cpu e_cpu j_cpu s_cpu codecs own
@@ -136,7 +146,7 @@ if [ ! -f "$generated/bench-12mp.jpg" ]; then GLINT=$GLINT Fixtures/make-fixture
 bench 12mp-hevc-1920x1440 "$generated/bench-12mp.jpg" "$generated/bench-12mp.mov"
 
 {
-  echo "Wall time (mean of $RUNS runs) and CPU time (user + system); ffmpeg = its movie command then its still command:"
+  echo "Wall time and CPU time (user + system), means of $RUNS interleaved rounds; ffmpeg = its movie command then its still command:"
   echo
   echo "| case | glint s | ffmpeg s | time ratio | glint CPU s | ffmpeg CPU s | CPU ratio |"
   echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
