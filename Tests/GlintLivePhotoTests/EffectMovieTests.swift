@@ -79,4 +79,22 @@ struct EffectMovieTests {
         }
         #expect(AnimationProbe.contents(of: directory.path) == ["bounce.mp4", "pair.jpg", "pair.mov"])
     }
+
+    /// An MP4 effect is tagged with the colours its frames were converted to.
+    @Test(.enabled(if: AnimationProbe.hasFFmpeg, "needs ffprobe"))
+    func colourTagsFollowTheRecipe() throws {
+        let directory = try TemporaryDirectory("glint-effects-mp4")
+        defer { directory.remove() }
+        let (_, movie) = try PairFixtures.synthetic(in: directory.url) { $0.frameCount = 4; $0.stillFrameIndex = 1; $0.audio = false }
+        var options = EffectOptions()
+        options.encoding = MovieEncoding(codec: "h264", crf: 20, preset: "ultrafast")
+        for (space, primaries) in [(OutputColorSpace.displayP3, "smpte432"), (.source, "bt709")] {
+            let output = directory.file("live-\(space.rawValue).mp4").path
+            _ = try EffectRenderer.render(still: nil, movie: movie, recipe: EditRecipe(outputColorSpace: space), effect: .live,
+                                          format: .mp4, destination: output, options: options)
+            let probe = try AnimationProbe.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
+                                                           "stream=color_primaries", "-of", "csv=p=0", output])
+            #expect(probe.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == primaries, "\(space): \(probe.stdoutText)")
+        }
+    }
 }

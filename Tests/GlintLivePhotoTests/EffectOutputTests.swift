@@ -134,6 +134,32 @@ struct EffectOutputTests {
         }
     }
 
+    /// A Display P3 movie is shown in sRGB in a GIF (which carries no profile): its frames
+    /// match the sRGB scene it was made from, which the movie's own code values do not.
+    @Test func displayP3MovieBecomesSRGB() throws {
+        let directory = try TemporaryDirectory("glint-effects")
+        defer { directory.remove() }
+        let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
+            $0.movieColourSpace = .displayP3
+            $0.frameCount = 3
+            $0.stillFrameIndex = 1
+            $0.audio = false
+        }
+        let parsed = try QuickTimeMovie(path: movie)
+        let converted = try EffectFixtures.collect(MovieFrameSource(movie: parsed, recipe: EditRecipe(), outputColourSpace: .srgb))
+        let asStored = try EffectFixtures.collect(MovieFrameSource(movie: parsed, recipe: EditRecipe()))
+        let truth = SyntheticScene.render(width: 480, height: 360, time: 0)
+        let convertedError = EffectFixtures.meanDeltaE(converted[0].image, truth)
+        let storedError = EffectFixtures.meanDeltaE(asStored[0].image, truth)
+        #expect(convertedError < 2, "converted ΔE \(convertedError)")
+        #expect(storedError > 2 * convertedError, "P3 code values read as sRGB: ΔE \(storedError)")
+        guard AnimationProbe.hasFFmpeg else { return }
+        let output = directory.file("p3.gif").path
+        _ = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .live, format: .gif, destination: output)
+        let decoded = try AnimationProbe.decodedFrames(output, width: 480, height: 360)
+        #expect(EffectFixtures.meanDeltaE(decoded[0], truth) < 3)
+    }
+
     /// A rotated movie comes out upright, as it is displayed.
     @Test func rotatedMovieIsUpright() throws {
         let directory = try TemporaryDirectory("glint-effects")

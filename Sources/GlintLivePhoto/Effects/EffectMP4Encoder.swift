@@ -24,8 +24,10 @@ final class EffectMP4Encoder: AnimationEncoder {
     private var clock: Int64 = 0
     private var durations: [Double] = []
 
-    /// Prepares an MP4 of `width` x `height` frames (both even) for `destination`.
-    init(destination: String, width: Int, height: Int, encoding: MovieEncoding, colorInfo: VideoColorInfo) throws {
+    /// Prepares an MP4 of `width` x `height` frames (both even) for `destination`, tagged with
+    /// `colorInfo` in the stream and `colourBoxes` in the sample entry.
+    init(destination: String, width: Int, height: Int, encoding: MovieEncoding, colorInfo: VideoColorInfo,
+         colourBoxes: [Box] = []) throws {
         self.destination = destination
         self.width = width
         self.height = height
@@ -33,7 +35,7 @@ final class EffectMP4Encoder: AnimationEncoder {
             codec: try encoding.videoCodec(), width: width, height: height, timeBaseNumerator: 1,
             timeBaseDenominator: Self.timescale, crf: encoding.crf, preset: encoding.preset, colorInfo: colorInfo))
         writer = try MP4Writer(destination: destination, movieTimescale: UInt32(Self.timescale))
-        video = writer.addTrack(.video(encoder: encoder))
+        video = writer.addTrack(.video(encoder: encoder, extensions: colourBoxes))
     }
 
     func append(_ image: RGBImage, duration: Double) throws {

@@ -41,7 +41,9 @@ public enum EffectRenderer {
         let parsedStill = try still.map { try StillImageReader.read(path: $0) }
         if let parsedStill { _ = try LivePhotoEditor.resolveIdentifier(still: parsedStill, movie: parsedMovie) }
         let maxDimension = options.maxDimension ?? EffectOptions.defaultMaxDimension(for: format)
-        let open = { try MovieFrameSource(movie: parsedMovie, recipe: recipe, maxDimension: maxDimension) }
+        // GIF, WebP and the Long Exposure JPEG carry no colour profile: viewers show them as sRGB.
+        let colourSpace: OutputColorSpace? = format == .mp4 ? nil : .srgb
+        let open = { try MovieFrameSource(movie: parsedMovie, recipe: recipe, maxDimension: maxDimension, outputColourSpace: colourSpace) }
         var logger = options.logger
         logger[metadataKey: "effect"] = "\(effect.rawValue)"
         let clock = ContinuousClock()
@@ -89,7 +91,7 @@ public enum EffectRenderer {
             encoder = try AnimatedWebPEncoder(destination: destination, width: source.width, height: source.height, options: options.webp)
         default:
             encoder = try EffectMP4Encoder(destination: destination, width: source.width, height: source.height,
-                                           encoding: options.encoding, colorInfo: source.colorInfo)
+                                           encoding: options.encoding, colorInfo: source.colorInfo, colourBoxes: source.colourBoxes)
         }
         var done = 0
         while let frame = try stream.next() {

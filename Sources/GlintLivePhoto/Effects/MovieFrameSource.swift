@@ -31,8 +31,11 @@ public final class MovieFrameSource: EffectFrameStream {
     public let path: String
     /// Where output time 0 is on the movie's presentation timeline, in seconds.
     public let presentationStart: Double
-    /// The colour tags of the movie's video stream.
+    /// The colour tags of the frames (the movie's, with the output space's primaries when the
+    /// colours were converted).
     public let colorInfo: VideoColorInfo
+    /// The `colr` boxes describing the frames, for a movie's sample entry.
+    public let colourBoxes: [Box]
 
     private let reader: VideoFileReader
     private let processor: FrameProcessor
@@ -45,20 +48,26 @@ public final class MovieFrameSource: EffectFrameStream {
     private let origin: Int64
     private let mediaScale: Double
 
-    /// Opens `movie`'s video and resolves the recipe's geometry and timeline for it.
+    /// Opens `movie`'s video and resolves the recipe's geometry, colour and timeline for it.
     /// - Parameters:
     ///   - movie: The movie, as parsed.
     ///   - recipe: The edit (validated by the caller).
     ///   - maxDimension: A further bound on the longest side, on top of the recipe's own.
+    ///   - outputColourSpace: The space to deliver frames in, overriding the recipe's
+    ///     `outputColorSpace` (GIF, WebP and untagged JPEG are shown as sRGB). An HDR movie, whose
+    ///     colours Glint does not convert, keeps the recipe's.
     /// - Throws: ``MediaError`` naming the movie: no video track, an undecodable stream, a frame
     ///   size over the limits, an edit list this build does not play; ``RecipeError`` for a trim
     ///   or key photo outside the movie.
-    public init(movie: QuickTimeMovie, recipe: EditRecipe, maxDimension: Int? = nil) throws {
+    public init(movie: QuickTimeMovie, recipe: EditRecipe, maxDimension: Int? = nil,
+                outputColourSpace: OutputColorSpace? = nil) throws {
         path = movie.path
         let plan = try TimelinePlan(movie: movie, recipe: recipe)
         self.plan = plan
-        let pipeline = try ColourPipeline(recipe: recipe)
-        let colour: ColourStage?
+        var colourRecipe = recipe
+        if let outputColourSpace { colourRecipe.outputColorSpace = outputColourSpace }
+        let pipeline = try ColourPipeline(recipe: colourRecipe)
+        let colour: ColourPipeline.MovieColour
         (reader, geometry, colour) = try MediaError.naming(movie.path) {
             guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
                 throw MediaError(.unsupported, "movie has no video track")
@@ -73,8 +82,14 @@ public final class MovieFrameSource: EffectFrameStream {
             let geometry = EditGeometry(recipe: bounded, width: reader.stream.width, height: reader.stream.height,
                                         orientation: video.matrix.orientation ?? .up, region: entry.cleanAperture,
                                         alignment: 2)
-            let colour = try pipeline.movieColour(stream: reader.stream.colorInfo, entry: entry)
-            return (reader, geometry, colour.stage)
+            let colour: ColourPipeline.MovieColour
+            do {
+                colour = try pipeline.movieColour(stream: reader.stream.colorInfo, entry: entry)
+            } catch let error as MediaError where error.kind == .unsupported && outputColourSpace != nil {
+                // HDR: left in its own space unless the recipe itself changes colour.
+                colour = try ColourPipeline(recipe: recipe).movieColour(stream: reader.stream.colorInfo, entry: entry)
+            }
+            return (reader, geometry, colour)
         }
         let kept = plan.trim.map { Array(plan.frames[$0.frames]) } ?? plan.frames
         guard let first = kept.first, let last = kept.last else {
@@ -84,14 +99,15 @@ public final class MovieFrameSource: EffectFrameStream {
         origin = first.presentationTime
         duration = Double(last.endTime - origin) / mediaScale
         presentationStart = Double(origin) / mediaScale
-        colorInfo = reader.stream.colorInfo
+        colorInfo = colour.colorInfo
+        colourBoxes = colour.colourBoxes
         frameCount = kept.count
         shown = Dictionary(kept.map { ($0.mediaTime, $0) }, uniquingKeysWith: { a, _ in a })
         toMediaUnits = Double(reader.stream.timeBaseNumerator) * mediaScale / Double(max(reader.stream.timeBaseDenominator, 1))
         // The plan's still time counts from the trim's start (or the movie's), ours from the first frame.
         let planOrigin = plan.trim?.start ?? 0
         stillTime = min(max(plan.stillTimeSeconds - Double(origin - planOrigin) / mediaScale, 0), duration)
-        processor = FrameProcessor(geometry: geometry, colour: colour)
+        processor = FrameProcessor(geometry: geometry, colour: colour.stage)
         width = geometry.displayWidth
         height = geometry.displayHeight
     }
