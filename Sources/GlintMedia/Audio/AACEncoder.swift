@@ -51,20 +51,11 @@ public final class AACEncoder {
         }
         let rate = bitRate ?? (channels == 1 ? 96_000 : 80_000 * channels)
         guard rate > 0 else { throw MediaError(.invalidArgument, "AAC bit rate must be positive, got \(rate)") }
-        guard let encoder = avcodec_find_encoder_by_name("aac") else {
-            throw MediaError(.unsupported, "this FFmpeg build has no native aac encoder")
-        }
-        guard let context = avcodec_alloc_context3(encoder) else {
-            throw MediaError(.encodingFailed, "out of memory allocating the AAC encoder")
-        }
-        guard let packet = av_packet_alloc() else {
-            var doomed: UnsafeMutablePointer<AVCodecContext>? = context
-            avcodec_free_context(&doomed)
-            throw MediaError(.encodingFailed, "out of memory allocating a packet")
-        }
+        let allocation = try EncoderAllocation(encoderNamed: "aac", label: "AAC")
         // From here on deinit frees both, whatever fails.
+        let context = allocation.context
         self.context = context
-        self.packet = packet
+        self.packet = allocation.packet
         self.sampleRate = sampleRate
         self.channels = channels
         self.bitRate = rate
@@ -76,7 +67,7 @@ public final class AACEncoder {
         context.pointee.time_base = AVRational(num: 1, den: Int32(sampleRate))
         context.pointee.flags |= cffmpeg_codec_flag_global_header()
         av_channel_layout_default(&context.pointee.ch_layout, Int32(channels))
-        let status = avcodec_open2(context, encoder, nil)
+        let status = avcodec_open2(context, allocation.encoder, nil)
         guard status >= 0 else {
             throw FFmpegError.error(status, "opening the AAC encoder (\(sampleRate) Hz, \(channels) channels)", kind: .encodingFailed)
         }

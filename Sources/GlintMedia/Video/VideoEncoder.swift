@@ -57,20 +57,11 @@ public final class VideoEncoder {
         case .hevc: encoderName = "libx265"
         case .other(let name): throw MediaError(.unsupported, "cannot encode \(name) video; only H.264 and HEVC")
         }
-        guard let encoder = avcodec_find_encoder_by_name(encoderName) else {
-            throw MediaError(.unsupported, "this FFmpeg build has no \(encoderName) encoder")
-        }
-        guard let context = avcodec_alloc_context3(encoder) else {
-            throw MediaError(.encodingFailed, "out of memory allocating the \(encoderName) encoder")
-        }
-        guard let packet = av_packet_alloc() else {
-            var doomed: UnsafeMutablePointer<AVCodecContext>? = context
-            avcodec_free_context(&doomed)
-            throw MediaError(.encodingFailed, "out of memory allocating a packet")
-        }
+        let allocation = try EncoderAllocation(encoderNamed: encoderName, label: encoderName)
         // From here on deinit frees both, whatever fails.
+        let context = allocation.context
         self.context = context
-        self.packet = packet
+        self.packet = allocation.packet
 
         context.pointee.width = Int32(c.width)
         context.pointee.height = Int32(c.height)
@@ -89,7 +80,7 @@ public final class VideoEncoder {
             av_opt_set_double(options, "crf", c.crf, 0)
             if c.codec == .hevc { av_opt_set(options, "x265-params", "log-level=error", 0) }
         }
-        let status = avcodec_open2(context, encoder, nil)
+        let status = avcodec_open2(context, allocation.encoder, nil)
         guard status >= 0 else {
             throw FFmpegError.error(status, "opening \(encoderName) (preset \(c.preset))", kind: .encodingFailed)
         }
