@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "GlintMedia", targets: ["GlintMedia"]),
         .library(name: "GlintLivePhoto", targets: ["GlintLivePhoto"]),
+        .library(name: "GlintGraphics", targets: ["GlintGraphics"]),
         .executable(name: "glint", targets: ["glint"]),
     ],
     dependencies: [
@@ -48,6 +49,10 @@ let package = Package(
             pkgConfig: "exempi-2.0",
             providers: [.apt(["libexempi-dev"])]
         ),
+        // System-library module over libpng's simplified API (PNG decode and encode).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // System-library module over librsvg and cairo (SVG badge artwork rendered at an exact size).
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0 cairo", providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]),
         .target(
             name: "GlintMedia",
             dependencies: [
@@ -58,6 +63,7 @@ let package = Package(
                 "CWebP",
                 "CHeif",
                 "CExempi",
+                "CPNG",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -68,11 +74,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "GlintGraphics",
+            dependencies: [
+                "GlintMedia",
+                "CRsvg",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "glint",
             dependencies: [
                 "GlintMedia",
                 "GlintLivePhoto",
+                "GlintGraphics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -81,7 +96,8 @@ let package = Package(
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "GlintTestSupport"]),
         .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
-        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
+        .testTarget(name: "GlintGraphicsTests", dependencies: ["GlintGraphics", "GlintMedia", "GlintTestSupport"]),
+        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

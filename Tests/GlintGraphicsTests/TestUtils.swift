@@ -1,0 +1,4 @@
+import GlintMedia
+
+/// Helpers shared by the GlintGraphics tests.
+enum TestUtils {}
