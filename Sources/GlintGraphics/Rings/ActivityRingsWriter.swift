@@ -1,0 +1,38 @@
+import GlintMedia
+
+/// Encodes a ring drawing as PNG or JPEG and writes it atomically.
+public enum ActivityRingsWriter {
+    /// JPEG quality for ring drawings (high: flat colours and hard edges show artefacts early).
+    public static let jpegQuality = 95
+
+    /// The encoded file.
+    /// - Throws: ``RingsError`` `.unsupportedOutput` for a circle canvas as JPEG (JPEG cannot
+    ///   hold the transparency outside the circle); ``MediaError`` if the encoder fails.
+    public static func encode(_ image: ActivityRingsImage, as format: RingsOutputFormat) throws -> [UInt8] {
+        switch (format, image) {
+        case (.png, .opaque(let rgb)): return try PNGEncoder.encode(rgb)
+        case (.png, .transparent(let rgba)): return try PNGEncoder.encode(rgba)
+        case (.jpeg, .opaque(let rgb)): return try JPEGEncoder.encode(rgb, quality: jpegQuality, subsampling: .yuv444)
+        case (.jpeg, .transparent):
+            throw RingsError(.unsupportedOutput, "JPEG has no transparency, so the circle shape's rounded corners cannot be kept: write a PNG, or use --shape square")
+        }
+    }
+
+    /// Encodes `image` and writes it to `path` atomically (a failure leaves no file).
+    /// - Returns: The number of bytes written.
+    /// - Throws: ``RingsError`` or ``MediaError`` naming `path`.
+    @discardableResult
+    public static func write(_ image: ActivityRingsImage, as format: RingsOutputFormat, to path: String) throws -> Int {
+        let bytes: [UInt8]
+        do {
+            bytes = try encode(image, as: format)
+        } catch var error as RingsError {
+            error.file = error.file ?? path
+            throw error
+        } catch let error as MediaError {
+            throw error.naming(path)
+        }
+        try MediaError.naming(path) { try AtomicFileWriter.write(bytes, to: path) }
+        return bytes.count
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// One ring's drawing, prepared once per render and evaluated per pixel: the 15% track, the
+/// progress arc (12 o'clock, clockwise, round caps, tail-to-head angular gradient) and, above
+/// 100%, the head cap over the earlier lap with its shadow.
+///
+/// Angles are clockwise from 12 o'clock in radians; positions are pixels relative to the group
+/// centre with y pointing down, so the point at angle θ on the band centre line is
+/// (r sin θ, -r cos θ).
+///
+/// The arc is the set of points within thickness/2 of the centre-line arc from 0 to ``end``
+/// (a stroked arc with round caps): its signed distance is exact, so its coverage is too. The
+/// arc is shortened so that the head cap's leading point lands exactly on the value angle:
+/// ``end`` = 2π x progress - atan(thickness / 2r). The gradient position of a point is the angle
+/// travelled to reach it over ``end`` (so the head always has the head colour, above 100% too);
+/// where laps overlap, the later lap lies over the earlier one.
+struct RingArc: Sendable {
+    let radius: Float
+    let halfThickness: Float
+    /// Angle travelled by the band centre line (the body of the arc), radians; 0 for a dot.
+    let end: Float
+    /// No arc at all (progress 0): the track alone.
+    let isEmpty: Bool
+    /// Progress above 100%: the head cap is drawn over the earlier lap, with a shadow.
+    let overlaps: Bool
+    /// The arc closes on itself (`end` >= 2π): the arc covers the whole band.
+    let coversBand: Bool
+    let headX: Float, headY: Float
+    let tailX: Float, tailY: Float
+    let tail: SIMD3<Float>, head: SIMD3<Float>, track: SIMD3<Float>
+    let shadow: RingShadow?
+
+    /// The corrected request, if progress was too small for an arc ending on the value.
+    let correction: RingCorrection?
+
+    init(ring: ActivityRing, progress: Double, geometry: RingGeometry, shadowEnabled: Bool = true) {
+        let r = geometry.radius(of: ring)
+        let t = geometry.thickness
+        let palette = ring.palette
+        radius = Float(r)
+        halfThickness = Float(t / 2)
+        tail = palette.tail.channels
+        head = palette.head.channels
+        track = palette.track.channels
+        isEmpty = progress == 0
+        overlaps = progress > 1
+        let value = 2 * Double.pi * progress
+        var end = value - atan(t / (2 * r))
+        var correction: RingCorrection?
+        if !isEmpty && end < 0 {
+            end = 0
+            correction = RingCorrection(.progressBelowSmallestArc, ring: ring,
+                                        "\(progress) is less than the round cap itself; drawn as a dot at 12 o'clock")
+        }
+        self.end = Float(end)
+        self.correction = correction
+        coversBand = end >= 2 * Double.pi
+        headX = Float(r * sin(end))
+        headY = Float(-r * cos(end))
+        tailX = 0
+        tailY = Float(-r)
+        if overlaps && shadowEnabled {
+            shadow = RingShadow(headX: r * sin(end), headY: -r * cos(end), tangentX: cos(end), tangentY: sin(end), thickness: t)
+        } else {
+            shadow = nil
+        }
+    }
+
+    /// Whether a pixel at distance `rho` from the centre can touch this ring's band.
+    @inline(__always)
+    func touches(rho: Float) -> Bool {
+        abs(rho - radius) - halfThickness < PixelCoverage.reach
+    }
+
+    /// The colour this ring adds to the pixel centred at (`x`, `y`) (relative to the group
+    /// centre, `rho` its distance), premultiplied by coverage, over black, in 0...255.
+    @inline(__always)
+    func contribution(x: Float, y: Float, rho: Float) -> SIMD3<Float> {
+        let radial = rho - radius
+        let sdBand = abs(radial) - halfThickness
+        if sdBand >= PixelCoverage.reach { return .zero }
+        let invRho: Float = rho > 0 ? 1 / rho : 0
+        let nx = x * invRho, ny = y * invRho
+        let bandCoverage = PixelCoverage.fraction(inside: -sdBand, nx: nx, ny: ny)
+        if isEmpty { return track * bandCoverage }
+
+        var angle = atan2f(x, -y)
+        if angle < 0 { angle += 2 * Float.pi }
+
+        // The arc: its coverage and the angle travelled to the visible point (the latest lap).
+        var arcCoverage = bandCoverage
+        var travelled: Float
+        if coversBand {
+            let laps = ((end - angle) / (2 * Float.pi)).rounded(.down)
+            travelled = angle + 2 * Float.pi * laps
+        } else if angle <= end {
+            travelled = angle
+        } else {
+            let tx = x - tailX, ty = y - tailY
+            let hx = x - headX, hy = y - headY
+            let dTail = (tx * tx + ty * ty).squareRoot()
+            let dHead = (hx * hx + hy * hy).squareRoot()
+            let d = min(dTail, dHead)
+            let (ex, ey) = dHead < dTail ? (hx, hy) : (tx, ty)
+            let inv: Float = d > 0 ? 1 / d : 0
+            arcCoverage = PixelCoverage.fraction(inside: halfThickness - d, nx: ex * inv, ny: ey * inv)
+            // Nearer the head, the colour is the head's; above 100% the head cap is drawn over
+            // the tail separately, so what lies beneath it is the tail.
+            let nearHead = !overlaps && dHead < dTail
+            travelled = nearHead ? end : 0
+        }
+        let position = end > 0 ? min(max(travelled / end, 0), 1) : 1
+        let body = tail + (head - tail) * position
+        arcCoverage = min(arcCoverage, bandCoverage)
+
+        guard overlaps else {
+            return body * arcCoverage + track * (bandCoverage - arcCoverage)
+        }
+        // Above 100%: the head cap lies over whatever is beneath, which the shadow darkens
+        // ahead of the head (the earlier lap; behind the head is the newest lap, level with the cap).
+        let hx = x - headX, hy = y - headY
+        let dCap = (hx * hx + hy * hy).squareRoot()
+        var capCoverage: Float = 0
+        if dCap < halfThickness + PixelCoverage.reach {
+            let inv: Float = dCap > 0 ? 1 / dCap : 0
+            capCoverage = min(PixelCoverage.fraction(inside: halfThickness - dCap, nx: hx * inv, ny: hy * inv), arcCoverage)
+        }
+        var light: Float = 1
+        if let shadow {
+            var ahead = angle - end.truncatingRemainder(dividingBy: 2 * Float.pi)
+            if ahead < 0 { ahead += 2 * Float.pi }
+            if ahead > 0 && ahead < Float.pi { light = shadow.transmission(x: x, y: y) }
+        }
+        let beneath = body * (arcCoverage - capCoverage) + track * (bandCoverage - arcCoverage)
+        return head * capCoverage + beneath * light
+    }
+}
