@@ -46,6 +46,9 @@ struct RingsCommand: ParsableCommand {
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
+    @Option(help: .hidden) var repeatCount = 1
+    @Flag(help: .hidden) var timing = false
+
     // Colour overrides exist only to be refused with the rule they would break.
     @Option(name: [.customLong("color"), .customLong("colour")], help: .hidden) var colour: String?
     @Option(name: [.customLong("move-color"), .customLong("move-colour")], help: .hidden) var moveColour: String?
@@ -63,8 +66,19 @@ struct RingsCommand: ParsableCommand {
             if format == .jpeg && request.shape == .circle {
                 throw RingsError(.unsupportedOutput, file: out, "JPEG has no transparency, so the circle shape's rounded corners cannot be kept: write a PNG, or use --shape square")
             }
-            let rendered = try ActivityRingsRenderer.render(request)
-            let bytes = try ActivityRingsWriter.write(rendered.image, as: format, to: out)
+            var clock = RingsTiming(enabled: timing)
+            var rendered = try ActivityRingsRenderer.render(request)
+            var bytes = 0
+            for round in 0..<max(repeatCount, 1) {
+                if round > 0 { rendered = try ActivityRingsRenderer.render(request) }
+                clock.lap(.render)
+                let encoded = try ActivityRingsWriter.encode(rendered.image, as: format, path: out)
+                clock.lap(.encode)
+                try MediaError.naming(out) { try AtomicFileWriter.write(encoded, to: out) }
+                clock.lap(.write)
+                bytes = encoded.count
+            }
+            clock.report(rounds: max(repeatCount, 1))
             let document = RingsDocument(rendered, path: out, format: format, bytes: bytes)
             if json {
                 CommandOutput.printJSON(document)

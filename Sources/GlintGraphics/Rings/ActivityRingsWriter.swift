@@ -23,16 +23,20 @@ public enum ActivityRingsWriter {
     /// - Throws: ``RingsError`` or ``MediaError`` naming `path`.
     @discardableResult
     public static func write(_ image: ActivityRingsImage, as format: RingsOutputFormat, to path: String) throws -> Int {
-        let bytes: [UInt8]
+        let bytes = try encode(image, as: format, path: path)
+        try MediaError.naming(path) { try AtomicFileWriter.write(bytes, to: path) }
+        return bytes.count
+    }
+
+    /// Encodes like ``encode(_:as:)``, naming `path` in any error.
+    public static func encode(_ image: ActivityRingsImage, as format: RingsOutputFormat, path: String) throws -> [UInt8] {
         do {
-            bytes = try encode(image, as: format)
+            return try encode(image, as: format)
         } catch var error as RingsError {
             error.file = error.file ?? path
             throw error
         } catch let error as MediaError {
             throw error.naming(path)
         }
-        try MediaError.naming(path) { try AtomicFileWriter.write(bytes, to: path) }
-        return bytes.count
     }
 }

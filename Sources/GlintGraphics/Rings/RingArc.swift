@@ -13,7 +13,12 @@ import Foundation
 /// arc is shortened so that the head cap's leading point lands exactly on the value angle:
 /// ``end`` = 2π x progress - atan(thickness / 2r). The gradient position of a point is the angle
 /// travelled to reach it over ``end`` (so the head always has the head colour, above 100% too);
-/// where laps overlap, the later lap lies over the earlier one.
+/// where laps overlap, the later lap lies over the earlier one. The head cap (the disc at the end
+/// of the arc, head colour) is the top layer: it covers the tail cap where the two meet near
+/// 12 o'clock and, above 100%, the earlier lap, onto which it casts its shadow.
+///
+/// Shapes nest (cap within arc within band), so a pixel's colour is the exact area split
+/// cap x head + (arc - cap) x body + (band - arc) x track, with no seams where edges coincide.
 struct RingArc: Sendable {
     let radius: Float
     let halfThickness: Float
@@ -21,7 +26,7 @@ struct RingArc: Sendable {
     let end: Float
     /// No arc at all (progress 0): the track alone.
     let isEmpty: Bool
-    /// Progress above 100%: the head cap is drawn over the earlier lap, with a shadow.
+    /// Progress above 100%: the head cap lies over the earlier lap and casts a shadow onto it.
     let overlaps: Bool
     /// The arc closes on itself (`end` >= 2π): the arc covers the whole band.
     let coversBand: Bool
@@ -87,44 +92,40 @@ struct RingArc: Sendable {
         var angle = atan2f(x, -y)
         if angle < 0 { angle += 2 * Float.pi }
 
-        // The arc: its coverage and the angle travelled to the visible point (the latest lap).
+        // The head cap, drawn over everything beneath it (the arc's own body, the tail cap where
+        // the two meet near 12 o'clock, the earlier lap above 100%), in the head colour.
+        let hx = x - headX, hy = y - headY
+        let dHead = (hx * hx + hy * hy).squareRoot()
+
+        // The arc beneath the cap: its coverage and the angle travelled to the visible point
+        // (the latest lap).
         var arcCoverage = bandCoverage
-        var travelled: Float
+        let travelled: Float
         if coversBand {
             let laps = ((end - angle) / (2 * Float.pi)).rounded(.down)
             travelled = angle + 2 * Float.pi * laps
         } else if angle <= end {
             travelled = angle
         } else {
+            // Between the head and 12 o'clock: only the round caps reach here.
             let tx = x - tailX, ty = y - tailY
-            let hx = x - headX, hy = y - headY
             let dTail = (tx * tx + ty * ty).squareRoot()
-            let dHead = (hx * hx + hy * hy).squareRoot()
             let d = min(dTail, dHead)
             let (ex, ey) = dHead < dTail ? (hx, hy) : (tx, ty)
             let inv: Float = d > 0 ? 1 / d : 0
-            arcCoverage = PixelCoverage.fraction(inside: halfThickness - d, nx: ex * inv, ny: ey * inv)
-            // Nearer the head, the colour is the head's; above 100% the head cap is drawn over
-            // the tail separately, so what lies beneath it is the tail.
-            let nearHead = !overlaps && dHead < dTail
-            travelled = nearHead ? end : 0
+            arcCoverage = min(PixelCoverage.fraction(inside: halfThickness - d, nx: ex * inv, ny: ey * inv), bandCoverage)
+            travelled = 0
         }
         let position = end > 0 ? min(max(travelled / end, 0), 1) : 1
         let body = tail + (head - tail) * position
-        arcCoverage = min(arcCoverage, bandCoverage)
 
-        guard overlaps else {
-            return body * arcCoverage + track * (bandCoverage - arcCoverage)
-        }
-        // Above 100%: the head cap lies over whatever is beneath, which the shadow darkens
-        // ahead of the head (the earlier lap; behind the head is the newest lap, level with the cap).
-        let hx = x - headX, hy = y - headY
-        let dCap = (hx * hx + hy * hy).squareRoot()
         var capCoverage: Float = 0
-        if dCap < halfThickness + PixelCoverage.reach {
-            let inv: Float = dCap > 0 ? 1 / dCap : 0
-            capCoverage = min(PixelCoverage.fraction(inside: halfThickness - dCap, nx: hx * inv, ny: hy * inv), arcCoverage)
+        if dHead < halfThickness + PixelCoverage.reach {
+            let inv: Float = dHead > 0 ? 1 / dHead : 0
+            capCoverage = min(PixelCoverage.fraction(inside: halfThickness - dHead, nx: hx * inv, ny: hy * inv), arcCoverage)
         }
+        // Above 100% the shadow darkens what lies ahead of the head (the earlier lap); behind the
+        // head is the newest lap, level with the cap.
         var light: Float = 1
         if let shadow {
             var ahead = angle - end.truncatingRemainder(dividingBy: 2 * Float.pi)
