@@ -43,6 +43,9 @@ struct RingsCommand: ParsableCommand {
     @Option(help: "Output format, png or jpeg (default: from the file extension, else png).")
     var format: String?
 
+    @Flag(help: "Compress the PNG with libpng's default settings (about 12% smaller, several times slower) instead of its fast mode.")
+    var compact = false
+
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
@@ -72,7 +75,8 @@ struct RingsCommand: ParsableCommand {
             for round in 0..<max(repeatCount, 1) {
                 if round > 0 { rendered = try ActivityRingsRenderer.render(request) }
                 clock.lap(.render)
-                let encoded = try ActivityRingsWriter.encode(rendered.image, as: format, path: out)
+                let encoded = try ActivityRingsWriter.encode(rendered.image, as: format, path: out,
+                                                             pngCompression: compact ? .standard : .fast)
                 clock.lap(.encode)
                 try MediaError.naming(out) { try AtomicFileWriter.write(encoded, to: out) }
                 clock.lap(.write)

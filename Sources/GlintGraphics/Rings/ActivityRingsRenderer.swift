@@ -37,7 +37,9 @@ public enum ActivityRingsRenderer {
         let arcs = ActivityRing.allCases.map {
             RingArc(ring: $0, progress: request.progress(of: $0).fraction, geometry: geometry, shadowEnabled: options.shadow)
         }
-        corrections += arcs.compactMap(\.correction)
+        for (ring, arc) in zip(ActivityRing.allCases, arcs) {
+            if let correction = arc.correction(ring: ring, progress: request.progress(of: ring).fraction) { corrections.append(correction) }
+        }
         let (pixels, channels) = RingRasteriser(arcs: arcs, geometry: geometry, shape: request.shape)
             .render(alwaysAlpha: options.alwaysAlpha)
         let size = geometry.canvasSize
