@@ -29,3 +29,27 @@ enum PixelCoverage {
         return min(max(area / (2 * a * b), 0), 1)
     }
 }
+
+extension PixelCoverage {
+    /// ``fraction(inside:nx:ny:)`` for eight pixels at once.
+    @inline(__always)
+    static func fraction(inside d: SIMD8<Float>, nx: SIMD8<Float>, ny: SIMD8<Float>) -> SIMD8<Float> {
+        let ax = nx.replacing(with: -nx, where: nx .< 0), ay = ny.replacing(with: -ny, where: ny .< 0)
+        let xBigger = ax .> ay
+        let a = ay.replacing(with: ax, where: xBigger), b = ax.replacing(with: ay, where: xBigger)
+        let s = (a + b) * 0.5, t = (a - b) * 0.5
+        @inline(__always) func ramp2(_ x: SIMD8<Float>) -> SIMD8<Float> {
+            let r = x.replacing(with: 0, where: x .< 0)
+            return r * r
+        }
+        let area = ramp2(d + s) - ramp2(d + t) - ramp2(d - t) + ramp2(d - s)
+        var coverage = area / (2 * a * b)
+        // Nearly axis-aligned edges: the linear ramp (the trapezoid's limit), avoiding 0/0.
+        coverage.replace(with: d / a + 0.5, where: b .< 1e-3)
+        coverage.replace(with: 1, where: d .>= s)
+        coverage.replace(with: 0, where: d .<= -s)
+        coverage.replace(with: 0, where: coverage .< 0)
+        coverage.replace(with: 1, where: coverage .> 1)
+        return coverage
+    }
+}

@@ -1,5 +1,6 @@
-/// The common case of ``RingArc``, eight pixels at a time: a run of pixels wholly inside the band
-/// (no anti-aliased edge), away from the caps, where the colour depends on the angle alone.
+/// The common case of ``RingArc``, eight pixels at a time: a run of pixels away from the caps,
+/// where the colour depends on the angle alone and the coverage on the distance from the centre
+/// alone (the band's own edges), computed exactly as ``contribution(x:y:rho:)`` does.
 extension RingArc {
     /// Whether every pixel at a distance in `low...high` from the centre lies wholly inside the band.
     @inline(__always)
@@ -7,9 +8,24 @@ extension RingArc {
         low >= radius - halfThickness + PixelCoverage.reach && high <= radius + halfThickness - PixelCoverage.reach
     }
 
-    /// The colours (0...255 per channel, unrounded) of eight pixels wholly inside the band at
-    /// (`x`, `y`) relative to the centre, or nil when any of them is near a cap or past the
-    /// head (the caller then takes the exact per-pixel path, ``contribution(x:y:rho:)``).
+    /// What this ring adds to eight pixels at (`x`, `y`) relative to the centre, `rho` their
+    /// distances (premultiplied by coverage, 0...255 per channel, unrounded), or nil when any of
+    /// them is near a cap or the run straddles the head (the caller then takes the per-pixel
+    /// path, ``contribution(x:y:rho:)``).
+    @inline(__always)
+    func colours(x: SIMD8<Float>, y: Float, rho: SIMD8<Float>, wholly: Bool) -> (r: SIMD8<Float>, g: SIMD8<Float>, b: SIMD8<Float>)? {
+        guard let (r, g, b) = interiorColours(x: x, y: y) else { return nil }
+        if wholly { return (r, g, b) }
+        var sd = rho - radius
+        sd.replace(with: -sd, where: sd .< 0)
+        sd -= halfThickness
+        var coverage = PixelCoverage.fraction(inside: -sd, nx: x / rho, ny: SIMD8(repeating: y) / rho)
+        coverage.replace(with: 0, where: sd .>= PixelCoverage.reach)
+        coverage.replace(with: 1, where: sd .<= -PixelCoverage.reach)
+        return (r * coverage, g * coverage, b * coverage)
+    }
+
+    /// The colours of eight pixels wholly inside the band (coverage 1), or nil as above.
     @inline(__always)
     func interiorColours(x: SIMD8<Float>, y: Float) -> (r: SIMD8<Float>, g: SIMD8<Float>, b: SIMD8<Float>)? {
         if isEmpty {

@@ -70,8 +70,8 @@ struct RingRasteriser: Sendable {
         let centre = Float(geometry.centre)
         let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
         var x = span.lowerBound
-        // Eight pixels at a time where they all lie wholly inside one band, away from its caps,
-        // or all in the black between bands; one pixel at a time otherwise.
+        // Eight pixels at a time (all in the black between bands, or away from every cap, where
+        // colour follows the angle and coverage the radius); one at a time near caps and heads.
         while x + 8 <= span.upperBound {
             // dx grows across the eight pixels, so the distances from the centre are largest at
             // one end and smallest at the other end or where the run crosses the vertical axis.
@@ -81,14 +81,21 @@ struct RingRasteriser: Sendable {
             let low = first <= 0 && last >= 0 ? abs(dy) : min(r0, r7)
             let dx = lanes + first
             var handled = false
-            for i in arcs.indices where arcs[i].containsWholly(low: low, high: high) {
-                if let colours = arcs[i].interiorColours(x: dx, y: dy) {
-                    Self.store(colours, at: row + x * channels, channels: channels)
-                    handled = true
+            if !arcs.contains(where: { $0.touches(low: low, high: high) }) {
+                handled = true   // all in the black between or around the bands
+            } else {
+                let rho = (dx * dx + dy * dy).squareRoot()
+                var sum = (r: SIMD8<Float>(), g: SIMD8<Float>(), b: SIMD8<Float>())
+                handled = true
+                for i in arcs.indices where arcs[i].touches(low: low, high: high) {
+                    guard let c = arcs[i].colours(x: dx, y: dy, rho: rho, wholly: arcs[i].containsWholly(low: low, high: high)) else {
+                        handled = false
+                        break
+                    }
+                    sum.r += c.r; sum.g += c.g; sum.b += c.b
                 }
-                break
+                if handled { Self.store(sum, at: row + x * channels, channels: channels) }
             }
-            if !handled && !arcs.contains(where: { $0.touches(low: low, high: high) }) { handled = true }
             if !handled { renderPixels(x..<x + 8, dy: dy, arcs: arcs, row: row, channels: channels) }
             x += 8
         }
@@ -116,12 +123,23 @@ struct RingRasteriser: Sendable {
 
     @inline(__always)
     private static func store(_ c: (r: SIMD8<Float>, g: SIMD8<Float>, b: SIMD8<Float>), at p: UnsafeMutablePointer<UInt8>, channels: Int) {
+        let r = levels(c.r), g = levels(c.g), b = levels(c.b)
         for lane in 0..<8 {
             let q = p + lane * channels
-            q[0] = level(c.r[lane])
-            q[1] = level(c.g[lane])
-            q[2] = level(c.b[lane])
+            q[0] = UInt8(truncatingIfNeeded: r[lane])
+            q[1] = UInt8(truncatingIfNeeded: g[lane])
+            q[2] = UInt8(truncatingIfNeeded: b[lane])
         }
+    }
+
+    /// Eight values in 0...255 rounded to the nearest level, vectorised: adding 2^23 leaves the
+    /// rounded integer in the float's low mantissa bits.
+    @inline(__always)
+    private static func levels(_ v: SIMD8<Float>) -> SIMD8<UInt32> {
+        var v = v
+        v.replace(with: 0, where: v .< 0)
+        v.replace(with: 255, where: v .> 255)
+        return unsafeBitCast(v + 8_388_608, to: SIMD8<UInt32>.self)
     }
 
     /// Alpha for one row: opaque for the square; for the circle, the coverage of the disc of

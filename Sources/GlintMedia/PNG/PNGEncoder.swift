@@ -53,7 +53,8 @@ public enum PNGEncoder {
                 }
                 count = status != 0 ? Int(size) : 0
             }
-            if status != 0 { return out }
+            // Copied out so that the worst-case buffer is not kept alive with the result.
+            if status != 0 { return Array(out[...]) }
             guard Int(size) > capacity else { break }
             capacity = Int(size)
         }

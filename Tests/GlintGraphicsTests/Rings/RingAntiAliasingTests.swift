@@ -20,6 +20,7 @@ struct RingAntiAliasingTests {
         Case(size: 128, scale: 3, progress: [2.4, 1.0, 0.33]),
         Case(size: 100, scale: 1, progress: [1.02, 0.1, 3.7]),
         Case(size: 40, scale: 2, progress: [0.5, 1.6, 0.9]),
+        Case(size: 200, scale: 1, progress: [0.62, 2.05, 1.0]),
     ]
 
     @Test("matches a 16x16-supersampled reference", arguments: cases)
