@@ -54,7 +54,7 @@ enum DCT8x8 {
                 var sum = 0.0
                 for y in 0..<8 { sum += basis[v * 8 + y] * temp[y * 8 + u] }
                 let step = Double(max(1, quantization[v * 8 + u]))
-                let limit = v == 0 && u == 0 ? 2047.0 : 1023.0
+                let limit = 1023.0
                 block[offset + v * 8 + u] = Int16(max(-limit, min(limit, (sum / step).rounded())))
             }
         }

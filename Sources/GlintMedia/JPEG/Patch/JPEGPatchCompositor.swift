@@ -44,10 +44,18 @@ public enum JPEGPatchCompositor {
             throw MediaError(.invalidArgument, "the patch region \(width)x\(height) is empty")
         }
         let parsed = try JPEGFile(parsing: jpeg)
-        if method != .coefficients,
-           let spliced = try compositeBySplicing(parsed, x: x, y: y, width: width, height: height,
-                                                 required: method == .bitstreamSplice, edit: edit) {
-            return spliced
+        var edit = edit
+        if method != .coefficients {
+            switch try compositeBySplicing(parsed, x: x, y: y, width: width, height: height,
+                                           required: method == .bitstreamSplice, edit: edit) {
+            case .spliced(let result):
+                return result
+            case .notApplicable(let edited?):
+                // The edit already ran on the same pixels: use its result rather than run it twice.
+                edit = { region, _, _ in region = edited }
+            case .notApplicable(nil):
+                break
+            }
         }
         return try compositeThroughCoefficients(parsed, x: x, y: y, width: width, height: height, edit: edit)
     }
@@ -66,7 +74,7 @@ public enum JPEGPatchCompositor {
         var region = try JPEGBlockRegion(layout: layout, bounds: bounds) { c, rect in
             try coefficients.blocks(component: c, rect)
         }
-        let (_, count) = try editRegion(&region, edit: edit)
+        let count = try editRegion(&region, edit: edit).count
         for (c, rect) in region.blockRects.enumerated() {
             try coefficients.setBlocks(component: c, rect, region.blocks[c])
         }
@@ -76,8 +84,8 @@ public enum JPEGPatchCompositor {
     }
 
     /// Decodes the region, runs `edit`, re-encodes the changed blocks.
-    static func editRegion(_ region: inout JPEGBlockRegion,
-                                   edit: (inout RGBImage, Int, Int) throws -> Void) throws -> ([[Bool]], Int) {
+    static func editRegion(_ region: inout JPEGBlockRegion, edit: (inout RGBImage, Int, Int) throws -> Void) throws
+        -> (changed: [[Bool]], count: Int, image: RGBImage) {
         let original = region.decodeRGB()
         var edited = original
         try edit(&edited, region.bounds.x, region.bounds.y)
@@ -86,7 +94,7 @@ public enum JPEGPatchCompositor {
             throw MediaError(.invalidArgument, "the patch edit changed the region's size from \(original.width)x\(original.height) to \(edited.width)x\(edited.height)")
         }
         let changed = region.reencodeChangedBlocks(original: original, edited: edited)
-        return (changed, changed.reduce(0) { $0 + $1.filter { $0 }.count })
+        return (changed, changed.reduce(0) { $0 + $1.filter { $0 }.count }, edited)
     }
 
     static func checkRegion(x: Int, y: Int, width: Int, height: Int, in layout: JPEGFrameLayout) throws {
