@@ -33,8 +33,9 @@ enum JPEGPatchChecks {
     /// - every block inside it whose pixels the overlay leaves alone (alpha 0 everywhere) too;
     /// - the blocks under opaque overlay pixels did change;
     /// - decoding the result shows the overlay within JPEG quantisation error.
+    /// `tolerance` is the mean error per channel allowed over the opaque overlay pixels.
     static func verify(_ result: JPEGPatchResult, original: [UInt8], overlay: RGBAImage, x: Int, y: Int,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+                       tolerance: Double = 3, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let before = try JPEGCoefficients(reading: original)
         let after = try JPEGCoefficients(reading: result.bytes)
         let layout = before.layout
@@ -78,14 +79,31 @@ enum JPEGPatchChecks {
         let region = PixelRect(x: x, y: y, width: overlay.width, height: overlay.height)
         var expected = try JPEGDecoder.decode(original, region: region)
         JPEGPatchCompositor.blend(overlay, onto: &expected, at: 0, 0)
+        if layout.colorSpace == .grayscale { expected = luma(expected) }
         let actual = try JPEGDecoder.decode(result.bytes, region: region)
+        let mean = opaqueError(expected, actual, overlay)
+        #expect(mean < tolerance, "mean error \(mean) over the opaque overlay, allowed \(tolerance)", sourceLocation: sourceLocation)
+    }
+
+    /// The mean absolute error per channel between `a` and `b` over the pixels `overlay` covers opaquely.
+    static func opaqueError(_ a: RGBImage, _ b: RGBImage, _ overlay: RGBAImage) -> Double {
         var total = 0, count = 0
         for i in 0..<(overlay.width * overlay.height) where overlay.pixels[i * 4 + 3] == 255 {
-            for channel in 0..<3 { total += abs(Int(expected.pixels[i * 3 + channel]) - Int(actual.pixels[i * 3 + channel])) }
+            for channel in 0..<3 { total += abs(Int(a.pixels[i * 3 + channel]) - Int(b.pixels[i * 3 + channel])) }
             count += 3
         }
-        let mean = Double(total) / Double(max(count, 1))
-        #expect(count > 0 && mean < 3, "mean error \(mean) over the opaque overlay", sourceLocation: sourceLocation)
+        return count > 0 ? Double(total) / Double(count) : .infinity
+    }
+
+    /// `image` as grey (JFIF luma in every channel).
+    static func luma(_ image: RGBImage) -> RGBImage {
+        var out = image
+        for i in stride(from: 0, to: image.pixels.count, by: 3) {
+            let y = 0.299 * Double(image.pixels[i]) + 0.587 * Double(image.pixels[i + 1]) + 0.114 * Double(image.pixels[i + 2])
+            let value = UInt8(max(0, min(255, y.rounded())))
+            out.pixels[i] = value; out.pixels[i + 1] = value; out.pixels[i + 2] = value
+        }
+        return out
     }
 
     /// The least and greatest overlay alpha over image columns and rows (0 where it does not reach).
@@ -115,5 +133,26 @@ enum JPEGPatchChecks {
         let outcome = try ExternalTool.run(tool, options + ["-outfile", output.path, input.path])
         guard outcome.succeeded else { throw MediaError(.encodingFailed, outcome.summary) }
         return [UInt8](try Data(contentsOf: output))
+    }
+}
+
+extension JPEGPatchChecks {
+    /// Expects `jpeg` to decode without any warning in libjpeg (through the shim's counts), djpeg
+    /// and ffmpeg (when installed).
+    static func expectCleanDecode(_ jpeg: [UInt8], _ label: String, ffmpeg useFFmpeg: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let decoded = try JPEGDecoder.decodeReportingWarnings(jpeg)
+        #expect(decoded.warningCount == 0, "\(label): libjpeg warns \(decoded.firstWarning ?? "")", sourceLocation: sourceLocation)
+        let directory = try TemporaryDirectory("glint-jpegpatch")
+        defer { directory.remove() }
+        let file = directory.file("patched.jpg")
+        try Data(jpeg).write(to: file)
+        if let djpeg = ExternalTool.find("djpeg") {
+            let outcome = try ExternalTool.run(djpeg, ["-outfile", directory.file("out.ppm").path, file.path])
+            #expect(outcome.succeeded && outcome.stderrText.isEmpty, "\(label): \(outcome.summary)", sourceLocation: sourceLocation)
+        }
+        if useFFmpeg, let ffmpeg = ExternalTool.find("ffmpeg") {
+            let outcome = try ExternalTool.run(ffmpeg, ["-v", "warning", "-nostdin", "-i", file.path, "-f", "null", "-"])
+            #expect(outcome.succeeded && outcome.stderrText.isEmpty, "\(label): \(outcome.summary)", sourceLocation: sourceLocation)
+        }
     }
 }
