@@ -9,7 +9,7 @@ import Foundation
 /// (r sin θ, -r cos θ).
 ///
 /// The arc is the set of points within thickness/2 of the centre-line arc from 0 to ``end``
-/// (a stroked arc with round caps): its signed distance is exact, so its coverage is too. The
+/// (a stroked arc with round caps): its signed distance is exact, so its coverage is accurate. The
 /// arc is shortened so that the head cap's leading point lands exactly on the value angle:
 /// ``end`` = 2π x progress - atan(thickness / 2r). The gradient position of a point is the angle
 /// travelled to reach it over ``end`` (so the head always has the head colour, above 100% too);
