@@ -5,6 +5,7 @@
 #   make fixtures   generate synthetic Live Photo pairs into Fixtures/generated/
 #   make bench      glint edit against the ffmpeg CLI: wall and CPU time, codecs alone, peak memory
 #   make bench-rings  glint rings (1024 px PNG) against pycairo drawing the same arcs
+#   make bench-badge  a badge on the 12 MP JPEG: Glint's JPEG patch against vips and ImageMagick
 #   make clean      remove build outputs, out/ and Fixtures/generated/
 
 SHELL := /bin/bash
@@ -26,7 +27,7 @@ DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: deps build test run fixtures bench bench-rings clean
+.PHONY: deps build test run fixtures bench bench-rings bench-badge clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -72,6 +73,9 @@ bench: build
 
 bench-rings: build
 	GLINT=$(GLINT) Benchmarks/rings-vs-pycairo.sh
+
+bench-badge: deps
+	SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/badge-vs-vips.sh
 
 clean:
 	rm -rf .build out Fixtures/generated

@@ -92,6 +92,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Benchmark stand-in for `glint badge` on a JPEG (Benchmarks/badge-vs-vips.sh): composites a
+        // PNG onto a JPEG through JPEGPatchCompositor. Not part of the glint CLI.
+        .executableTarget(name: "JPEGPatchBench", dependencies: ["GlintMedia"], path: "Benchmarks/JPEGPatchBench"),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "GlintTestSupport"]),
