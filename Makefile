@@ -24,7 +24,7 @@ GLINT := .build/release/glint
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
 	libgif-dev libwebp-dev libexempi-dev libpng-dev librsvg2-dev libcairo2-dev \
-	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs
+	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: deps build test run fixtures bench bench-rings bench-badge clean
@@ -72,6 +72,7 @@ bench: build
 	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/edit-vs-ffmpeg.sh
 
 bench-rings: build
+	python3 -c 'import cairo' 2>/dev/null || python3 -m pip install --quiet pycairo
 	GLINT=$(GLINT) Benchmarks/rings-vs-pycairo.sh
 
 bench-badge: deps
