@@ -26,6 +26,8 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
+        // glibc's malloc.h (the allocator policy `glint` sets for itself: AllocatorPolicy).
+        .systemLibrary(name: "CMalloc"),
         // System-library module over LittleCMS 2 (ICC profiles and colour transforms).
         .systemLibrary(
             name: "CLCMS2",
@@ -64,6 +66,7 @@ let package = Package(
                 "CHeif",
                 "CExempi",
                 "CPNG",
+                "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
