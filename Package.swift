@@ -20,12 +20,13 @@ let package = Package(
             name: "CJPEGTurbo",
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
-        // System-library module over FFmpeg's libraries.
-        .systemLibrary(
-            name: "CFFmpeg",
-            pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
-        ),
+        // Libraries opened with dlopen on first use instead of being linked (CFFmpeg, CHeif): a
+        // process that never needs them never loads them.
+        .target(name: "CLazyLibrary", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
+        // FFmpeg's headers (libavformat-dev, libavcodec-dev, libavutil-dev, libswscale-dev,
+        // libswresample-dev) and trampolines for the functions Glint calls: FFmpeg is loaded on
+        // first use, never linked (Sources/CFFmpeg/FFmpegTrampolines.c).
+        .target(name: "CFFmpeg", dependencies: ["CLazyLibrary"]),
         // glibc's malloc.h (the allocator policy `glint` sets for itself: AllocatorPolicy).
         .systemLibrary(name: "CMalloc"),
         // System-library module over LittleCMS 2 (ICC profiles and colour transforms).
@@ -38,12 +39,10 @@ let package = Package(
         .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // System-library module over libwebp and libwebpmux (animated WebP output).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebp", providers: [.apt(["libwebp-dev"])]),
-        // System-library module over libheif (HEIC stills: HEVC decode through libde265, encode through x265).
-        .systemLibrary(
-            name: "CHeif",
-            pkgConfig: "libheif",
-            providers: [.apt(["libheif-dev"])]
-        ),
+        // libheif's header (libheif-dev) and trampolines for the functions Glint calls: libheif
+        // (HEVC decode through libde265, encode through x265) is loaded on first use, never linked
+        // (Sources/CHeif/HeifTrampolines.c).
+        .target(name: "CHeif", dependencies: ["CLazyLibrary"]),
         // System-library module over Exempi (Adobe's XMP toolkit): XMP packets are parsed,
         // edited and serialised there, never by hand.
         .systemLibrary(
