@@ -43,6 +43,7 @@ public final class AACEncoder {
     /// - Throws: ``MediaError`` `.unsupported` for a rate or channel count AAC cannot carry or when
     ///   FFmpeg lacks the encoder, `.encodingFailed` when it refuses the settings.
     public init(sampleRate: Int, channels: Int, bitRate: Int? = nil) throws {
+        try MediaLibraries.requireFFmpeg()
         guard Self.supportedSampleRates.contains(sampleRate) else {
             throw MediaError(.unsupported, "AAC cannot carry audio at \(sampleRate) Hz")
         }

@@ -11,7 +11,7 @@ final class HEIFContext {
 
     /// An empty context, to encode into.
     init() throws {
-        HEIFLibrary.ensureInitialised()
+        try HEIFLibrary.ensureInitialised()
         guard let context = heif_context_alloc() else {
             throw MediaError(.tooLarge, "cannot allocate a libheif context")
         }

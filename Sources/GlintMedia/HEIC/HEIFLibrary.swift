@@ -11,8 +11,10 @@ enum HEIFLibrary {
         _ = heif_init(nil)
     }()
 
-    /// Initialises libheif on first call; later calls do nothing.
-    static func ensureInitialised() {
+    /// Loads and initialises libheif on first call; later calls do nothing.
+    /// - Throws: ``MediaError`` `.unsupported` when libheif cannot be loaded (``MediaLibraries``).
+    static func ensureInitialised() throws {
+        try MediaLibraries.requireHeif()
         _ = initialisation
     }
 

@@ -11,6 +11,7 @@ final class AVFrameBox {
     /// Allocates a frame with buffers for a `width` x `height` picture in `format`.
     /// - Throws: ``MediaError`` (`.invalidArgument`) when the size or format is unusable.
     init(width: Int, height: Int, format: AVPixelFormat) throws {
+        try MediaLibraries.requireFFmpeg()
         guard let frame = av_frame_alloc() else {
             throw MediaError(.invalidArgument, "out of memory allocating a \(width)x\(height) frame")
         }

@@ -12,6 +12,7 @@ struct EncoderAllocation {
     /// Finds the encoder called `name` and allocates its context and a packet.
     /// - Parameter label: How errors name the encoder ("libx264", "AAC").
     init(encoderNamed name: String, label: String) throws {
+        try MediaLibraries.requireFFmpeg()
         guard let encoder = avcodec_find_encoder_by_name(name) else {
             throw MediaError(.unsupported, "this FFmpeg build has no \(name) encoder")
         }

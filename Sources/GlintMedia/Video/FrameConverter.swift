@@ -77,6 +77,7 @@ public final class FrameConverter {
     /// Converts an RGB image to a YUV frame in any pixel format swscale writes (tests use it
     /// to make 10-bit frames), tagging the frame with the range and matrix used.
     func frame(from image: RGBImage, format: AVPixelFormat, range: VideoColorRange, matrix: VideoColorMatrix) throws -> AVFrameBox {
+        try MediaLibraries.requireFFmpeg()
         let swsMatrix = matrix.effective(width: image.width, height: image.height).swsColorspace
         let key = SwsContextCache.Key(
             sourceWidth: image.width, sourceHeight: image.height, sourceFormat: AV_PIX_FMT_RGB24.rawValue,

@@ -26,6 +26,7 @@ public final class ImageScaler {
         guard width > 0, height > 0 else {
             throw MediaError(.invalidArgument, "output size \(width)x\(height) is not positive")
         }
+        try MediaLibraries.requireFFmpeg()
         let rect = crop ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
         try rect.validate(within: image.width, image.height)
         if rect.width == width, rect.height == height {

@@ -20,6 +20,7 @@ public enum MovieDecodeCheck {
     /// - Throws: ``MediaError`` naming the file: `.corrupt` when libavformat cannot open it,
     ///   finds no video, or a packet does not decode; `.unsupported` for a codec without decoder.
     public static func run(_ file: RandomAccessFile) throws -> Result {
+        try MediaError.naming(file.path) { try MediaLibraries.requireFFmpeg() }
         let source = IOSource(file: file)
         let bufferSize = 1 << 16
         guard let buffer = av_malloc(bufferSize) else { throw MediaError(.unreadable, file: file.path, "out of memory") }

@@ -35,6 +35,7 @@ final class SwsContextCache {
     /// The context for `key`, created on first use.
     /// - Throws: ``MediaError`` (`.invalidArgument`) when swscale rejects the configuration.
     func context(for key: Key) throws -> OpaquePointer {
+        try MediaLibraries.requireFFmpeg()
         if let context = contexts[key] { return context }
         if contexts.count >= capacity {
             for context in contexts.values { sws_freeContext(context) }

@@ -68,6 +68,7 @@ public final class VideoDecoder {
         codecID: AVCodecID, file: String?, threads: Int,
         configure: (UnsafeMutablePointer<AVCodecContext>) throws -> Void
     ) throws {
+        try MediaLibraries.requireFFmpeg()
         let codec = VideoCodec(codecID: codecID)
         self.codec = codec
         self.file = file

@@ -36,6 +36,7 @@ public final class VideoFileReader {
     public init(path: String, threads: Int = 0) throws {
         self.path = path
         try Self.checkFile(path)
+        try MediaError.naming(path) { try MediaLibraries.requireFFmpeg() }
         guard let packet = av_packet_alloc() else {
             throw MediaError(.unreadable, file: path, "out of memory allocating a packet")
         }
