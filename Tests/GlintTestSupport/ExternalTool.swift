@@ -68,8 +68,10 @@ public enum ExternalTool {
     /// Runs `executable` with `arguments` and waits for it.
     ///
     /// Output goes to temporary files rather than pipes, so a chatty program can never block on a
-    /// full pipe while the test waits for it to exit.
+    /// full pipe while the test waits for it to exit. `extraEnvironment` is added to (and
+    /// overrides) the test process's own environment.
     public static func run(_ executable: URL, _ arguments: [String], currentDirectory: URL? = nil,
+                           extraEnvironment: [String: String] = [:],
                            timeout: TimeInterval = defaultTimeout) throws -> ProcessOutcome {
         let scratch = try TemporaryDirectory("glint-process")
         defer { scratch.remove() }
@@ -84,6 +86,9 @@ public enum ExternalTool {
         process.executableURL = executable
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        if !extraEnvironment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(extraEnvironment) { _, extra in extra }
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdoutHandle
         process.standardError = stderrHandle

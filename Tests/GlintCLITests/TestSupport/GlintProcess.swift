@@ -42,12 +42,14 @@ enum GlintProcess {
     /// Runs `glint` with `arguments`; by default from the package root, so that fixture paths
     /// such as `../shared/fixtures/...` read as they do for a developer at a shell.
     static func run(_ arguments: [String], currentDirectory: URL? = SharedFixtures.packageRoot,
+                    extraEnvironment: [String: String] = [:],
                     timeout: TimeInterval = ExternalTool.defaultTimeout,
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessOutcome {
         let executable = try #require(
             executable,
             "the glint executable was not found beside the test runner (\(Bundle.main.bundlePath)); run `swift build` first or set GLINT_EXECUTABLE",
             sourceLocation: sourceLocation)
-        return try ExternalTool.run(executable, arguments, currentDirectory: currentDirectory, timeout: timeout)
+        return try ExternalTool.run(executable, arguments, currentDirectory: currentDirectory,
+                                    extraEnvironment: extraEnvironment, timeout: timeout)
     }
 }
