@@ -17,7 +17,9 @@ struct MissingLibraryTests {
             .map { $0 + "/libswresample.so.4" }
         let donor = try #require(candidates.first { FileManager.default.fileExists(atPath: $0) },
                                  "libswresample.so.4 (libswresample-dev) not found in \(candidates)")
-        try FileManager.default.copyItem(atPath: donor, toPath: directory.file("libheif.so.1").path)
+        // The soname is a symbolic link (to libswresample.so.4.x.y): copy the library, not the link.
+        let library = URL(fileURLWithPath: donor).resolvingSymlinksInPath()
+        try FileManager.default.copyItem(at: library, to: directory.file("libheif.so.1"))
         return directory
     }
 
@@ -29,6 +31,7 @@ struct MissingLibraryTests {
           .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func commandsThatNeedNeither() throws {
         let libraries = try Self.impostors()
+        defer { libraries.remove() }  // also keeps the directory alive while glint runs
         let inspect = try GlintProcess.run(["inspect", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie],
                                            extraEnvironment: Self.environment(libraries))
         #expect(inspect.succeeded, "\(inspect.summary)")
@@ -49,6 +52,7 @@ struct MissingLibraryTests {
           .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func editWithoutFFmpeg() throws {
         let libraries = try Self.impostors()
+        defer { libraries.remove() }  // also keeps the directory alive while glint runs
         let output = try TemporaryDirectory("glint-edit-without-ffmpeg")
         let outputFolder = output.file("edited")
         let run = try GlintProcess.run(["edit", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie,
@@ -67,6 +71,7 @@ struct MissingLibraryTests {
           .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func heicWithoutLibheif() throws {
         let libraries = try Self.impostors()
+        defer { libraries.remove() }  // also keeps the directory alive while glint runs
         let heic = "\(SharedFixtures.relativeToPackageRoot)/\(SharedFixtures.Name.heicStill)"
         let run = try GlintProcess.run(["inspect", heic], extraEnvironment: Self.environment(libraries))
         #expect(!run.terminatedBySignal, "glint crashed instead of reporting the missing library: \(run.summary)")
