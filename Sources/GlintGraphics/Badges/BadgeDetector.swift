@@ -103,7 +103,10 @@ public enum BadgeDetector {
         while height <= largest {
             var level = 0
             while level + 1 < pyramid.count, height >> (level + 1) >= 12 { level += 1 }
-            let template = BadgeTemplate(try render(height), factor: 1 << level)
+            // The coarse template is drawn at the coarse size directly (cheaper than shrinking a
+            // full-size drawing, and close enough to find the place to refine).
+            let coarseHeight = max(1, height >> level)
+            let template = BadgeTemplate(try artwork.render(height: coarseHeight), factor: 1)
             let plane = pyramid[level]
             let width = artwork.width(forHeight: height)
             guard width + 2 <= full.width, height + 2 <= full.height else { break }
@@ -124,7 +127,7 @@ public enum BadgeDetector {
         }
         // Fine: each corner's best, refined level by level down to full resolution.
         var result: Match?
-        for (_, coarse) in best {
+        for (_, coarse) in best where coarse.match.score > 0 {
             var match = coarse.match
             var level = coarse.level
             while level >= 0 {
@@ -152,8 +155,20 @@ public enum BadgeDetector {
                 if refined.score > -2 { match = refined }
                 level -= 1
             }
+            match.corner = nearestCorner(of: match, width: full.width, height: full.height)
             if match.score > (result?.score ?? -2) { result = match }
         }
         return result
+    }
+
+    /// The corner nearest to the match's centre.
+    static func nearestCorner(of match: Match, width: Int, height: Int) -> BadgeCorner {
+        let left = 2 * match.x + match.width < width, top = 2 * match.y + match.height < height
+        switch (top, left) {
+        case (true, true): return .topLeft
+        case (true, false): return .topRight
+        case (false, true): return .bottomLeft
+        case (false, false): return .bottomRight
+        }
     }
 }
