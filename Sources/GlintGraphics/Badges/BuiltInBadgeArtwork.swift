@@ -1,7 +1,8 @@
 /// Glint's own badge drawings: original vector artwork (not Apple's), written as SVG and
 /// rendered with librsvg, with every letter drawn as a stroked path so that no font is needed.
 ///
-/// All drawings are 100 units high. The AR glyph is an outlined isometric cube; the Live glyph
+/// All drawings are 100 units high and stretch to the exact box they are given (at most half a
+/// pixel off their proportions, so a solid plate fills its box to the edge). The AR glyph is an outlined isometric cube; the Live glyph
 /// is a dot inside a ring inside a dotted ring (slashed for ``BadgeKind/liveOff``). The
 /// ``BadgeStyle/overlay`` variant is white over a soft black shadow that stays inside the
 /// drawing's box; ``BadgeStyle/solid`` puts the glyph in near-black on a white rounded plate
@@ -24,7 +25,7 @@ public enum BuiltInBadgeArtwork {
             """
         }
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="\(width)" height="100" viewBox="0 0 \(width) 100">
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="\(width)" height="100" viewBox="0 0 \(width) 100" preserveAspectRatio="none">
         <defs>
         <filter id="shadow" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="3.5"/></filter>
         <g id="art" fill="none" stroke="currentColor" stroke-width="8" stroke-linecap="round" stroke-linejoin="round">\(drawing(kind))</g>
