@@ -8,20 +8,12 @@
 #include <jerror.h>
 #include <jpeglib.h>
 
+#include "cjpeg_internal.h"
+
 /* Progressive streams with more scans than this are refused (each scan re-walks the image). */
 #define CJPEG_MAX_SCANS 500
 
 /* ---- Error manager: libjpeg's exit() path is replaced by a longjmp back into the shim ---- */
-
-typedef struct cjpeg_error_manager {
-    struct jpeg_error_mgr pub;
-    jmp_buf jump;
-    cjpeg_status status; /* what the longjmp means */
-    cjpeg_status default_status; /* for errors that are not classified below */
-    char *message;
-    size_t message_capacity;
-    int has_message;
-} cjpeg_error_manager;
 
 static void cjpeg_store_message(j_common_ptr cinfo, int overwrite) {
     cjpeg_error_manager *err = (cjpeg_error_manager *)cinfo->err;
@@ -33,7 +25,7 @@ static void cjpeg_store_message(j_common_ptr cinfo, int overwrite) {
     err->has_message = 1;
 }
 
-static void cjpeg_fail(j_common_ptr cinfo, cjpeg_status status, const char *text) {
+void cjpeg_fail(j_common_ptr cinfo, cjpeg_status status, const char *text) {
     cjpeg_error_manager *err = (cjpeg_error_manager *)cinfo->err;
     err->status = status;
     if (text != NULL && err->message != NULL && err->message_capacity > 0) {
@@ -81,7 +73,7 @@ static void cjpeg_emit_message(j_common_ptr cinfo, int msg_level) {
     cjpeg_store_message(cinfo, 0);
 }
 
-static void cjpeg_install_error_manager(cjpeg_error_manager *err, cjpeg_status default_status,
+void cjpeg_install_error_manager(cjpeg_error_manager *err, cjpeg_status default_status,
                                         char *message, size_t message_capacity) {
     jpeg_std_error(&err->pub);
     err->pub.error_exit = cjpeg_error_exit;
@@ -95,7 +87,7 @@ static void cjpeg_install_error_manager(cjpeg_error_manager *err, cjpeg_status d
     if (message != NULL && message_capacity > 0) message[0] = '\0';
 }
 
-static cjpeg_status cjpeg_refuse(char *message, size_t capacity, cjpeg_status status,
+cjpeg_status cjpeg_refuse(char *message, size_t capacity, cjpeg_status status,
                                  const char *text) {
     if (message != NULL && capacity > 0) snprintf(message, capacity, "%s", text);
     return status;
@@ -304,12 +296,6 @@ cjpeg_status cjpeg_decoder_read_region(cjpeg_decoder *decoder, unsigned char *rg
  * A growable in-memory destination. jpeg_mem_dest is not used: when an error longjmps out after
  * it has grown its buffer, the grown buffer is unreachable and leaks. Here the shim owns it.
  */
-typedef struct cjpeg_memory_destination {
-    struct jpeg_destination_mgr pub;
-    unsigned char *buffer;
-    size_t capacity;
-} cjpeg_memory_destination;
-
 static void cjpeg_init_destination(j_compress_ptr cinfo) {
     cjpeg_memory_destination *dest = (cjpeg_memory_destination *)cinfo->dest;
     dest->pub.next_output_byte = dest->buffer;
@@ -331,6 +317,13 @@ static boolean cjpeg_grow_destination(j_compress_ptr cinfo) {
 
 static void cjpeg_term_destination(j_compress_ptr cinfo) {
     (void)cinfo;
+}
+
+void cjpeg_use_memory_destination(j_compress_ptr cinfo, cjpeg_memory_destination *dest) {
+    dest->pub.init_destination = cjpeg_init_destination;
+    dest->pub.empty_output_buffer = cjpeg_grow_destination;
+    dest->pub.term_destination = cjpeg_term_destination;
+    cinfo->dest = &dest->pub;
 }
 
 typedef struct cjpeg_encoder {
@@ -390,10 +383,7 @@ cjpeg_status cjpeg_encode_rgb(const unsigned char *rgb, int width, int height, i
 
     struct jpeg_compress_struct *cinfo = &encoder->cinfo;
     jpeg_create_compress(cinfo);
-    encoder->dest.pub.init_destination = cjpeg_init_destination;
-    encoder->dest.pub.empty_output_buffer = cjpeg_grow_destination;
-    encoder->dest.pub.term_destination = cjpeg_term_destination;
-    cinfo->dest = &encoder->dest.pub;
+    cjpeg_use_memory_destination(cinfo, &encoder->dest);
 
     cinfo->image_width = (JDIMENSION)width;
     cinfo->image_height = (JDIMENSION)height;

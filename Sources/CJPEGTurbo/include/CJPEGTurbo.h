@@ -123,4 +123,7 @@ cjpeg_status cjpeg_encode_rgb(const unsigned char *rgb, int width, int height, i
 /* Frees memory returned by cjpeg_encode_rgb. Accepts NULL. */
 void cjpeg_free(void *pointer);
 
+/* The coefficient API (read and write quantised DCT blocks). */
+#include "CJPEGCoefficients.h"
+
 #endif
