@@ -80,7 +80,7 @@ struct BadgeCommandTests {
         let document = try run.jsonObject()
         let badge = try #require((document["badges"] as? [[String: Any]])?.first)
         let file = directory.file("IMG_train.jpg").path
-        #expect(badge["applied"] as? Bool == true && badge["corner"] as? String == "top-left")
+        #expect(badge["applied"] as? Bool == true && badge["corner"] as? String == "top-left" && badge["method"] as? String == "splice")
         #expect(URL(fileURLWithPath: badge["file"] as? String ?? "").resolvingSymlinksInPath().path == URL(fileURLWithPath: file).resolvingSymlinksInPath().path)
         #expect(TemporaryDirectory.contents(of: directory.url) == ["IMG_train.jpg"])
         let check = try GlintProcess.run(["badge", "--check", file, "--kind", "live", "--json"])

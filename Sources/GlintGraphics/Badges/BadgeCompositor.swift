@@ -4,7 +4,7 @@ import GlintMedia
 /// Puts badges onto photos: places them in displayed orientation (``BadgePlacement``), draws
 /// them (``BadgeRenderer``) and composites them into the file, by format:
 ///
-/// - **JPEG**: through ``JPEGBadgeCompositing`` (see there);
+/// - **JPEG**: only the blocks under the badges re-encoded (``JPEGBadgeCompositing``);
 /// - **PNG**: decoded and encoded again with libpng, alpha kept (``PNGBadgeCompositing``);
 /// - **HEIC**: decoded and encoded again with libheif, its EXIF (with the Apple MakerNote), XMP
 ///   and ICC/`nclx` colour profile carried over as an edited Live Photo still's are.

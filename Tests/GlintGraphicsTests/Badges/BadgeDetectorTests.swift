@@ -63,6 +63,11 @@ struct BadgeRealStillTests {
         let output = directory.file("IMG_train.jpg").path
         try Data(badged.bytes).write(to: URL(fileURLWithPath: output))
         #expect(badged.layout.badges[0].rect == BadgeRect(x: 19, y: 19, width: 420, height: 181))
+        // Patched, not re-encoded: every marker segment before the scan is the input's, byte for byte.
+        #expect(badged.method == .splice)
+        let before = try JPEGFile(parsing: try SharedFixtures.bytes(SharedFixtures.Name.livePhotoStill))
+        let after = try JPEGFile(parsing: badged.bytes)
+        #expect(after.bytes[..<after.imageDataRange.lowerBound] == before.bytes[..<before.imageDataRange.lowerBound])
         let report = try BadgeDetector.check(path: output, specification: specification)
         #expect(report.passes && report.badges.first?.rect == badged.layout.badges[0].rect, "\(report)")
         let tags = ["-s3", "-MediaGroupUUID", "-Make", "-Model", "-DateTimeOriginal", "-GPSLatitude", "-ImageSize"]
