@@ -4,6 +4,7 @@
 #   make test       install what is missing, then `swift test` (debug, incremental)
 #   make fixtures   generate synthetic Live Photo pairs into Fixtures/generated/
 #   make bench      glint edit against the ffmpeg CLI: wall and CPU time, codecs alone, peak memory
+#   make bench-rings  glint rings (1024 px PNG) against pycairo drawing the same arcs
 #   make clean      remove build outputs, out/ and Fixtures/generated/
 
 SHELL := /bin/bash
@@ -25,7 +26,7 @@ DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: deps build test run fixtures bench clean
+.PHONY: deps build test run fixtures bench bench-rings clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -68,6 +69,9 @@ fixtures: build
 
 bench: build
 	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/edit-vs-ffmpeg.sh
+
+bench-rings: build
+	GLINT=$(GLINT) Benchmarks/rings-vs-pycairo.sh
 
 clean:
 	rm -rf .build out Fixtures/generated

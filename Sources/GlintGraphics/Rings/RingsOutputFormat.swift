@@ -1,0 +1,17 @@
+/// The file format a ring drawing is written in.
+public enum RingsOutputFormat: String, Sendable, CaseIterable, Codable {
+    /// 8-bit sRGB PNG with an `sRGB` chunk (RGB for a square canvas, RGBA for a circle).
+    case png
+    /// Baseline JPEG (square canvas only: JPEG has no transparency).
+    case jpeg
+
+    /// The format named by `path`'s extension (`.png`, `.jpg`, `.jpeg`), if it names one.
+    public static func inferred(from path: String) -> RingsOutputFormat? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "png": return .png
+        case "jpg", "jpeg": return .jpeg
+        default: return nil
+        }
+    }
+}
