@@ -5,6 +5,7 @@
 #   make fixtures   generate synthetic Live Photo pairs into Fixtures/generated/
 #   make bench      glint edit against the ffmpeg CLI: wall and CPU time, codecs alone, peak memory
 #   make bench-rings  glint rings (1024 px PNG) against pycairo drawing the same arcs
+#   make bench-badge  a badge on the 12 MP JPEG: Glint's JPEG patch against vips and ImageMagick
 #   make clean      remove build outputs, out/ and Fixtures/generated/
 
 SHELL := /bin/bash
@@ -23,10 +24,10 @@ GLINT := .build/release/glint
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
 	libgif-dev libwebp-dev libexempi-dev libpng-dev librsvg2-dev libcairo2-dev \
-	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs
+	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: deps build test run fixtures bench bench-rings clean
+.PHONY: deps build test run fixtures bench bench-rings bench-badge clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -71,7 +72,11 @@ bench: build
 	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/edit-vs-ffmpeg.sh
 
 bench-rings: build
+	python3 -c 'import cairo' 2>/dev/null || python3 -m pip install --quiet pycairo
 	GLINT=$(GLINT) Benchmarks/rings-vs-pycairo.sh
+
+bench-badge: deps
+	SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/badge-vs-vips.sh
 
 clean:
 	rm -rf .build out Fixtures/generated

@@ -26,6 +26,8 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
+        // glibc's malloc.h (the allocator policy `glint` sets for itself: AllocatorPolicy).
+        .systemLibrary(name: "CMalloc"),
         // System-library module over LittleCMS 2 (ICC profiles and colour transforms).
         .systemLibrary(
             name: "CLCMS2",
@@ -64,6 +66,7 @@ let package = Package(
                 "CHeif",
                 "CExempi",
                 "CPNG",
+                "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -92,6 +95,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Benchmark stand-in for `glint badge` on a JPEG (Benchmarks/badge-vs-vips.sh): composites a
+        // PNG onto a JPEG through JPEGPatchCompositor. Not part of the glint CLI.
+        .executableTarget(name: "JPEGPatchBench", dependencies: ["GlintMedia"], path: "Benchmarks/JPEGPatchBench"),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "GlintTestSupport"]),

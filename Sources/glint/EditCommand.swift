@@ -51,6 +51,9 @@ struct EditCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        // An edit holds a few very large, short-lived buffers (the still, the encoders' frames):
+        // keep each mapped on its own so that freeing the still does not grow the movie's heap.
+        AllocatorPolicy.keepLargeBuffersMapped()
         let bar = ProgressBar(quiet: json)
         do {
             let (data, folder) = try Self.loadRecipe(recipe)

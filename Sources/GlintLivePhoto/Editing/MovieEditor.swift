@@ -51,7 +51,7 @@ public enum MovieEditor {
                 throw MediaError(.unsupported, "movie has no video track")
             }
             let entry = try VisualSampleEntry(description)
-            let reader = try VideoFileReader(path: path)
+            let reader = try VideoFileReader(path: path, threads: Self.decodingThreads)
             try ImageLimits.default.check(width: reader.stream.width, height: reader.stream.height)
             let orientation = video.matrix.orientation ?? .up
             let geometry = EditGeometry(recipe: recipe, width: reader.stream.width, height: reader.stream.height,

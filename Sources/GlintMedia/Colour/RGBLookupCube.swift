@@ -176,17 +176,21 @@ public struct RGBLookupCube: Sendable {
                 let c1 = c0 + 4 &* Int(path.x), c2 = c0 + 4 &* Int(path.y), c3 = c0 + last
                 // A gain scales the weights (they sum to the gain), so it costs one vector multiply.
                 let w = gains.map { weights[position] * $0[index] } ?? weights[position]
-                for c in 0..<3 {
-                    let v = c0[c] * w.x + c1[c] * w.y + c2[c] * w.z + c3[c] * w.w
-                    if !brightens {
-                        p[c] = encode[c &* channelStride &+ Int((v + magic).bitPattern & mask)]
-                    } else {
-                        // Off the table: read 23 bits, signed, and clamp as integers (float
-                        // clamps carry NaN rules, and branches).
-                        let i = Int((v + magic).bitPattern & 0x7F_FFFF) &- 0x40_0000
-                        p[c] = encode[c &* channelStride &+ min(max(i, 0), Self.encodeCount - 1)]
-                    }
+                // The three sums first, then the three look-ups, then the stores: no store to the
+                // picture sits between a look-up and the next channel's loads.
+                @inline(__always) func sum(_ c: Int) -> Float { c0[c] * w.x + c1[c] * w.y + c2[c] * w.z + c3[c] * w.w }
+                @inline(__always) func slot(_ v: Float) -> Int {
+                    if !brightens { return Int((v + magic).bitPattern & mask) }
+                    // Off the table: read 23 bits, signed, and clamp as integers (float
+                    // clamps carry NaN rules, and branches).
+                    let i = Int((v + magic).bitPattern & 0x7F_FFFF) &- 0x40_0000
+                    return min(max(i, 0), Self.encodeCount - 1)
                 }
+                let i0 = slot(sum(0)), i1 = slot(sum(1)), i2 = slot(sum(2))
+                let r0 = encode[i0], g0 = encode[channelStride &+ i1], b0 = encode[2 &* channelStride &+ i2]
+                p[0] = r0
+                p[1] = g0
+                p[2] = b0
                 p += 3
             }
         }

@@ -1,16 +1,22 @@
 /// A pointwise colour change of RGB pictures, carried over to 8-bit YUV 4:2:0 planes so that
 /// movie frames are changed where they are, without converting each frame to RGB and back.
 ///
-/// The table is made once per movie by running the RGB change over a lattice of
-/// samples: every luma value (0...255) at a set of chroma points. Each lattice sample is
-/// converted to RGB with the source's matrix and range, changed, and converted back with the
-/// output's. Chroma is divided into 64 x 64 cells of 4 x 4 code values, and a frame then costs a
-/// short table walk per sample:
+/// The table is made once per movie by running the RGB change over a lattice of samples: every
+/// luma value (0...255) at each corner of a grid over chroma, which divides it into 64 x 64 cells
+/// of 4 x 4 code values (corners at 0, 4, ... 256). Each lattice sample is converted to RGB with
+/// the source's matrix and range, changed, and converted back with the output's. A frame then
+/// costs a short table walk per sample:
 ///
-/// - luma: one look-up in the column of its block's chroma cell (sampled at the cell's centre:
-///   luma depends on chroma only weakly);
+/// - luma: one look-up in the column of its block's chroma cell (the cell's corners'
+///   results, bilinear at the cell's centre: luma depends on chroma only weakly);
 /// - chroma (one sample per 2 x 2 block): bilinear between the columns at the cell's four
-///   corners (chroma 0, 4, ... 256), at the block's mean luma.
+///   corners, at the block's mean luma (in steps of 4 code values: chroma depends on luma
+///   only weakly too); Cb and Cr share one 32-bit entry (16 bits each, in sixteenths of a code
+///   value), so one multiply weighs both.
+///
+/// The table is kept small (about 2 MB) because frames are walked while the encoder works on
+/// the other core: its columns must stay in cache for the walk to cost a few milliseconds a
+/// frame.
 ///
 /// Against the change computed exactly for every pixel, results are within a code value on
 /// average, as close as going through RGB with swscale is. The change must be pointwise (each
@@ -20,8 +26,7 @@
 /// The table also converts between codings (for example full-range BT.601 in, limited-range
 /// BT.709 out), so an unchanged colour with two different codings still needs one.
 ///
-/// Immutable and `Sendable`: one table serves every frame, from any thread. It holds about
-/// 5 MB.
+/// Immutable and `Sendable`: one table serves every frame, from any thread.
 public struct YUVColourTable: Sendable {
     /// Chroma cells per axis, and code values per cell side.
     static let cells = 64, cellSize = 4
@@ -30,6 +35,8 @@ public struct YUVColourTable: Sendable {
     static let corners = cells + 1
     /// Samples per lattice column: one per luma code value.
     static let columnLength = 256
+    /// Chroma entries per corner: one per 4 luma code values.
+    static let chromaLength = 64
 
     /// The coding the table reads.
     public let source: YUVCoding
@@ -39,77 +46,85 @@ public struct YUVColourTable: Sendable {
     /// unused), one sample per input luma.
     private let luma: [UInt8]
     /// Changed chroma, one column per cell corner (`v / 4 * 65 + u / 4` for the top-left corner),
-    /// one sample per input luma, times 256.
-    private let cb: [UInt16], cr: [UInt16]
+    /// one entry per 4 input luma values (the mean of their results): Cb times 16 in the low 16
+    /// bits, Cr times 16 in the high 16.
+    private let chroma: [UInt32]
 
     /// Bakes `change` into a table.
     /// - Parameters:
     ///   - source: How the frames' samples stand for RGB.
     ///   - output: How the changed samples must stand for RGB.
-    ///   - change: The pointwise RGB change, called on the lattice (8321 x 256 samples) in slices
+    ///   - change: The pointwise RGB change, called on the lattice (4225 x 256 samples) in slices
     ///     of 256 x 256 pixels; `nil` for none (a pure change of coding).
     public init(source: YUVCoding, output: YUVCoding, change: ((inout RGBImage) -> Void)?) {
         self.source = source
         self.output = output
-        let corners = Self.corners, cells = Self.cells, length = Self.columnLength
-        // Lattice rows: first the corner columns, then the cell centres.
-        var points: [(u: Double, v: Double)] = []
-        points.reserveCapacity(corners * corners + cells * cells)
-        for v in 0..<corners {
-            for u in 0..<corners { points.append((Double(u * Self.cellSize), Double(v * Self.cellSize))) }
-        }
-        let centre = Double(Self.cellSize - 1) / 2
-        for v in 0..<cells {
-            for u in 0..<cells { points.append((Double(u * Self.cellSize) + centre, Double(v * Self.cellSize) + centre)) }
-        }
-        let toRGB = source.conversion, toYUV = output.conversion
-        var cb = [UInt16](repeating: 0, count: corners * corners * length), cr = cb
-        var luma = [UInt8](repeating: 0, count: cells * corners * length)
+        let corners = Self.corners, length = Self.columnLength
+        let toRGB = RGBLattice(source.conversion), toYUV = YUVOfCodes(output.conversion)
+        var chroma = [UInt32](repeating: 0, count: corners * corners * length)  // every luma; reduced below
+        // Luma of the corners, times 16, for the cells' centres.
+        var cornerLuma = [UInt16](repeating: 0, count: corners * corners * length)
         // The lattice goes through the change a slice of columns at a time, so that it never
         // needs more than a few hundred kilobytes.
         let slice = 256
-        for first in stride(from: 0, to: points.count, by: slice) {
-            let rows = min(slice, points.count - first)
-            var lattice = RGBImage(width: length, height: rows)
-            lattice.pixels.withUnsafeMutableBufferPointer { pixels in
-                var i = 0
-                for point in points[first..<(first + rows)] {
-                    for y in 0..<length {
-                        let rgb = toRGB.rgb(y: Double(y), u: point.u, v: point.v)
-                        pixels[i] = Self.code(rgb.r)
-                        pixels[i + 1] = Self.code(rgb.g)
-                        pixels[i + 2] = Self.code(rgb.b)
-                        i += 3
+        var lattice = RGBImage(width: length, height: slice)
+        chroma.withUnsafeMutableBufferPointer { chroma in
+        cornerLuma.withUnsafeMutableBufferPointer { cornerLuma in
+            for first in stride(from: 0, to: corners * corners, by: slice) {
+                let rows = min(slice, corners * corners - first)
+                if rows != lattice.height { lattice = RGBImage(width: length, height: rows) }
+                lattice.pixels.withUnsafeMutableBufferPointer { pixels in
+                    for row in 0..<rows {
+                        let point = first + row
+                        toRGB.column(u: Float((point % corners) * Self.cellSize), v: Float((point / corners) * Self.cellSize),
+                                     into: pixels.baseAddress! + row * length * 3)
                     }
                 }
+                change?(&lattice)
+                lattice.pixels.withUnsafeBufferPointer { pixels in
+                    toYUV.convert(pixels.baseAddress!, count: rows * length,
+                                  luma: cornerLuma.baseAddress! + first * length, chroma: chroma.baseAddress! + first * length)
+                }
             }
-            change?(&lattice)
-            lattice.pixels.withUnsafeBufferPointer { pixels in
-                for row in 0..<rows {
-                    let point = first + row
+        }
+        }
+        self.chroma = Self.chromaSteps(of: chroma)
+        luma = Self.cellCentres(of: cornerLuma)
+    }
+
+    /// Chroma per 4 luma values: the mean of the four entries (both halves at once: each stays
+    /// below 2^16).
+    private static func chromaSteps(of chroma: [UInt32]) -> [UInt32] {
+        let step = Self.columnLength / Self.chromaLength
+        return (0..<(chroma.count / step)).map { i in
+            let sum = chroma[step * i] + chroma[step * i + 1] + chroma[step * i + 2] + chroma[step * i + 3]
+            return ((sum + 0x0002_0002) >> 2) & 0x3FFF_3FFF
+        }
+    }
+
+    /// Luma at each cell's centre (code 1.5 of 0...3 on each axis), bilinear between its corners'
+    /// (weights 5/8 and 3/8 per axis), from the corners' luma times 16.
+    private static func cellCentres(of cornerLuma: [UInt16]) -> [UInt8] {
+        let corners = Self.corners, cells = Self.cells, length = Self.columnLength
+        var luma = [UInt8](repeating: 0, count: cells * corners * length)
+        luma.withUnsafeMutableBufferPointer { luma in
+        cornerLuma.withUnsafeBufferPointer { cornerLuma in
+            for v in 0..<cells {
+                for u in 0..<cells {
+                    let column = (v * corners + u) * length
+                    let c00 = cornerLuma.baseAddress! + column, c01 = c00 + length
+                    let c10 = c00 + corners * length, c11 = c10 + length
                     for y in 0..<length {
-                        let i = (row * length + y) * 3
-                        let sample = toYUV.yuv(r: Double(pixels[i]), g: Double(pixels[i + 1]), b: Double(pixels[i + 2]))
-                        if point < corners * corners {
-                            cb[point * length + y] = UInt16(sample.u * 256 + 0.5)
-                            cr[point * length + y] = UInt16(sample.v * 256 + 0.5)
-                        } else {
-                            // Cell centre (u, v) goes to column v * 65 + u.
-                            let cell = point - corners * corners
-                            luma[((cell / cells) * corners + cell % cells) * length + y] = UInt8(sample.y + 0.5)
-                        }
+                        // Weights in 64ths (25, 15, 15, 9), on values in sixteenths: 1024ths.
+                        let sum = 25 * UInt32(c00[y]) + 15 * UInt32(c01[y]) + 15 * UInt32(c10[y]) + 9 * UInt32(c11[y])
+                        luma[column + y] = UInt8(truncatingIfNeeded: (sum + 512) >> 10)
                     }
                 }
             }
         }
-        self.luma = luma
-        self.cb = cb
-        self.cr = cr
+        }
+        return luma
     }
-
-    /// An RGB code value, rounded and clipped.
-    @inline(__always)
-    private static func code(_ value: Double) -> UInt8 { UInt8(min(max(value, 0), 255) + 0.5) }
 
     /// Changes the rectangle `crop` (even origin and size) of a decoded 8-bit 4:2:0 frame into
     /// `destination`, which must be the rectangle's size.
@@ -138,44 +153,41 @@ public struct YUVColourTable: Sendable {
     /// Reads `source` and writes `destination` (the same size; they may be the same planes).
     func apply(from source: YUVPlanes, to destination: YUVPlanes) {
         precondition(source.width == destination.width && source.height == destination.height)
-        let right = Self.columnLength, down = Self.corners * Self.columnLength
+        let right = Self.chromaLength, down = Self.corners * Self.chromaLength
+        let blocks = source.width / 2
         luma.withUnsafeBufferPointer { lumaTable in
-        cb.withUnsafeBufferPointer { cbTable in
-        cr.withUnsafeBufferPointer { crTable in
-            let lumaBase = lumaTable.baseAddress!, cbBase = cbTable.baseAddress!, crBase = crTable.baseAddress!
+        chroma.withUnsafeBufferPointer { chromaTable in
+            let lumaBase = lumaTable.baseAddress!, chromaBase = chromaTable.baseAddress!
             for row in 0..<(source.height / 2) {
-                let sy0 = source.y + 2 * row * source.yStride, sy1 = sy0 + source.yStride
+                // Two luma rows are read and written two samples at a time.
+                let sy0 = UnsafeRawPointer(source.y + 2 * row * source.yStride), sy1 = sy0 + source.yStride
                 let su = source.u + row * source.uStride, sv = source.v + row * source.vStride
-                let dy0 = destination.y + 2 * row * destination.yStride, dy1 = dy0 + destination.yStride
+                let dy0 = UnsafeMutableRawPointer(destination.y + 2 * row * destination.yStride)
+                let dy1 = dy0 + destination.yStride
                 let du = destination.u + row * destination.uStride, dv = destination.v + row * destination.vStride
-                for x in 0..<(source.width / 2) {
-                    let u = UInt32(su[x]), v = UInt32(sv[x])
-                    let x0 = 2 &* x, x1 = x0 &+ 1
-                    let a = UInt32(sy0[x0]), b = UInt32(sy0[x1]), c = UInt32(sy1[x0]), d = UInt32(sy1[x1])
+                var x = 0
+                while x < blocks {
+                    let u = Int(su[x]), v = Int(sv[x])
+                    let top = sy0.loadUnaligned(fromByteOffset: 2 &* x, as: UInt16.self)
+                    let bottom = sy1.loadUnaligned(fromByteOffset: 2 &* x, as: UInt16.self)
+                    let a = Int(top & 0xFF), b = Int(top >> 8), c = Int(bottom & 0xFF), d = Int(bottom >> 8)
                     // The block's chroma cell: its luma column, and its top-left chroma corner.
-                    let column = Int(truncatingIfNeeded: ((v >> 2) &* UInt32(Self.corners) &+ (u >> 2)) << 8)
+                    let column = ((v >> 2) &* Self.corners &+ (u >> 2)) << 8
                     let lumaColumn = lumaBase + column
-                    dy0[x0] = lumaColumn[Int(a)]
-                    dy0[x1] = lumaColumn[Int(b)]
-                    dy1[x0] = lumaColumn[Int(c)]
-                    dy1[x1] = lumaColumn[Int(d)]
-                    // Chroma: bilinear between the cell's corners (weights in sixteenths), at the
-                    // block's mean luma.
-                    let fu = u & 3, fv = v & 3
+                    dy0.storeBytes(of: UInt16(lumaColumn[a]) | UInt16(lumaColumn[b]) << 8, toByteOffset: 2 &* x, as: UInt16.self)
+                    dy1.storeBytes(of: UInt16(lumaColumn[c]) | UInt16(lumaColumn[d]) << 8, toByteOffset: 2 &* x, as: UInt16.self)
+                    // Chroma: bilinear between the cell's corners (weights in sixteenths, summing
+                    // to 16, so each 16-bit half stays below 2^16), at the block's mean luma.
+                    let fu = UInt32(truncatingIfNeeded: u & 3), fv = UInt32(truncatingIfNeeded: v & 3)
                     let w11 = fu &* fv, w01 = (fu << 2) &- w11, w10 = (fv << 2) &- w11
                     let w00 = 16 &- w01 &- w10 &- w11
-                    let at = column &+ Int((a &+ b &+ c &+ d &+ 2) >> 2)
-                    @inline(__always) func sample(_ table: UnsafePointer<UInt16>) -> UInt8 {
-                        let p = table + at
-                        let top = UInt32(p[0]) &* w00 &+ UInt32(p[right]) &* w01
-                        let bottom = UInt32(p[down]) &* w10 &+ UInt32(p[down &+ right]) &* w11
-                        return UInt8(truncatingIfNeeded: (top &+ bottom &+ (1 << 11)) >> 12)
-                    }
-                    du[x] = sample(cbBase)
-                    dv[x] = sample(crBase)
+                    let p = chromaBase + ((column >> 2) &+ ((a &+ b &+ c &+ d) >> 4))
+                    let sum = p[0] &* w00 &+ p[right] &* w01 &+ p[down] &* w10 &+ p[down &+ right] &* w11 &+ 0x0080_0080
+                    du[x] = UInt8(truncatingIfNeeded: sum >> 8)
+                    dv[x] = UInt8(truncatingIfNeeded: sum >> 24)
+                    x &+= 1
                 }
             }
-        }
         }
         }
     }
