@@ -1,10 +1,10 @@
-import GlintMedia
+public import GlintMedia
 
 /// An error from drawing, placing, compositing or checking a badge.
 ///
 /// Like ``GlintMedia/MediaError`` it names the file concerned (the photo or the artwork) and
 /// says what is wrong in words a user can act on; callers switch on ``kind``.
-public struct BadgeError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct BadgeError: FileProblem, Sendable, Equatable {
     /// What went wrong.
     public enum Kind: String, Sendable, Codable {
         /// The artwork cannot be used: an SVG that does not parse or render, a PNG of no size.
@@ -35,33 +35,5 @@ public struct BadgeError: Error, Sendable, Equatable, CustomStringConvertible {
         self.kind = kind
         self.file = file
         self.problem = problem
-    }
-
-    /// `"path: problem"`, or the problem alone.
-    public var description: String {
-        if let file { return "\(file): \(problem)" }
-        return problem
-    }
-
-    /// This error naming `file`, unless it already names one.
-    public func naming(_ file: String) -> BadgeError {
-        var copy = self
-        if copy.file == nil { copy.file = file }
-        return copy
-    }
-}
-
-extension BadgeError {
-    /// Runs `body`, attaching `file` to any ``BadgeError`` or ``GlintMedia/MediaError`` it throws
-    /// that names no file.
-    static func naming<T>(_ file: String?, _ body: () throws -> T) throws -> T {
-        guard let file else { return try body() }
-        do {
-            return try body()
-        } catch let error as BadgeError {
-            throw error.naming(file)
-        } catch let error as MediaError {
-            throw error.naming(file)
-        }
     }
 }

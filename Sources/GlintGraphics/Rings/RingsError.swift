@@ -1,8 +1,10 @@
+public import GlintMedia
+
 /// A request for Activity Rings that the renderer refuses, or an output it cannot write.
 ///
 /// Every refusal names the rule or limit it enforces, in words a user can act on. Callers switch
 /// on ``kind``; they never parse ``problem``.
-public struct RingsError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct RingsError: FileProblem, Sendable, Equatable {
     /// What was refused.
     public enum Kind: String, Sendable, Codable {
         /// A progress value is negative, not a number, infinite, too large, or has a goal <= 0.
@@ -31,12 +33,6 @@ public struct RingsError: Error, Sendable, Equatable, CustomStringConvertible {
         self.kind = kind
         self.file = file
         self.problem = problem
-    }
-
-    /// `"path: problem"`, or just the problem when no file is known.
-    public var description: String {
-        if let file { return "\(file): \(problem)" }
-        return problem
     }
 
     /// The refusal every colour override gets, citing the rule.

@@ -2,7 +2,7 @@
 ///
 /// Every error names the file it concerns (when there is one) and says what is wrong in words a
 /// user can act on. Callers switch on ``kind``; they never parse ``problem``.
-public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct MediaError: FileProblem, Sendable, Equatable {
     /// What went wrong, as a category a caller can act on.
     public enum Kind: String, Sendable, Codable {
         /// The file does not exist.
@@ -43,29 +43,5 @@ public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         self.kind = kind
         self.file = file
         self.problem = problem
-    }
-
-    /// `"path: problem"`, or just the problem when no file is known.
-    public var description: String {
-        if let file { return "\(file): \(problem)" }
-        return problem
-    }
-
-    /// Returns this error naming `file`, unless it already names one.
-    public func naming(_ file: String) -> MediaError {
-        var copy = self
-        if copy.file == nil { copy.file = file }
-        return copy
-    }
-}
-
-extension MediaError {
-    /// Runs `body`, attaching `file` to any ``MediaError`` it throws that names no file.
-    public static func naming<T>(_ file: String, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as MediaError {
-            throw error.naming(file)
-        }
     }
 }

@@ -1,9 +1,9 @@
 /// A rectangle in whole pixels, with its origin at the top-left corner of an image or frame.
 ///
-/// Used for source crops in ``FrameConverter`` and ``ImageScaler``. Unlike the normalised
+/// Used for source crops in ``FrameConverter`` and ``ImageScaler`` and for badge rectangles. Unlike the normalised
 /// ``Rect`` of the editing recipe, these values are exact pixel positions in one particular
 /// image.
-public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
+public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Left edge, in pixels from the left of the image.
     public var x: Int
     /// Top edge, in pixels from the top of the image.
@@ -25,6 +25,11 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
         self.width = width
         self.height = height
     }
+
+    /// One past the right-most column.
+    public var maxX: Int { x + width }
+    /// One past the bottom row.
+    public var maxY: Int { y + height }
 
     /// `"WxH+X+Y"`.
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
