@@ -76,7 +76,7 @@ bench-rings: build
 	python3 -c 'import cairo' 2>/dev/null || python3 -m pip install --quiet pycairo
 	GLINT=$(GLINT) Benchmarks/rings-vs-pycairo.sh
 
-bench-badge: deps
+bench-badge: build
 	SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/badge-vs-vips.sh
 
 clean:

@@ -1,6 +1,7 @@
 import Foundation
 import GlintMedia
 import GlintLivePhoto
+import GlintGraphics
 
 /// Writing results and errors the way every `glint` command does: text for people, one JSON
 /// document on standard output with `--json`, and a one-line error on standard error.
@@ -24,6 +25,7 @@ enum CommandOutput {
         switch error {
         case let error as MediaError: return error.description
         case let error as RecipeError: return error.description
+        case let error as BadgeError: return error.description
         default: return String(describing: error)
         }
     }
@@ -48,6 +50,7 @@ enum CommandOutput {
             switch error {
             case let error as MediaError: (kind, file) = (error.kind.rawValue, error.file)
             case is RecipeError: (kind, file) = ("invalidRecipe", nil)
+            case let error as BadgeError: (kind, file) = (error.kind.rawValue, error.file)
             default: (kind, file) = ("failed", nil)
             }
             printJSON(ErrorDocument(error: .init(kind: kind, file: file, message: line)))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintGraphics
 import GlintLivePhoto
 import GlintMedia
 
@@ -59,6 +60,15 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Longest side of an effect or animation in pixels (GIF 480 and WebP 720 unless given).")
     var maxDimension: Int?
 
+    @Option(help: "With --as still: put the Live Photo badge on the photo, live or live-off.")
+    var badge: BadgeKind?
+
+    @Option(help: "The badge's built-in drawing: overlay (with a soft shadow) or solid.")
+    var badgeStyle: BadgeStyle = .overlay
+
+    @Option(help: "The badge's corner: top-left (the default, as Apple does), top-right, bottom-left or bottom-right.")
+    var badgeCorner: BadgeCorner = .topLeft
+
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
@@ -66,6 +76,11 @@ struct ExportCommand: ParsableCommand {
         var format: ExportFormat
         var files: [ExportedFile]
         var exports: [ExportResult]
+        var badges: [StillBadging.Applied]?
+    }
+
+    func validate() throws {
+        if let badge { try StillBadging.validate(kind: badge, format: format, effect: effect) }
     }
 
     func run() throws {
@@ -80,23 +95,40 @@ struct ExportCommand: ParsableCommand {
                 options.recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
             }
             let livePhotos = try Exporter.livePhotos(in: pair)
-            var results: [ExportResult] = []
-            for (index, photo) in livePhotos.enumerated() {
-                let share = 1 / Double(livePhotos.count)
-                results.append(try Exporter.export(stillPath: photo.stillPath, moviePath: photo.moviePath, as: format,
-                                                   options: options) { fraction, label in
-                    bar.update((Double(index) + fraction) * share, label)
-                })
+            let exportAll = { (directory: String) throws -> [ExportResult] in
+                var options = options
+                options.outputDirectory = directory
+                var results: [ExportResult] = []
+                for (index, photo) in livePhotos.enumerated() {
+                    let share = 1 / Double(livePhotos.count)
+                    results.append(try Exporter.export(stillPath: photo.stillPath, moviePath: photo.moviePath, as: format,
+                                                       options: options) { fraction, label in
+                        bar.update((Double(index) + fraction) * share, label)
+                    })
+                }
+                return results
+            }
+            var results: [ExportResult]
+            var badges: [StillBadging.Applied]?
+            if let badge {
+                let specification = try BadgeSpecification(kinds: [badge], style: badgeStyle, corner: badgeCorner)
+                (results, badges) = try StillBadging(specification: specification, outputDirectory: out, inputs: pair).run(exportAll)
+            } else {
+                results = try exportAll(out)
             }
             bar.finish()
             if json {
-                CommandOutput.printJSON(Document(format: format, files: results.flatMap(\.files), exports: results))
+                CommandOutput.printJSON(Document(format: format, files: results.flatMap(\.files), exports: results, badges: badges))
             } else {
                 for result in results {
                     for file in result.files {
                         print("\(file.path)  \(file.kind.rawValue)  \(InspectionText.byteCount(file.size))")
                     }
                     for note in result.notes { print("note: \(note)") }
+                }
+                for applied in badges ?? [] {
+                    print("badge: \(applied.kind) (\(applied.style)) in the \(applied.corner) corner of \(applied.file), "
+                          + "\(applied.height) px high, clear space \(applied.clearSpace) px [\(applied.method.rawValue)]")
                 }
             }
         } catch {

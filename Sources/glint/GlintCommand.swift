@@ -9,7 +9,7 @@ struct GlintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glint",
         abstract: "Edits and inspects Live Photos, keeping the still and the movie paired.",
-        subcommands: [InspectCommand.self, EditCommand.self, ExportCommand.self, FixtureCommand.self, RingsCommand.self]
+        subcommands: [InspectCommand.self, EditCommand.self, ExportCommand.self, FixtureCommand.self, RingsCommand.self, BadgeCommand.self]
     )
 
     /// Runs the command line. FFmpeg's own logging is silenced first: its decoders and libx264
