@@ -20,11 +20,10 @@ struct RGBLattice {
         let base = rgb.offset + Double(u) * rgb.cb + Double(v) * rgb.cr
         var p = pixels
         for y in 0..<YUVColourTable.columnLength {
-            let value = (base + Double(y) * rgb.y).clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 255))
-                + SIMD3(repeating: 0.5)
-            p[0] = UInt8(truncatingIfNeeded: Int(value.x))
-            p[1] = UInt8(truncatingIfNeeded: Int(value.y))
-            p[2] = UInt8(truncatingIfNeeded: Int(value.z))
+            let value = base + Double(y) * rgb.y
+            p[0] = UInt8(truncatingIfNeeded: Int(clippedCode(value.x) + 0.5))
+            p[1] = UInt8(truncatingIfNeeded: Int(clippedCode(value.y) + 0.5))
+            p[2] = UInt8(truncatingIfNeeded: Int(clippedCode(value.z) + 0.5))
             p += 3
         }
     }
@@ -58,14 +57,21 @@ struct YUVOfCodes {
             let (r, g, b) = (red.baseAddress!, green.baseAddress!, blue.baseAddress!)
             var p = pixels
             for i in 0..<count {
-                let sample = ((r[Int(p[0])] + g[Int(p[1])] + b[Int(p[2])])
-                    .clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))) * 16 + SIMD4(repeating: 0.5)
-                luma[i] = UInt16(truncatingIfNeeded: Int(sample.x))
-                chroma[i] = UInt32(truncatingIfNeeded: Int(sample.y)) | UInt32(truncatingIfNeeded: Int(sample.z)) << 16
+                let sample = r[Int(p[0])] + g[Int(p[1])] + b[Int(p[2])]
+                luma[i] = UInt16(truncatingIfNeeded: Int(clippedCode(sample.x) * 16 + 0.5))
+                chroma[i] = UInt32(truncatingIfNeeded: Int(clippedCode(sample.y) * 16 + 0.5))
+                    | UInt32(truncatingIfNeeded: Int(clippedCode(sample.z) * 16 + 0.5)) << 16
                 p += 3
             }
         }
         }
         }
     }
+}
+
+/// `value` clipped to the code range 0...255 (lane by lane, as `SIMD.clamped` would, but inlined:
+/// the generic `pointwiseMin`/`pointwiseMax` behind `clamped` are calls per sample).
+@inline(__always)
+private func clippedCode(_ value: Double) -> Double {
+    min(max(value, 0), 255)
 }
