@@ -11,7 +11,6 @@
 #include "cjpeg_internal.h"
 
 /* Progressive streams with more scans than this are refused (each scan re-walks the image). */
-#define CJPEG_COEFFICIENT_MAX_SCANS 500
 
 struct cjpeg_coefficients {
     struct jpeg_decompress_struct cinfo;
@@ -20,13 +19,6 @@ struct cjpeg_coefficients {
     jvirt_barray_ptr *arrays; /* owned by cinfo's memory pools */
     int read_done;
 };
-
-static void cjpeg_coefficients_limit_scans(j_common_ptr cinfo) {
-    if (!cinfo->is_decompressor) return;
-    if (((j_decompress_ptr)cinfo)->input_scan_number > CJPEG_COEFFICIENT_MAX_SCANS) {
-        cjpeg_fail(cinfo, CJPEG_STATUS_CORRUPT, "JPEG stream has too many progressive scans");
-    }
-}
 
 cjpeg_coefficients *cjpeg_coefficients_create(char *message, size_t message_capacity) {
     cjpeg_coefficients *coefficients = calloc(1, sizeof(cjpeg_coefficients));
@@ -39,7 +31,7 @@ cjpeg_coefficients *cjpeg_coefficients_create(char *message, size_t message_capa
         return NULL;
     }
     jpeg_create_decompress(&coefficients->cinfo);
-    coefficients->progress.progress_monitor = cjpeg_coefficients_limit_scans;
+    coefficients->progress.progress_monitor = cjpeg_limit_scans;
     coefficients->cinfo.progress = &coefficients->progress;
     return coefficients;
 }
@@ -48,17 +40,6 @@ void cjpeg_coefficients_destroy(cjpeg_coefficients *coefficients) {
     if (coefficients == NULL) return;
     jpeg_destroy_decompress(&coefficients->cinfo);
     free(coefficients);
-}
-
-static cjpeg_color_space cjpeg_coefficient_color_space(J_COLOR_SPACE space) {
-    switch (space) {
-    case JCS_GRAYSCALE: return CJPEG_COLOR_GRAYSCALE;
-    case JCS_YCbCr: return CJPEG_COLOR_YCBCR;
-    case JCS_RGB: return CJPEG_COLOR_RGB;
-    case JCS_CMYK: return CJPEG_COLOR_CMYK;
-    case JCS_YCCK: return CJPEG_COLOR_YCCK;
-    default: return CJPEG_COLOR_UNKNOWN;
-    }
 }
 
 cjpeg_status cjpeg_coefficients_read(cjpeg_coefficients *coefficients, const unsigned char *data,
@@ -96,7 +77,7 @@ cjpeg_status cjpeg_coefficients_read(cjpeg_coefficients *coefficients, const uns
     frame->width = (int)cinfo->image_width;
     frame->height = (int)cinfo->image_height;
     frame->components = cinfo->num_components;
-    frame->color_space = cjpeg_coefficient_color_space(cinfo->jpeg_color_space);
+    frame->color_space = cjpeg_color_space_of(cinfo->jpeg_color_space);
     frame->is_progressive = cinfo->progressive_mode ? 1 : 0;
     frame->is_arithmetic = cinfo->arith_code ? 1 : 0;
     frame->restart_interval = (int)cinfo->restart_interval;

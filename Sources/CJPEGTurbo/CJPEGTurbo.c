@@ -107,7 +107,7 @@ struct cjpeg_decoder {
     JDIMENSION region_height;
 };
 
-static void cjpeg_limit_scans(j_common_ptr cinfo) {
+void cjpeg_limit_scans(j_common_ptr cinfo) {
     if (!cinfo->is_decompressor) return;
     if (((j_decompress_ptr)cinfo)->input_scan_number > CJPEG_MAX_SCANS) {
         cjpeg_fail(cinfo, CJPEG_STATUS_CORRUPT, "JPEG stream has too many progressive scans");
@@ -136,7 +136,7 @@ void cjpeg_decoder_destroy(cjpeg_decoder *decoder) {
     free(decoder);
 }
 
-static cjpeg_color_space cjpeg_color_space_of(J_COLOR_SPACE space) {
+cjpeg_color_space cjpeg_color_space_of(J_COLOR_SPACE space) {
     switch (space) {
     case JCS_GRAYSCALE: return CJPEG_COLOR_GRAYSCALE;
     case JCS_YCbCr: return CJPEG_COLOR_YCBCR;

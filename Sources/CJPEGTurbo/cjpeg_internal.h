@@ -47,4 +47,11 @@ typedef struct cjpeg_memory_destination {
 /* Makes `dest` the destination of `cinfo`. */
 void cjpeg_use_memory_destination(j_compress_ptr cinfo, cjpeg_memory_destination *dest);
 
+/* A progress monitor that fails a decompression with more than 500 scans (a progressive stream
+   crafted to make libjpeg spin). Install it as `progress_monitor` of every decompressor. */
+void cjpeg_limit_scans(j_common_ptr cinfo);
+
+/* The shim's name for a libjpeg colour space. */
+cjpeg_color_space cjpeg_color_space_of(J_COLOR_SPACE space);
+
 #endif
