@@ -25,7 +25,7 @@ public enum MovieDecodeCheck {
         let bufferSize = 1 << 16
         guard let buffer = av_malloc(bufferSize) else { throw MediaError(.unreadable, file: file.path, "out of memory") }
         let opaque = Unmanaged.passUnretained(source).toOpaque()
-        guard var io = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), Int32(bufferSize), 0, opaque,
+        guard let io = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), Int32(bufferSize), 0, opaque,
                                           readPacket, nil, seek) else {
             av_free(buffer)
             throw MediaError(.unreadable, file: file.path, "out of memory allocating an I/O context")
