@@ -4,28 +4,10 @@ import GlintMedia
 /// values (the badge having first been converted into the photo's colour space), as browsers and
 /// image editors composite 8-bit images: `out = (badge * a + photo * (255 - a)) / 255`, rounded.
 enum AlphaCompositing {
-    /// Composites `overlay` onto `image` with its top-left corner at (`x`, `y`); the parts of the
-    /// overlay outside the image are dropped.
+    /// Composites `overlay` onto an opaque `image` with its top-left corner at (`x`, `y`)
+    /// (GlintMedia's ``GlintMedia/RGBImage/blend(_:x:y:)``, which the JPEG patch uses too).
     static func over(_ overlay: RGBAImage, onto image: inout RGBImage, x: Int, y: Int) {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(image.width, x + overlay.width), y1 = min(image.height, y + overlay.height)
-        guard x0 < x1, y0 < y1 else { return }
-        let width = image.width
-        overlay.pixels.withUnsafeBufferPointer { source in
-            image.pixels.withUnsafeMutableBufferPointer { target in
-                for row in y0..<y1 {
-                    for column in x0..<x1 {
-                        let s = ((row - y) * overlay.width + (column - x)) * 4
-                        let a = Int(source[s + 3])
-                        guard a > 0 else { continue }
-                        let d = (row * width + column) * 3
-                        for c in 0..<3 {
-                            target[d + c] = UInt8((Int(source[s + c]) * a + Int(target[d + c]) * (255 - a) + 127) / 255)
-                        }
-                    }
-                }
-            }
-        }
+        image.blend(overlay, x: x, y: y)
     }
 
     /// Composites `overlay` onto an RGBA `image` (a PNG with transparency): the result's alpha is

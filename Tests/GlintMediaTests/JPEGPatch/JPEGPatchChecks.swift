@@ -78,7 +78,7 @@ enum JPEGPatchChecks {
         // blended onto libjpeg's decode of the input, over the overlay's opaque pixels.
         let region = PixelRect(x: x, y: y, width: overlay.width, height: overlay.height)
         var expected = try JPEGDecoder.decode(original, region: region)
-        JPEGPatchCompositor.blend(overlay, onto: &expected, at: 0, 0)
+        expected.blend(overlay, x: 0, y: 0)
         if layout.colorSpace == .grayscale { expected = luma(expected) }
         let actual = try JPEGDecoder.decode(result.bytes, region: region)
         let mean = opaqueError(expected, actual, overlay)

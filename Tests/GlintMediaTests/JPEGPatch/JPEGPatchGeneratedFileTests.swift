@@ -57,7 +57,7 @@ struct JPEGPatchGeneratedFileTests {
     /// the same cjpeg options and decoded, against the blend, over the badge's opaque pixels.
     static func reencodingError(_ options: [String], badge: RGBAImage, x: Int, y: Int, picture: RGBImage = picture) throws -> Double {
         var blended = picture
-        JPEGPatchCompositor.blend(badge, onto: &blended, at: x, y)
+        blended.blend(badge, x: x, y: y)
         let encoded = try #require(try JPEGPatchChecks.cjpeg(blended, ["-quality", "90"] + options))
         let region = PixelRect(x: x, y: y, width: badge.width, height: badge.height)
         var expected = blended

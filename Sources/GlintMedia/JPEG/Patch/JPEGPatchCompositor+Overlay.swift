@@ -14,32 +14,7 @@ extension JPEGPatchCompositor {
                                  method: JPEGPatchMethod? = nil) throws -> JPEGPatchResult {
         try composite(jpeg, file: file, x: x, y: y, width: overlay.width, height: overlay.height, method: method) {
             region, originX, originY in
-            blend(overlay, onto: &region, at: x - originX, y - originY)
-        }
-    }
-
-    /// Blends `overlay` onto `image` with its top-left pixel at (`left`, `top`) of `image`.
-    static func blend(_ overlay: RGBAImage, onto image: inout RGBImage, at left: Int, _ top: Int) {
-        let width = image.width
-        overlay.pixels.withUnsafeBufferPointer { source in
-            image.pixels.withUnsafeMutableBufferPointer { target in
-                for row in 0..<overlay.height {
-                    let y = top + row
-                    guard y >= 0, y < image.height else { continue }
-                    for column in 0..<overlay.width {
-                        let x = left + column
-                        guard x >= 0, x < width else { continue }
-                        let s = (row * overlay.width + column) * 4
-                        let alpha = UInt32(source[s + 3])
-                        guard alpha > 0 else { continue }
-                        let t = (y * width + x) * 3
-                        for channel in 0..<3 {
-                            let blended = UInt32(source[s + channel]) * alpha + UInt32(target[t + channel]) * (255 - alpha) + 127
-                            target[t + channel] = UInt8(blended / 255)
-                        }
-                    }
-                }
-            }
+            region.blend(overlay, x: x - originX, y: y - originY)
         }
     }
 }
