@@ -115,6 +115,7 @@ let package = Package(
                 "GlintQueue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // Benchmark stand-in for `glint badge` on a JPEG (Benchmarks/badge-vs-vips.sh): composites a
@@ -125,8 +126,8 @@ let package = Package(
         .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "GlintTestSupport"]),
         .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
         .testTarget(name: "GlintGraphicsTests", dependencies: ["GlintGraphics", "GlintMedia", "GlintTestSupport"]),
-        .testTarget(name: "GlintQueueTests", dependencies: ["GlintQueue", "GlintTestSupport"]),
-        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintTestSupport"]),
+        .testTarget(name: "GlintQueueTests", dependencies: ["GlintQueue", "GlintLivePhoto", "GlintGraphics", "GlintMedia", "GlintTestSupport"]),
+        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintQueue", "GlintTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
