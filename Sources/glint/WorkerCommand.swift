@@ -63,7 +63,7 @@ struct WorkerCommand: AsyncParsableCommand {
                 let workerID = WorkerIdentity.make()
                 let configuration = JobWorkerConfiguration(
                     workerID: workerID, queues: queues, concurrency: concurrency, lease: lease,
-                    rescueInterval: min(.seconds(5), lease / 2), retention: .seconds(retentionDays * 86400),
+                    rescueInterval: min(Duration.seconds(5), lease / 2), retention: .seconds(retentionDays * 86400),
                     shutdownGracePeriod: .milliseconds(Int64(graceSeconds * 1000)), workDirectory: data.workDirectory(worker: workerID))
                 let worker = JobWorker(store: store, blobs: blobs, configuration: configuration, logger: logger)
                 let event = Event(event: "started", worker: workerID, pid: ProcessInfo.processInfo.processIdentifier, store: location.description,
@@ -84,10 +84,10 @@ struct WorkerCommand: AsyncParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? encoder.encode(event) { print(String(decoding: data, as: UTF8.self)) }
+            // Written straight to the descriptor: a line-buffered print could sit unseen in a pipe.
+            if let data = try? encoder.encode(event) { FileHandle.standardOutput.write(data + Data("\n".utf8)) }
         } else {
             CommandOutput.printError("glint worker \(event.worker): \(event.event) (store \(event.store), concurrency \(event.concurrency), queues \(event.queues.joined(separator: ", ")))")
         }
-        fflush(stdout)
     }
 }

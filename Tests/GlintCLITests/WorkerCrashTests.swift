@@ -38,7 +38,7 @@ struct WorkerCrashTests {
         try await withJobStore(location) { jobs in
             var submissions: [JobSubmission] = []
             for index in 0..<Self.jobCount {
-                let sleep = Int.random(in: 100...800, using: &random)
+                let sleep = Int.random(in: 200...1000, using: &random)
                 let parameters = #"{"sleepMilliseconds": \#(sleep), "output": "crash job \#(index) of \#(queue)"}"#
                 submissions.append(JobSubmission(kind: .queueNoop, parameters: Data(parameters.utf8), queue: queue, maxAttempts: 100))
             }
@@ -51,13 +51,13 @@ struct WorkerCrashTests {
                 return try WorkerProcess(arguments, log: log)
             }
             var workers = [try start("a"), try start("b")]
-            for round in 0..<Self.rounds {
+            for _ in 0..<Self.rounds {
                 try await Task.sleep(for: .milliseconds(Int.random(in: 300...1000, using: &random)))
                 let victim = Int.random(in: 0...1, using: &random)
                 workers[victim].killHard()
                 workers[victim] = try start(victim == 0 ? "a" : "b")
-                _ = round
             }
+            let unfinishedAtLastKill = try await jobs.jobs(matching: JobFilter(queue: queue, limit: 1000)).jobs.filter { !$0.state.isFinished }.count
 
             // Every job finishes (a guard of a few minutes against a hang; no timing is asserted).
             let deadline = ContinuousClock.now + .seconds(240)
@@ -113,7 +113,8 @@ struct WorkerCrashTests {
             #expect(twice.isEmpty, "jobs completed more than once: \(twice)")
             #expect(completions.count > Self.jobCount / 2, "the workers' logs show \(completions.count) completions: is logging at info working?")
             let rescued = finished.filter { $0.errors.contains { $0.code == "lease-expired" } }.count
-            print("crash test: \(Self.rounds) kills, \(rescued) jobs rescued after a lost lease, \(logs.count) worker processes")
+            print("crash test: \(Self.rounds) kills, \(rescued) jobs rescued after a lost lease, \(logs.count) worker processes, "
+                  + "\(unfinishedAtLastKill) jobs unfinished at the last kill")
         }
     }
 }

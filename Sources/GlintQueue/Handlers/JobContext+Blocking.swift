@@ -13,9 +13,9 @@ extension JobContext {
     public func runBlocking<T: Sendable>(
         _ name: String, _ body: @escaping @Sendable (_ progress: @escaping @Sendable (Double, String) -> Void) throws -> T
     ) async throws -> T {
-        let latest = Mutex<JobProgress?>(nil)
+        let latest = LatestProgress()
         let report: @Sendable (Double, String) -> Void = { fraction, message in
-            latest.withLock { $0 = JobProgress(fraction: fraction, message: message) }
+            latest.value.withLock { $0 = JobProgress(fraction: fraction, message: message) }
         }
         let interval = reporter.interval
         return try await withThrowingTaskGroup(of: T?.self) { group in
@@ -23,7 +23,7 @@ extension JobContext {
             group.addTask {
                 while true {
                     try await Task.sleep(for: interval)
-                    if let progress = latest.withLock({ $0.take() }) {
+                    if let progress = latest.value.withLock({ $0.take() }) {
                         try await self.progress(progress.fraction, progress.message)
                     }
                 }
@@ -36,6 +36,11 @@ extension JobContext {
             throw CancellationError()
         }
     }
+}
+
+/// The latest progress a blocking body reported, waiting to be forwarded.
+final class LatestProgress: Sendable {
+    let value = Mutex<JobProgress?>(nil)
 }
 
 /// A body run on a new thread, awaited without blocking the caller's thread.

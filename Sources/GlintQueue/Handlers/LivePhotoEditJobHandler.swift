@@ -64,8 +64,9 @@ public struct LivePhotoEditJobHandler: JobHandler {
 
     public func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
         let still = try context.input("still").path, movie = try context.input("movie").path
-        var recipe = parameters.recipe
-        if let lut = context.inputs["lut"] { recipe.lut = lut.path }
+        var edit = parameters.recipe
+        if let lut = context.inputs["lut"] { edit.lut = lut.path }
+        let recipe = edit
         let options = LivePhotoEditor.Options(jpegQuality: parameters.jpegQuality, encoding: parameters.encoding,
                                               logger: context.logger,
                                               heic: HEICEncoder.Settings(quality: parameters.heicQuality, preset: parameters.encoding.preset))

@@ -86,13 +86,13 @@ public struct LivePhotoExportJobHandler: JobHandler {
 
     public func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
         let still = try context.input("still").path, movie = try context.input("movie").path
-        var options = ExportOptions(outputDirectory: context.outputDirectory.path, recipe: parameters.recipe,
+        var exportOptions = ExportOptions(outputDirectory: context.outputDirectory.path, recipe: parameters.recipe,
                                     stripLocation: parameters.stripLocation, jpegQuality: parameters.jpegQuality,
                                     encoding: parameters.encoding, logger: context.logger)
-        if let lut = context.inputs["lut"] { options.recipe?.lut = lut.path }
-        options.effect = parameters.effect
-        options.effectOptions.maxDimension = parameters.maxDimension
-        let format = parameters.format, badge = parameters.badge
+        if let lut = context.inputs["lut"] { exportOptions.recipe?.lut = lut.path }
+        exportOptions.effect = parameters.effect
+        exportOptions.effectOptions.maxDimension = parameters.maxDimension
+        let options = exportOptions, format = parameters.format, badge = parameters.badge
         let files = try await context.runBlocking("glint.job.export") { progress in
             let result = try Exporter.export(stillPath: still, moviePath: movie, as: format, options: options, progress: progress)
             if let badge {

@@ -138,9 +138,13 @@ public final class JobWorker: Service {
         while running.count > 0, ContinuousClock.now < deadline, !Task.isCancelled {
             await wakeup.wait(timeout: deadline - ContinuousClock.now)
         }
-        if running.count > 0 {
-            logger.info("grace period over: releasing running jobs", metadata: ["running": "\(running.count)"])
-            running.stopAll(.shutdown)
+        guard running.count > 0 else { return }
+        logger.info("grace period over: releasing running jobs", metadata: ["running": "\(running.count)"])
+        running.stopAll(.shutdown)
+        // Each job is released as soon as it is told to stop; its handler is then cancelled, and
+        // blocking library work is waited for (heartbeats go on meanwhile).
+        while running.count > 0 {
+            await wakeup.wait(timeout: .milliseconds(100))
         }
     }
 

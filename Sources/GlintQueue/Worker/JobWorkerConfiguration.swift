@@ -31,7 +31,7 @@ public struct JobWorkerConfiguration: Sendable {
 
     public init(
         workerID: String = WorkerIdentity.make(), queues: [String] = [JobSubmission.defaultQueue], concurrency: Int = 2,
-        lease: Duration = .seconds(30), idleWait: Duration = .seconds(5), rescueInterval: Duration = .seconds(5),
+        lease: Duration = .seconds(30), idleWait: Duration = .seconds(2), rescueInterval: Duration = .seconds(5),
         retention: Duration = .seconds(7 * 24 * 3600), pruneInterval: Duration = .seconds(3600),
         shutdownGracePeriod: Duration = .seconds(30), retryPolicy: RetryPolicy = .default,
         progressInterval: Duration = .milliseconds(250), workDirectory: URL? = nil

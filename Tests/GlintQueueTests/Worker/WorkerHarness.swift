@@ -43,7 +43,9 @@ struct WorkerHarness {
                                  _ body: (JobWorker) async throws -> R) async throws -> R {
         var configuration = configuration
         configuration.workDirectory = directory.file("work")
-        let worker = JobWorker(store: store, blobs: blobs, configuration: configuration, logger: Logger(label: "test.worker"))
+        var logger = Logger(label: "test.worker")
+        logger.logLevel = .warning
+        let worker = JobWorker(store: store, blobs: blobs, configuration: configuration, logger: logger)
         let group = ServiceGroup(configuration: .init(services: [worker], logger: Logger(label: "test.group")))
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
