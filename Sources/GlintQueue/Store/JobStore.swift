@@ -25,8 +25,9 @@ public protocol JobStore: Sendable {
     /// across tenants (each tenant's jobs ordered by priority descending, then scheduledAt, then
     /// id; tenants interleaved so that one tenant's large backlog cannot starve another tenant's
     /// single job: a tenant with waiting jobs gets at least one in every claim of ≥ k jobs when k
-    /// tenants are waiting, or the tenant whose oldest waiting job is oldest goes first when the
-    /// claim is smaller than the number of tenants). Claimed jobs become `running` with `attempt`
+    /// tenants are waiting; when a claim is smaller than the number of waiting tenants, tenants take
+    /// turns: the one served longest ago first, then the one whose oldest waiting job is oldest, so
+    /// that claims of one job at a time alternate too). Claimed jobs become `running` with `attempt`
     /// incremented, `attemptedAt = now`, `workerID` set and `leaseExpiresAt = now + lease`.
     func claim(_ request: ClaimRequest) async throws -> [Job]
 
