@@ -120,6 +120,13 @@ let package = Package(
         // Benchmark stand-in for `glint badge` on a JPEG (Benchmarks/badge-vs-vips.sh): composites a
         // PNG onto a JPEG through JPEGPatchCompositor. Not part of the glint CLI.
         .executableTarget(name: "JPEGPatchBench", dependencies: ["GlintMedia"], path: "Benchmarks/JPEGPatchBench"),
+        // Benchmark of the PostgreSQL job store against pgqueuer (Benchmarks/queue-vs-pgqueuer.sh): enqueue,
+        // drain and enqueue-to-start latency. Not part of the glint CLI.
+        .executableTarget(
+            name: "PostgresQueueBench",
+            dependencies: ["GlintQueue", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/PostgresQueueBench"
+        ),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "GlintTestSupport"]),
