@@ -123,6 +123,13 @@ let package = Package(
         .executableTarget(name: "JPEGPatchBench", dependencies: ["GlintMedia"], path: "Benchmarks/JPEGPatchBench"),
         // Benchmark of the SQLite job store (Benchmarks/queue-sqlite.sh): enqueue and drain no-op jobs, jobs/s.
         .executableTarget(name: "SQLiteQueueBench", dependencies: ["GlintQueue"], path: "Benchmarks/SQLiteQueueBench"),
+        // Benchmark of the PostgreSQL job store against pgqueuer (Benchmarks/queue-vs-pgqueuer.sh): enqueue,
+        // drain and enqueue-to-start latency. Not part of the glint CLI.
+        .executableTarget(
+            name: "PostgresQueueBench",
+            dependencies: ["GlintQueue", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/PostgresQueueBench"
+        ),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "GlintTestSupport"]),
