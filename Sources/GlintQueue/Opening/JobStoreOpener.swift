@@ -37,7 +37,9 @@ public func withJobStore<R: Sendable>(
         }
         try await store.close()
         return result
-    case .postgres:
-        throw JobQueueError(.storeUnavailable, "store \(location): the PostgreSQL store is not wired into this build yet (use sqlite:PATH)")
+    case .postgres(let url):
+        return try await PostgresJobStore.withStore(url: url, clock: clock, logger: logger) { store in
+            try await body(store)
+        }
     }
 }
