@@ -37,6 +37,24 @@ struct WorkerMediaJobTests {
         }
     }
 
+    @Test("livephoto.export as a Motion Photo, location stripped: one JPEG that Glint reads as a Motion Photo without GPS",
+          .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
+    func livePhotoExport() async throws {
+        try await WorkerHarness.with { harness in
+            let id = try await harness.submit(
+                .livePhotoExport, #"{"as": "motion-photo", "stripLocation": true}"#,
+                inputs: ["still": SharedFixtures.url(SharedFixtures.Name.livePhotoStill), "movie": SharedFixtures.url(SharedFixtures.Name.livePhotoMovie)])
+            let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
+            try #require(job.state == .completed, "errors: \(job.errors)")
+            #expect(Array(job.outputs.keys) == ["motion-photo"])
+            let file = harness.directory.file("IMG_train.MP.jpg")
+            try harness.output(job, "motion-photo").write(to: file)
+            let report = MediaInspector.inspect(file.path)
+            #expect(report.motionPhoto != nil, "not read as a Motion Photo: \(String(describing: report.error))")
+            #expect(report.still?.hasGPS == false)
+        }
+    }
+
     @Test("rings.render writes the PNG ActivityRingsRenderer draws for the same request")
     func ringsRender() async throws {
         try await WorkerHarness.with { harness in
