@@ -16,7 +16,8 @@ public struct FileBlobStore: BlobStore {
     /// How much of a file is read (and hashed) at a time.
     static let chunkSize = 1 << 20
 
-    /// Opens the store, creating the directory when missing.
+    /// Opens the store, creating the directory when missing and removing temporary files that a
+    /// killed process left (`removeAbandonedTemporaryFiles()`).
     /// - Throws: `JobQueueError(.blob)` naming the directory when it cannot be created.
     public init(directory: URL) throws {
         self.directory = directory.standardizedFileURL
@@ -27,9 +28,27 @@ public struct FileBlobStore: BlobStore {
                 throw JobQueueError(.blob, "blob store \(directory.path): cannot create the directory \(folder.path): \(error.localizedDescription)")
             }
         }
+        removeAbandonedTemporaryFiles()
     }
 
     var temporaryDirectory: URL { directory.appendingPathComponent("tmp", isDirectory: true) }
+
+    /// Removes temporary files that a killed process left behind: those not touched for an hour
+    /// (a put in progress writes to its file continuously). Returns how many were removed.
+    @discardableResult
+    public func removeAbandonedTemporaryFiles(olderThan age: TimeInterval = 3600) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporaryDirectory.path)) ?? []
+        let cutoff = Date().addingTimeInterval(-age)
+        var removed = 0
+        for name in names where name.hasSuffix(".partial") {
+            let path = temporaryDirectory.appendingPathComponent(name).path
+            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  modified < cutoff
+            else { continue }
+            if unlink(path) == 0 { removed += 1 }
+        }
+        return removed
+    }
 
     /// Copies the file in 1 MiB chunks, hashing as it goes.
     /// - Throws: `JobQueueError(.blob)` naming the file when it cannot be read, or the store when it cannot be written.

@@ -52,7 +52,7 @@ public final class SQLiteJobStore: JobStore {
         }
         do {
             database = try DatabasePool(path: path, configuration: configuration)
-            try SQLiteSchema.migrator.migrate(database)
+            try SQLiteSchema.migrate(database)
         } catch {
             throw JobQueueError(.storeUnavailable, "SQLite job store \(path): cannot open or migrate: \(Self.describe(error))")
         }
@@ -61,7 +61,7 @@ public final class SQLiteJobStore: JobStore {
 
     public func migrate() async throws {
         do {
-            try SQLiteSchema.migrator.migrate(database)
+            try SQLiteSchema.migrate(database)
         } catch {
             throw JobQueueError(.storeUnavailable, "SQLite job store \(path): cannot migrate: \(Self.describe(error))")
         }

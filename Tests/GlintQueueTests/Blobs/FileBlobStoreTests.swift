@@ -118,6 +118,19 @@ struct FileBlobStoreTests {
         #expect(temporaryFiles(store).isEmpty)
     }
 
+    @Test func abandonedTemporaryFilesAreRemovedOnlyWhenOld() throws {
+        let directory = try TemporaryDirectory("glint-blobs")
+        defer { directory.remove() }
+        let store = try FileBlobStore(directory: directory.file("blobs"))
+        let old = store.directory.appendingPathComponent("tmp/old.partial")
+        let fresh = store.directory.appendingPathComponent("tmp/fresh.partial")
+        try Data("x".utf8).write(to: old)
+        try Data("y".utf8).write(to: fresh)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: old.path)
+        #expect(store.removeAbandonedTemporaryFiles() == 1)
+        #expect(temporaryFiles(store) == ["fresh.partial"])
+    }
+
     @Test func anUnwritableStoreDirectoryIsAClearError() throws {
         let directory = try TemporaryDirectory("glint-blobs")
         defer { directory.remove() }

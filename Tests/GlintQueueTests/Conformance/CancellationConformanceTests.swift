@@ -48,6 +48,30 @@ struct CancellationConformanceTests {
     }
 
     @Test(arguments: StoreUnderTest.enabled)
+    func aJobAskedToStopIsCancelledWhenItFailsOrItsWorkerDies(_ storeUnderTest: StoreUnderTest) async throws {
+        try await storeUnderTest.withStore { store, clock in
+            try await store.submitMany(2)
+            let failing = try await store.claimOne(worker: "worker-1", lease: .seconds(10))
+            let dying = try await store.claimOne(worker: "worker-2", lease: .seconds(10))
+            _ = try await store.cancel(failing.id, tenant: nil)
+            _ = try await store.cancel(dying.id, tenant: nil)
+
+            let failed = try #require(try await store.fail(JobFailure(
+                id: failing.id, worker: "worker-1", code: "handler-failed", message: "interrupted", permanent: false,
+                retryAt: clock.now().addingTimeInterval(1)
+            )))
+            #expect(failed.state == .cancelled && failed.errors.map(\.code) == ["handler-failed"])
+
+            clock.advance(by: 11)
+            #expect(try await store.rescueExpiredLeases() == 1)
+            let rescued = try await store.reload(dying)
+            #expect(rescued.state == .cancelled && rescued.errors.map(\.code) == ["lease-expired"])
+            clock.advance(by: 100)
+            #expect(try await store.claim(ClaimRequest(worker: "worker-3", limit: 5)).isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreUnderTest.enabled)
     func aFinishedJobIsReturnedUnchanged(_ storeUnderTest: StoreUnderTest) async throws {
         try await storeUnderTest.withStore { store, _ in
             try await store.submitOne(JobSubmission(kind: "test.noop"))

@@ -23,6 +23,24 @@ struct SQLiteJobStoreTests {
         try await second.close()
     }
 
+    @Test func storesOpeningANewFileAtOnceMigrateItOnce() async throws {
+        let directory = try TemporaryDirectory("glint-sqlite")
+        defer { directory.remove() }
+        let path = directory.file("queue.sqlite").path
+        // Separate pools, separate connections: as separate processes would open it.
+        let stores = try await withThrowingTaskGroup(of: SQLiteJobStore.self) { group in
+            for _ in 0..<6 { group.addTask { try SQLiteJobStore(path: path) } }
+            var stores: [SQLiteJobStore] = []
+            for try await store in group { stores.append(store) }
+            return stores
+        }
+        for (index, store) in stores.enumerated() {
+            try await store.submitOne(JobSubmission(kind: "test.noop", tenant: "t\(index)"))
+        }
+        #expect(try await stores[0].countsByState(tenant: nil) == [.available: 6])
+        for store in stores { try await store.close() }
+    }
+
     @Test func aPathThatCannotHoldADatabaseIsAClearError() throws {
         let directory = try TemporaryDirectory("glint-sqlite")
         defer { directory.remove() }
