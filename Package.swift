@@ -127,6 +127,8 @@ let package = Package(
             dependencies: ["GlintQueue", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/PostgresQueueBench"
         ),
+        // Benchmark of the SQLite job store (Benchmarks/queue-sqlite.sh): enqueue and drain no-op jobs, jobs/s.
+        .executableTarget(name: "SQLiteQueueBench", dependencies: ["GlintQueue"], path: "Benchmarks/SQLiteQueueBench"),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "GlintTestSupport"]),
