@@ -121,8 +121,6 @@ let package = Package(
         // Benchmark stand-in for `glint badge` on a JPEG (Benchmarks/badge-vs-vips.sh): composites a
         // PNG onto a JPEG through JPEGPatchCompositor. Not part of the glint CLI.
         .executableTarget(name: "JPEGPatchBench", dependencies: ["GlintMedia"], path: "Benchmarks/JPEGPatchBench"),
-        // Benchmark of the SQLite job store (Benchmarks/queue-sqlite.sh): enqueue and drain no-op jobs, jobs/s.
-        .executableTarget(name: "SQLiteQueueBench", dependencies: ["GlintQueue"], path: "Benchmarks/SQLiteQueueBench"),
         // Benchmark of the PostgreSQL job store against pgqueuer (Benchmarks/queue-vs-pgqueuer.sh): enqueue,
         // drain and enqueue-to-start latency. Not part of the glint CLI.
         .executableTarget(
@@ -130,6 +128,8 @@ let package = Package(
             dependencies: ["GlintQueue", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/PostgresQueueBench"
         ),
+        // Benchmark of the SQLite job store (Benchmarks/queue-sqlite.sh): enqueue and drain no-op jobs, jobs/s.
+        .executableTarget(name: "SQLiteQueueBench", dependencies: ["GlintQueue"], path: "Benchmarks/SQLiteQueueBench"),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "GlintTestSupport"]),

@@ -8,12 +8,13 @@ import PostgresNIO
 ///    partial index `glint_jobs_claimable` (a loose index scan: one probe per tenant, not per job).
 /// 2. `candidates`: each tenant's first `limit` due jobs in claim order (priority, then scheduled
 ///    time, then id), read without locks.
-/// 3. `quotas`: the jobs are dealt round-robin (every tenant's first job, then every tenant's second,
-///    …; within a round, the tenant whose oldest due job is oldest first) and the first `limit` kept:
-///    how many each (queue, tenant) gets.
+/// 3. `tenant_order`, `quotas`: the jobs are dealt round-robin (every tenant's first job, then every
+///    tenant's second, …; within a round, the tenant served longest ago first (by `claim_turn`), then
+///    the one whose oldest due job is oldest) and the first `limit` kept: how many each (queue, tenant)
+///    gets.
 /// 4. `locked`: per (queue, tenant), its quota of jobs in claim order, `FOR UPDATE SKIP LOCKED`, so
 ///    concurrent claimers pass over each other's rows instead of waiting or colliding.
-/// 5. The update marks them running and returns them, in the round-robin order.
+/// 5. The update marks them running in a new claim turn and returns them, in the round-robin order.
 struct PostgresClaimStatement: PostgresPreparedStatement {
     static let name = "glint_claim_v1"
 
@@ -40,15 +41,19 @@ struct PostgresClaimStatement: PostgresPreparedStatement {
             ) c
             WHERE w.tenant IS NOT NULL
         ),
+        tenant_order AS (
+            SELECT t.tenant, t.oldest,
+                   coalesce((SELECT max(j.claim_turn) FROM glint_jobs j WHERE j.tenant = t.tenant AND j.claim_turn IS NOT NULL), -1) AS last_turn
+            FROM (SELECT tenant, min(scheduled_at) AS oldest FROM candidates GROUP BY tenant) t
+        ),
         turns AS (
-            SELECT queue, tenant,
-                   row_number() OVER (PARTITION BY tenant ORDER BY priority DESC, scheduled_at, id) AS turn,
-                   min(scheduled_at) OVER (PARTITION BY tenant) AS tenant_oldest
-            FROM candidates
+            SELECT c.queue, c.tenant, o.last_turn, o.oldest,
+                   row_number() OVER (PARTITION BY c.tenant ORDER BY c.priority DESC, c.scheduled_at, c.id) AS turn
+            FROM candidates c JOIN tenant_order o USING (tenant)
         ),
         quotas AS (
             SELECT queue, tenant, count(*) AS quota
-            FROM (SELECT queue, tenant FROM turns ORDER BY turn, tenant_oldest, tenant LIMIT $3) AS dealt
+            FROM (SELECT queue, tenant FROM turns ORDER BY turn, last_turn, oldest, tenant LIMIT $3) AS dealt
             GROUP BY queue, tenant
         ),
         locked AS (
@@ -63,13 +68,12 @@ struct PostgresClaimStatement: PostgresPreparedStatement {
         ),
         claimed AS (
             UPDATE glint_jobs SET state = 'running', attempt = attempt + 1, attempted_at = $2, worker_id = $4,
-                lease_expires_at = $5, cancel_requested = false
+                lease_expires_at = $5, cancel_requested = false, claim_turn = (SELECT nextval('glint_claim_turns'))
             WHERE id = ANY(ARRAY(SELECT id FROM locked))
             RETURNING *
         )
-        SELECT \(PostgresJobColumns.list) FROM claimed
-        ORDER BY row_number() OVER (PARTITION BY tenant ORDER BY priority DESC, scheduled_at, id),
-                 min(scheduled_at) OVER (PARTITION BY tenant), tenant
+        SELECT \(PostgresJobColumns.list) FROM claimed JOIN tenant_order o USING (tenant)
+        ORDER BY row_number() OVER (PARTITION BY tenant ORDER BY priority DESC, scheduled_at, id), o.last_turn, o.oldest, tenant
         """
 
     var queues: [String]

@@ -30,6 +30,8 @@ extension PostgresJobStore {
                         }
                     }
                 }
+            } catch let error as PSQLError where error.code == .clientClosedConnection {
+                return  // the store is stopping
             } catch {
                 if Task.isCancelled { return }
                 logger.warning("job store: listening for new jobs failed; retrying in 1 s", metadata: ["error": "\(String(reflecting: error))"])

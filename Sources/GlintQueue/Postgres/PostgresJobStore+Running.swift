@@ -69,9 +69,12 @@ extension PostgresJobStore {
         let query: PostgresQuery = """
             UPDATE glint_jobs SET
                 errors = errors || jsonb_build_array(jsonb_build_object('attempt', attempt) || \(error)::jsonb),
-                state = CASE WHEN \(failure.permanent) OR attempt >= max_attempts THEN 'discarded' ELSE 'retryable' END,
-                discarded_at = CASE WHEN \(failure.permanent) OR attempt >= max_attempts THEN \(now) END,
-                scheduled_at = CASE WHEN \(failure.permanent) OR attempt >= max_attempts THEN scheduled_at ELSE \(retryAt) END,
+                state = CASE WHEN cancel_requested THEN 'cancelled'
+                             WHEN \(failure.permanent) OR attempt >= max_attempts THEN 'discarded' ELSE 'retryable' END,
+                cancelled_at = CASE WHEN cancel_requested THEN \(now) END,
+                discarded_at = CASE WHEN NOT cancel_requested AND (\(failure.permanent) OR attempt >= max_attempts) THEN \(now) END,
+                scheduled_at = CASE WHEN cancel_requested OR \(failure.permanent) OR attempt >= max_attempts THEN scheduled_at
+                                    ELSE \(retryAt) END,
                 lease_expires_at = NULL, worker_id = NULL
             WHERE id = \(failure.id.uuid) AND state = 'running' AND worker_id = \(failure.worker)
             RETURNING \(unescaped: PostgresJobColumns.list)

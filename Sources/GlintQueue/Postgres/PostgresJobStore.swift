@@ -29,7 +29,11 @@ public final class PostgresJobStore: JobStore, Service {
         self.configuration = configuration
         self.clock = clock
         self.logger = logger
-        self.client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
+        // postgres-nio warns when a query waits for `run()` to begin, which `withRunning` and `open` do
+        // by design (they migrate while the pool starts); query failures reach callers as errors.
+        var clientLogger = logger
+        clientLogger.logLevel = max(logger.logLevel, .error)
+        self.client = PostgresClient(configuration: configuration.client, backgroundLogger: clientLogger)
         self.notifier = PostgresWakeUpNotifier(channel: configuration.jobsChannel, interval: configuration.notifyInterval)
     }
 

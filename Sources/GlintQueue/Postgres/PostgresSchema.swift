@@ -11,7 +11,10 @@ import Foundation
 /// - `glint_jobs_idempotency`: unique `(tenant, idempotency_key)` over live jobs (not cancelled or
 ///   discarded), so a repeated submission finds the existing job;
 /// - `glint_jobs_leases`: running jobs by lease end, for the rescuer;
-/// - `glint_jobs_created`: listings, newest first; `glint_jobs_batch`: a batch's jobs.
+/// - `glint_jobs_created`: listings, newest first; `glint_jobs_batch`: a batch's jobs;
+/// - `glint_jobs_tenant_turns`: the claim turn in which each tenant was last served (`claim_turn`, from
+///   the sequence `glint_claim_turns`, which takes no lock), so that small claims take turns between
+///   tenants.
 enum PostgresSchema {
     struct Migration: Sendable {
         var version: Int
@@ -52,8 +55,10 @@ enum PostgresSchema {
                 inputs jsonb NOT NULL DEFAULT '{}',
                 outputs jsonb NOT NULL DEFAULT '{}',
                 errors jsonb NOT NULL DEFAULT '[]',
-                progress jsonb
+                progress jsonb,
+                claim_turn bigint
             ) WITH (fillfactor = 90);
+            CREATE SEQUENCE glint_claim_turns;
             CREATE INDEX glint_jobs_claimable ON glint_jobs (queue, tenant, priority DESC, scheduled_at, id)
                 WHERE state IN ('scheduled', 'available', 'retryable');
             CREATE UNIQUE INDEX glint_jobs_idempotency ON glint_jobs (tenant, idempotency_key)
@@ -61,6 +66,7 @@ enum PostgresSchema {
             CREATE INDEX glint_jobs_leases ON glint_jobs (lease_expires_at) WHERE state = 'running';
             CREATE INDEX glint_jobs_created ON glint_jobs (created_at DESC, id DESC);
             CREATE INDEX glint_jobs_batch ON glint_jobs (batch) WHERE batch IS NOT NULL;
+            CREATE INDEX glint_jobs_tenant_turns ON glint_jobs (tenant, claim_turn) WHERE claim_turn IS NOT NULL;
             """),
     ]
 

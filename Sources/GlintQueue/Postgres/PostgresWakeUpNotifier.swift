@@ -40,7 +40,8 @@ final class PostgresWakeUpNotifier: Sendable {
             do {
                 try await client.query("SELECT pg_notify(\(channel), queue) FROM unnest(\(queues)::text[]) AS queue", logger: logger)
             } catch {
-                if Task.isCancelled { return }
+                // The pool closes before this task is cancelled when the store stops.
+                if Task.isCancelled || String(describing: error).contains("poolShutdown") { return }
                 logger.warning("job store: NOTIFY failed; other processes find the jobs at their next poll", metadata: ["error": "\(String(reflecting: error))"])
             }
             do { try await Task.sleep(for: interval) } catch { return }
