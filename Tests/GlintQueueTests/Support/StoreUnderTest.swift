@@ -7,6 +7,9 @@ import Testing
 /// case here: how to make a fresh empty store, whether it can run here, and how to clean up.
 enum StoreUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite
+    /// `PostgresJobStore` in a schema of its own on the server `GLINT_TEST_POSTGRES_URL` names (`make test`
+    /// starts one); skipped without it.
+    case postgres
 
     /// The stores that can run on this machine now.
     static var enabled: [StoreUnderTest] { allCases.filter(\.isEnabled) }
@@ -14,6 +17,7 @@ enum StoreUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible
     var isEnabled: Bool {
         switch self {
         case .sqlite: true
+        case .postgres: PostgresTestDatabase.isAvailable
         }
     }
 
@@ -25,6 +29,9 @@ enum StoreUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glint-queue-tests-\(UUID().uuidString)")
             return try SQLiteJobStore(path: directory.appendingPathComponent("queue.sqlite").path, clock: clock)
+        case .postgres:
+            let configuration = try PostgresTestDatabase.configuration(schema: PostgresTestDatabase.freshSchema())
+            return try await PostgresJobStore.open(configuration: configuration, clock: clock, logger: PostgresTestDatabase.logger)
         }
     }
 
@@ -36,6 +43,8 @@ enum StoreUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible
             if let store = store as? SQLiteJobStore {
                 try? FileManager.default.removeItem(atPath: (store.path as NSString).deletingLastPathComponent)
             }
+        case .postgres:
+            break  // the schema stays in the throw-away test database
         }
     }
 
