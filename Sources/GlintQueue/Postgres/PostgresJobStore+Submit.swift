@@ -33,11 +33,11 @@ extension PostgresJobStore {
         guard missing.isEmpty else {
             throw JobQueueError(.storeUnavailable, "PostgreSQL job store: idempotency key '\(submissions[missing[0]].idempotencyKey ?? "")' of tenant '\(submissions[missing[0]].tenant)' kept changing hands; submit again")
         }
-        let claimable = Set(outcomes.compactMap { outcome -> String? in
+        let claimable = outcomes.compactMap { outcome -> String? in
             guard case .created(let job)? = outcome, job.state == .available else { return nil }
             return job.queue
-        })
-        jobsBecameClaimable(in: claimable)
+        }
+        jobsBecameClaimable(in: Set(claimable), count: claimable.count)
         return outcomes.map { $0! }
     }
 
