@@ -31,13 +31,15 @@ final class JobWakeUps: Sendable {
         }
     }
 
-    /// Wakes the waiters on `queue`.
-    func signal(_ queues: some Sequence<String>) {
+    /// Wakes the waiters on `queues`: all of them, or at most `limit` (the longest waiting first) when
+    /// it is known how many jobs there are to take, so that one new job does not send every idle worker
+    /// to claim it.
+    func signal(_ queues: some Sequence<String>, limit: Int = .max) {
         let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.tick += 1
             let queues = Set(queues)
             for queue in queues { state.signalled[queue] = state.tick }
-            let ids = state.waiters.filter { !$0.value.queues.isDisjoint(with: queues) }.map(\.key)
+            let ids = state.waiters.filter { !$0.value.queues.isDisjoint(with: queues) }.map(\.key).sorted().prefix(limit)
             return ids.compactMap { state.waiters.removeValue(forKey: $0)?.continuation }
         }
         for continuation in woken { continuation.resume() }

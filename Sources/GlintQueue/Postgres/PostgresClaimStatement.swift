@@ -52,12 +52,12 @@ struct PostgresClaimStatement: PostgresPreparedStatement {
             FROM candidates c JOIN tenant_order o USING (tenant)
         ),
         quotas AS (
-            SELECT queue, tenant, count(*) AS quota
-            FROM (SELECT queue, tenant FROM turns ORDER BY turn, last_turn, oldest, tenant LIMIT $3) AS dealt
-            GROUP BY queue, tenant
+            SELECT queue, tenant, last_turn, oldest, count(*) AS quota
+            FROM (SELECT queue, tenant, last_turn, oldest FROM turns ORDER BY turn, last_turn, oldest, tenant LIMIT $3) AS dealt
+            GROUP BY queue, tenant, last_turn, oldest
         ),
         locked AS (
-            SELECT l.id FROM quotas q CROSS JOIN LATERAL (
+            SELECT l.id, q.last_turn, q.oldest FROM quotas q CROSS JOIN LATERAL (
                 SELECT j.id FROM glint_jobs j
                 WHERE j.queue = q.queue AND j.tenant = q.tenant AND j.state IN ('scheduled', 'available', 'retryable')
                   AND j.scheduled_at <= $2
@@ -72,8 +72,8 @@ struct PostgresClaimStatement: PostgresPreparedStatement {
             WHERE id = ANY(ARRAY(SELECT id FROM locked))
             RETURNING *
         )
-        SELECT \(PostgresJobColumns.list) FROM claimed JOIN tenant_order o USING (tenant)
-        ORDER BY row_number() OVER (PARTITION BY tenant ORDER BY priority DESC, scheduled_at, id), o.last_turn, o.oldest, tenant
+        SELECT \(PostgresJobColumns.list) FROM claimed JOIN locked USING (id)
+        ORDER BY row_number() OVER (PARTITION BY tenant ORDER BY priority DESC, scheduled_at, id), last_turn, oldest, tenant
         """
 
     var queues: [String]

@@ -4,6 +4,8 @@ import Foundation
 /// that appends an attempt error (crash rescue) writes the same shape Swift reads.
 enum PostgresJSON {
     static func encode(_ value: some Encodable) throws -> String {
+        // The common cases without a coder: no inputs or outputs.
+        if let names = value as? [String: BlobID], names.isEmpty { return "{}" }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = .sortedKeys
@@ -11,6 +13,9 @@ enum PostgresJSON {
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from text: String, job: JobID) throws -> T {
+        // The common cases without a coder: no inputs, outputs or errors yet.
+        if text == "{}", let empty = [String: BlobID]() as? T { return empty }
+        if text == "[]", let empty = [JobAttemptError]() as? T { return empty }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         do {

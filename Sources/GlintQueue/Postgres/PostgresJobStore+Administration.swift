@@ -49,7 +49,7 @@ extension PostgresJobStore {
             guard let current = try await job(id, tenant: tenant) else { return nil }
             throw JobQueueError(.invalidState, "job \(id) is \(current.state): only a finished or retryable job can be retried")
         }
-        jobsBecameClaimable(in: [retried.queue])
+        jobsBecameClaimable(in: [retried.queue], count: 1)
         return retried
     }
 
@@ -70,7 +70,8 @@ extension PostgresJobStore {
         let rescued = try await perform("rescue jobs whose lease expired") {
             try await client.query(query, logger: logger).decode((String, String).self).collected()
         }
-        jobsBecameClaimable(in: Set(rescued.filter { $0.1 == JobState.available.rawValue }.map(\.0)))
+        let available = rescued.filter { $0.1 == JobState.available.rawValue }.map(\.0)
+        jobsBecameClaimable(in: Set(available), count: available.count)
         return rescued.count
     }
 

@@ -6,11 +6,11 @@ extension PostgresJobStore {
         await wakeUps.wait(for: queues, timeout: timeout)
     }
 
-    /// Submitted or re-queued jobs in `queues` may be claimed now: wakes this process's waiters at once
-    /// and tells other processes through a debounced `NOTIFY`.
-    func jobsBecameClaimable(in queues: some Collection<String>) {
-        guard !queues.isEmpty else { return }
-        wakeUps.signal(queues)
+    /// `count` submitted or re-queued jobs in `queues` may be claimed now: wakes as many of this
+    /// process's waiters at once, and tells other processes through a debounced `NOTIFY`.
+    func jobsBecameClaimable(in queues: some Collection<String>, count: Int = .max) {
+        guard !queues.isEmpty, count > 0 else { return }
+        wakeUps.signal(queues, limit: count)
         notifier.announce(queues)
     }
 
@@ -26,7 +26,11 @@ extension PostgresJobStore {
                     try await connection.listen(on: channel) { notifications in
                         if reconnecting { wakeUps.signalAll() }
                         for try await notification in notifications {
-                            wakeUps.signal(CollectionOfOne(notification.payload))
+                            // The payload is `<sender>:<queue>`; this store's own announcements woke its
+                            // waiters already.
+                            guard let separator = notification.payload.firstIndex(of: ":") else { continue }
+                            guard notification.payload[..<separator] != notifier.sender else { continue }
+                            wakeUps.signal(CollectionOfOne(String(notification.payload[notification.payload.index(after: separator)...])))
                         }
                     }
                 }

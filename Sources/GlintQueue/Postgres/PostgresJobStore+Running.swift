@@ -82,7 +82,7 @@ extension PostgresJobStore {
         let job = try await perform("record the failure of job \(failure.id)") {
             try await PostgresJobColumns.decodeAll(client.query(query, logger: logger)).first
         }
-        if let job, job.state == .retryable, job.scheduledAt <= now { jobsBecameClaimable(in: [job.queue]) }
+        if let job, job.state == .retryable, job.scheduledAt <= now { jobsBecameClaimable(in: [job.queue], count: 1) }
         return job
     }
 
@@ -107,7 +107,7 @@ extension PostgresJobStore {
         let queues = try await perform("release \(ids.count) job(s) of worker \(worker)") {
             try await client.query(query, logger: logger).decode(String.self).collected()
         }
-        jobsBecameClaimable(in: Set(queues))
+        jobsBecameClaimable(in: Set(queues), count: queues.count)
     }
 }
 

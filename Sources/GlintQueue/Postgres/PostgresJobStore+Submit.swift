@@ -33,11 +33,11 @@ extension PostgresJobStore {
         guard missing.isEmpty else {
             throw JobQueueError(.storeUnavailable, "PostgreSQL job store: idempotency key '\(submissions[missing[0]].idempotencyKey ?? "")' of tenant '\(submissions[missing[0]].tenant)' kept changing hands; submit again")
         }
-        let claimable = Set(outcomes.compactMap { outcome -> String? in
+        let claimable = outcomes.compactMap { outcome -> String? in
             guard case .created(let job)? = outcome, job.state == .available else { return nil }
             return job.queue
-        })
-        jobsBecameClaimable(in: claimable)
+        }
+        jobsBecameClaimable(in: Set(claimable), count: claimable.count)
         return outcomes.map { $0! }
     }
 
@@ -67,10 +67,23 @@ extension PostgresJobStore {
                  AS u(id, kind, queue, tenant, priority, state, max_attempts, scheduled_at, has_key, key, has_batch, batch, parameters, inputs)
             ON CONFLICT (tenant, idempotency_key) WHERE idempotency_key IS NOT NULL AND state NOT IN ('cancelled', 'discarded')
             DO NOTHING
-            RETURNING \(unescaped: PostgresJobColumns.list)
+            RETURNING id
             """
-        let jobs = try await PostgresJobColumns.decodeAll(client.query(query, logger: logger))
-        return Dictionary(jobs.map { ($0.id.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+        // Only the ids come back: the rest of each new job is what was bound (times already at
+        // PostgreSQL's precision), which spares decoding every row of a large batch.
+        var inserted = Set<UUID>()
+        for try await id in try await client.query(query, logger: logger).decode(UUID.self) { inserted.insert(id) }
+        var jobs: [UUID: Job] = [:]
+        for (index, submission) in submissions.enumerated() where inserted.contains(ids[index]) {
+            jobs[ids[index]] = Job(
+                id: JobID(ids[index]), kind: submission.kind, queue: submission.queue, tenant: submission.tenant,
+                priority: submission.priority, parameters: submission.parameters, inputs: submission.inputs,
+                state: JobState(rawValue: states[index])!, maxAttempts: submission.maxAttempts,
+                idempotencyKey: submission.idempotencyKey, batch: submission.batch,
+                scheduledAt: (submission.scheduledAt ?? now).postgresPrecision, createdAt: now
+            )
+        }
+        return jobs
     }
 
     /// The live (not cancelled or discarded) jobs holding these tenants' idempotency keys.

@@ -89,6 +89,11 @@ public final class PostgresJobStore: JobStore, Service {
         return store
     }
 
+    /// ``open(configuration:clock:logger:)`` for a `postgres://` URL (`--store`).
+    public static func open(url: String, clock: any WallClock = SystemWallClock(), logger: Logger, poolSize: Int = 8) async throws -> PostgresJobStore {
+        try await open(configuration: try Configuration(url: url, poolSize: poolSize), clock: clock, logger: logger)
+    }
+
     /// Stops a store opened with ``open(configuration:clock:logger:)`` (its connections close). A store
     /// run by ``run()`` stops when that task is cancelled.
     public func close() async throws {

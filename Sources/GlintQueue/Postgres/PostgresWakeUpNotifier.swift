@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import Foundation
 import Synchronization
 
 /// Tells other processes that jobs became claimable, with `NOTIFY`, debounced: at most one `NOTIFY`
@@ -12,6 +13,8 @@ final class PostgresWakeUpNotifier: Sendable {
     private let ring: AsyncStream<Void>.Continuation
     private let channel: String
     private let interval: Duration
+    /// Prefixes every payload (`<sender>:<queue>`), so that a store ignores its own announcements.
+    let sender = UUID().uuidString.lowercased()
 
     init(channel: String, interval: Duration) {
         (doorbell, ring) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -38,7 +41,7 @@ final class PostgresWakeUpNotifier: Sendable {
             }
             guard !queues.isEmpty else { continue }
             do {
-                try await client.query("SELECT pg_notify(\(channel), queue) FROM unnest(\(queues)::text[]) AS queue", logger: logger)
+                try await client.query("SELECT pg_notify(\(channel), \(sender) || ':' || queue) FROM unnest(\(queues)::text[]) AS queue", logger: logger)
             } catch {
                 // The pool closes before this task is cancelled when the store stops.
                 if Task.isCancelled || String(describing: error).contains("poolShutdown") { return }
