@@ -20,6 +20,9 @@ let package = Package(
             name: "CJPEGTurbo",
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
+        // The pixel loops of the colour tables (YUVColourTable's walk, RGBLookupCube's
+        // interpolation), in C so that they can use AVX2 where the CPU has it (chosen at run time).
+        .target(name: "CColourKernels"),
         // Libraries opened with dlopen on first use instead of being linked (CFFmpeg, CHeif): a
         // process that never needs them never loads them.
         .target(name: "CLazyLibrary", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
@@ -58,6 +61,7 @@ let package = Package(
             name: "GlintMedia",
             dependencies: [
                 "CJPEGTurbo",
+                "CColourKernels",
                 "CFFmpeg",
                 "CLCMS2",
                 "CGIF",
