@@ -81,6 +81,23 @@ void glint_cube_apply(const float *entries, const uint8_t *encode, ptrdiff_t enc
                       float magic, const uint32_t *codes, const int32_t *paths, const float *weights, int last,
                       uint8_t *pixels, ptrdiff_t count, const float *gains, int clamps, glint_kernel_choice choice);
 
+/*
+ * Writes a lattice column of a YUV colour table: the 256 interleaved RGB pixels of luma 0...255 at
+ * one chroma point, each channel c being base[c] + y * step[c] clipped to 0...255 and rounded
+ * half up.
+ */
+void glint_lattice_column(const double base[3], const double step[3], uint8_t *pixels);
+
+/*
+ * Converts `count` interleaved RGB pixels to a YUV colour table's samples: `parts` holds, for
+ * red, then green, then blue, 256 entries (one per code value) of 4 doubles, that channel's
+ * share of (Y, Cb, Cr, unused), red's with the offset added; the three added are clipped to
+ * 0...255, times 16 and rounded: luma into `luma`, Cb and Cr into the low and high halves of
+ * `chroma`.
+ */
+void glint_lattice_samples(const double *parts, const uint8_t *pixels, ptrdiff_t count, uint16_t *luma,
+                           uint32_t *chroma);
+
 /* Which loops the kernels run on this CPU with GLINT_KERNEL_BEST: "avx2" or "scalar". */
 const char *glint_colour_kernels_variant(void);
 
