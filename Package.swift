@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(name: "JPEGPatchBench", dependencies: ["GlintMedia"], path: "Benchmarks/JPEGPatchBench"),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
-        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "GlintTestSupport"]),
+        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "CColourKernels", "GlintTestSupport"]),
         .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
         .testTarget(name: "GlintGraphicsTests", dependencies: ["GlintGraphics", "GlintMedia", "GlintTestSupport"]),
         .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintTestSupport"]),

@@ -11,8 +11,8 @@
 /*
  * glint_yuv_table_walk (CColourKernels.h). The AVX2 loop takes eight blocks (16 x 2 luma samples)
  * at a time: vector code forms every luma sample's table index, every block's chroma index and
- * the chroma weights, and weighs the four chroma corners; the table look-ups themselves are
- * plain loads (AVX2's gathers are slower here than scalar loads: about 30 cycles each on the
+ * the chroma weights, and weighs the four chroma corners (one 16-byte load per block); the
+ * table look-ups themselves are plain loads (AVX2's gathers are slower here than scalar loads: about 30 cycles each on the
  * Xeons this was measured on). The chroma weighing runs on 16-bit lanes: each half of an entry
  * (at most 255 x 16) times a weight of at most 16 stays below 2^16, and so does their sum, as in
  * the scalar loop's 32-bit arithmetic. Both loops compute exactly the same bytes.
@@ -20,8 +20,7 @@
 
 enum {
     corners = GLINT_YUV_TABLE_CORNERS,
-    right = GLINT_YUV_TABLE_CHROMA_LENGTH,
-    down = GLINT_YUV_TABLE_CORNERS * GLINT_YUV_TABLE_CHROMA_LENGTH,
+    cells = GLINT_YUV_TABLE_CELLS,
 };
 
 /* One block at x of a pair of rows. */
@@ -39,8 +38,8 @@ static inline void walk_block(const uint8_t *luma, const uint32_t *chroma, const
     uint32_t fu = u & 3, fv = v & 3;
     uint32_t w11 = fu * fv, w01 = (fu << 2) - w11, w10 = (fv << 2) - w11;
     uint32_t w00 = 16 - w01 - w10 - w11;
-    const uint32_t *p = chroma + (column >> 2) + ((a + b + c + d) >> 4);
-    uint32_t sum = p[0] * w00 + p[right] * w01 + p[down] * w10 + p[down + right] * w11 + 0x00800080u;
+    const uint32_t *p = chroma + ((((v >> 2) * cells + (u >> 2)) << 6) + ((a + b + c + d) >> 4)) * 4;
+    uint32_t sum = p[0] * w00 + p[1] * w01 + p[2] * w10 + p[3] * w11 + 0x00800080u;
     du[x] = (uint8_t)(sum >> 8);
     dv[x] = (uint8_t)(sum >> 24);
 }
@@ -87,20 +86,20 @@ __attribute__((target("avx2"))) static void walk_avx2(const uint8_t *luma, const
     /* Each block's column repeated for its two samples, blocks 0-3 and 4-7. */
     const __m256i first = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3), second = _mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7);
     const __m128i ones = _mm_set1_epi8(1);
-    /* Luma indices (top row 16, bottom row 16), chroma indices, chroma corners. */
+    /* Luma indices (top row 16, bottom row 16), chroma indices. */
     uint32_t index[32] __attribute__((aligned(32)));
     uint32_t entry[8] __attribute__((aligned(32)));
-    uint32_t corner[4][8] __attribute__((aligned(32)));
     int vector_blocks = blocks_across & ~7;
     for (int row = 0; row < blocks_down; row++) {
         rows r = rows_at(s, d, row);
         for (int x = 0; x < vector_blocks; x += 8) {
             __m256i u = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(r.su + x)));
             __m256i v = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(r.sv + x)));
-            __m256i cv = _mm256_srli_epi32(v, 2);
-            /* (v / 4) * 65 + u / 4: the block's cell; its luma column starts at cell * 256. */
-            __m256i cell = _mm256_add_epi32(_mm256_add_epi32(_mm256_slli_epi32(cv, 6), cv), _mm256_srli_epi32(u, 2));
-            __m256i column = _mm256_slli_epi32(cell, 8);
+            __m256i cv = _mm256_srli_epi32(v, 2), cu = _mm256_srli_epi32(u, 2);
+            /* (v / 4) * 65 + u / 4: the block's luma column, at that times 256. */
+            __m256i column = _mm256_slli_epi32(_mm256_add_epi32(_mm256_add_epi32(_mm256_slli_epi32(cv, 6), cv), cu), 8);
+            /* (v / 4) * 64 + u / 4: the block's chroma column, at that times 64 quads. */
+            __m256i cell = _mm256_add_epi32(_mm256_slli_epi32(cv, 6), cu);
             __m128i top = _mm_loadu_si128((const __m128i *)(r.sy0 + 2 * x));
             __m128i bottom = _mm_loadu_si128((const __m128i *)(r.sy1 + 2 * x));
             __m256i c0 = _mm256_permutevar8x32_epi32(column, first), c1 = _mm256_permutevar8x32_epi32(column, second);
@@ -111,7 +110,7 @@ __attribute__((target("avx2"))) static void walk_avx2(const uint8_t *luma, const
             /* The block's luma sum (pairs of bytes added, then the two rows), in steps of 16. */
             __m128i pairs = _mm_add_epi16(_mm_maddubs_epi16(top, ones), _mm_maddubs_epi16(bottom, ones));
             __m256i step = _mm256_srli_epi32(_mm256_cvtepu16_epi32(pairs), 4);
-            _mm256_store_si256((__m256i *)entry, _mm256_add_epi32(_mm256_slli_epi32(cell, 6), step));
+            _mm256_store_si256((__m256i *)entry, _mm256_slli_epi32(_mm256_add_epi32(_mm256_slli_epi32(cell, 6), step), 2));
             /* The look-ups: two luma samples per iteration, written as one 16-bit store. */
             uint8_t *out0 = r.dy0 + 2 * x, *out1 = r.dy1 + 2 * x;
             for (int k = 0; k < 8; k++) {
@@ -123,13 +122,18 @@ __attribute__((target("avx2"))) static void walk_avx2(const uint8_t *luma, const
                 memcpy(out0 + 2 * k, &r0, 2);
                 memcpy(out1 + 2 * k, &r1, 2);
             }
-            for (int k = 0; k < 8; k++) {
-                const uint32_t *p = chroma + entry[k];
-                corner[0][k] = p[0];
-                corner[1][k] = p[right];
-                corner[2][k] = p[down];
-                corner[3][k] = p[down + right];
-            }
+            /* Each block's four corners in one load, blocks k and k + 4 in one vector, then
+               4 x 4 transposes in each half: corner by corner, blocks (0...3 | 4...7). */
+#define QUAD(k) _mm_loadu_si128((const __m128i *)(chroma + entry[k]))
+            __m256i q04 = _mm256_inserti128_si256(_mm256_castsi128_si256(QUAD(0)), QUAD(4), 1);
+            __m256i q15 = _mm256_inserti128_si256(_mm256_castsi128_si256(QUAD(1)), QUAD(5), 1);
+            __m256i q26 = _mm256_inserti128_si256(_mm256_castsi128_si256(QUAD(2)), QUAD(6), 1);
+            __m256i q37 = _mm256_inserti128_si256(_mm256_castsi128_si256(QUAD(3)), QUAD(7), 1);
+#undef QUAD
+            __m256i t01l = _mm256_unpacklo_epi32(q04, q15), t01h = _mm256_unpackhi_epi32(q04, q15);
+            __m256i t23l = _mm256_unpacklo_epi32(q26, q37), t23h = _mm256_unpackhi_epi32(q26, q37);
+            __m256i g00 = _mm256_unpacklo_epi64(t01l, t23l), g01 = _mm256_unpackhi_epi64(t01l, t23l);
+            __m256i g10 = _mm256_unpacklo_epi64(t01h, t23h), g11 = _mm256_unpackhi_epi64(t01h, t23h);
             __m256i fu = _mm256_and_si256(u, three), fv = _mm256_and_si256(v, three);
             __m256i w11 = _mm256_mullo_epi16(fu, fv);
             __m256i w01 = _mm256_sub_epi32(_mm256_slli_epi32(fu, 2), w11);
@@ -140,8 +144,6 @@ __attribute__((target("avx2"))) static void walk_avx2(const uint8_t *luma, const
             w01 = _mm256_or_si256(w01, _mm256_slli_epi32(w01, 16));
             w10 = _mm256_or_si256(w10, _mm256_slli_epi32(w10, 16));
             w11 = _mm256_or_si256(w11, _mm256_slli_epi32(w11, 16));
-            __m256i g00 = _mm256_load_si256((const __m256i *)corner[0]), g01 = _mm256_load_si256((const __m256i *)corner[1]);
-            __m256i g10 = _mm256_load_si256((const __m256i *)corner[2]), g11 = _mm256_load_si256((const __m256i *)corner[3]);
             __m256i sum = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(g00, w00), _mm256_mullo_epi16(g01, w01)),
                                            _mm256_add_epi16(_mm256_mullo_epi16(g10, w10), _mm256_mullo_epi16(g11, w11)));
             sum = _mm256_add_epi16(sum, rounding);

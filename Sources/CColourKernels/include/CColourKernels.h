@@ -23,7 +23,7 @@
 #define GLINT_YUV_TABLE_CHROMA_LENGTH 64
 /* Entries in the luma table (bytes) and in the chroma table (32-bit words). */
 #define GLINT_YUV_TABLE_LUMA_COUNT (GLINT_YUV_TABLE_CELLS * GLINT_YUV_TABLE_CORNERS * GLINT_YUV_TABLE_COLUMN_LENGTH)
-#define GLINT_YUV_TABLE_CHROMA_COUNT (GLINT_YUV_TABLE_CORNERS * GLINT_YUV_TABLE_CORNERS * GLINT_YUV_TABLE_CHROMA_LENGTH)
+#define GLINT_YUV_TABLE_CHROMA_COUNT (GLINT_YUV_TABLE_CELLS * GLINT_YUV_TABLE_CELLS * GLINT_YUV_TABLE_CHROMA_LENGTH * 4)
 
 /* Three 8-bit 4:2:0 planes: luma, then Cb and Cr at half the width and height. */
 typedef struct glint_yuv_planes {
@@ -49,9 +49,9 @@ typedef enum glint_kernel_choice {
  * - each luma sample `a` of a block whose chroma is (u, v) becomes
  *   luma[((v / 4) * 65 + u / 4) * 256 + a];
  * - the block's chroma becomes the bilinear weighing (in sixteenths) of the four corner entries
- *   chroma[((v / 4) * 65 + u / 4) * 64 + sum / 16] (and the entries 1, 65 and 66 columns on),
- *   where sum is the block's four luma samples added, each entry holding Cb times 16 in its low
- *   16 bits and Cr times 16 in its high 16.
+ *   chroma[(((v / 4) * 64 + u / 4) * 64 + sum / 16) * 4 + k] (k = 0...3: top-left, top-right,
+ *   bottom-left, bottom-right corner of the cell), where sum is the block's four luma samples
+ *   added, each entry holding Cb times 16 in its low 16 bits and Cr times 16 in its high 16.
  *
  * `luma` holds GLINT_YUV_TABLE_LUMA_COUNT bytes, `chroma` GLINT_YUV_TABLE_CHROMA_COUNT entries.
  */

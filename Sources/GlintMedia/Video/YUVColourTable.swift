@@ -14,9 +14,9 @@ import CColourKernels
 /// - chroma (one sample per 2 x 2 block): bilinear between the columns at the cell's four
 ///   corners, at the block's mean luma (in steps of 4 code values: chroma depends on luma
 ///   only weakly too); Cb and Cr share one 32-bit entry (16 bits each, in sixteenths of a code
-///   value), so one multiply weighs both.
+///   value), so one multiply weighs both, and the four corners' entries lie side by side.
 ///
-/// The table is kept small (about 2 MB) because frames are walked while the encoder works on
+/// The table is kept small (about 5 MB: 1 MB of luma, 4 MB of chroma) because frames are walked while the encoder works on
 /// the other core: its columns must stay in cache for the walk to cost a few milliseconds a
 /// frame. The walk itself is C (`glint_yuv_table_walk` in CColourKernels), with AVX2 where
 /// the CPU has it.
@@ -49,9 +49,11 @@ public struct YUVColourTable: Sendable {
     /// Changed luma, one column per chroma cell (`v / 4 * 65 + u / 4`; the 65th of each row
     /// unused), one sample per input luma.
     private let luma: [UInt8]
-    /// Changed chroma, one column per cell corner (`v / 4 * 65 + u / 4` for the top-left corner),
-    /// one entry per 4 input luma values (the mean of their results): Cb times 16 in the low 16
-    /// bits, Cr times 16 in the high 16.
+    /// Changed chroma, one column per chroma cell (`v / 4 * 64 + u / 4`), one quad per 4 input
+    /// luma values: the entries of the cell's four corners (top-left, top-right, bottom-left,
+    /// bottom-right) side by side, so that a block's corners are one 16-byte load. Each entry is
+    /// the mean of the 4 luma values' results: Cb times 16 in the low 16 bits, Cr times 16 in the
+    /// high 16.
     private let chroma: [UInt32]
 
     /// Bakes `change` into a table.
@@ -92,7 +94,7 @@ public struct YUVColourTable: Sendable {
             }
         }
         }
-        self.chroma = Self.chromaSteps(of: chroma)
+        self.chroma = Self.cornerQuads(of: Self.chromaSteps(of: chroma))
         luma = Self.cellCentres(of: cornerLuma)
     }
 
@@ -104,6 +106,31 @@ public struct YUVColourTable: Sendable {
             let sum = chroma[step * i] + chroma[step * i + 1] + chroma[step * i + 2] + chroma[step * i + 3]
             return ((sum + 0x0002_0002) >> 2) & 0x3FFF_3FFF
         }
+    }
+
+    /// The entries of each cell's four corners side by side, from entries per corner.
+    private static func cornerQuads(of steps: [UInt32]) -> [UInt32] {
+        let cells = Self.cells, corners = Self.corners, length = Self.chromaLength
+        var quads = [UInt32](repeating: 0, count: cells * cells * length * 4)
+        quads.withUnsafeMutableBufferPointer { quads in
+        steps.withUnsafeBufferPointer { steps in
+            var out = quads.baseAddress!
+            for v in 0..<cells {
+                for u in 0..<cells {
+                    let topLeft = steps.baseAddress! + (v * corners + u) * length
+                    let bottomLeft = topLeft + corners * length
+                    for step in 0..<length {
+                        out[0] = topLeft[step]
+                        out[1] = topLeft[step + length]
+                        out[2] = bottomLeft[step]
+                        out[3] = bottomLeft[step + length]
+                        out += 4
+                    }
+                }
+            }
+        }
+        }
+        return quads
     }
 
     /// Luma at each cell's centre (code 1.5 of 0...3 on each axis), bilinear between its corners'
