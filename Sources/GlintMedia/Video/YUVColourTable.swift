@@ -16,10 +16,10 @@ import CColourKernels
 ///   only weakly too); Cb and Cr share one 32-bit entry (16 bits each, in sixteenths of a code
 ///   value), so one multiply weighs both, and the four corners' entries lie side by side.
 ///
-/// The table is kept small (about 5 MB: 1 MB of luma, 4 MB of chroma) because frames are walked while the encoder works on
-/// the other core: its columns must stay in cache for the walk to cost a few milliseconds a
-/// frame. The walk itself is C (`glint_yuv_table_walk` in CColourKernels), with AVX2 where
-/// the CPU has it.
+/// The table is kept small (about 5 MB: 1 MB of luma, 4 MB of chroma, of which a frame touches
+/// the few cells its colours fall in) because frames are walked while the encoder works on the
+/// other core. The walk itself is C (`glint_yuv_table_walk` in CColourKernels), with AVX2
+/// where the CPU has it.
 ///
 /// Against the change computed exactly for every pixel, results are within a code value on
 /// average, as close as going through RGB with swscale is. The change must be pointwise (each
