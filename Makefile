@@ -23,7 +23,7 @@ GLINT := .build/release/glint
 # later Debian releases split them out as libheif-plugin-libde265 and libheif-plugin-x265.
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
-	libgif-dev libwebp-dev libexempi-dev libpng-dev librsvg2-dev libcairo2-dev \
+	libgif-dev libwebp-dev libexempi-dev libpng-dev librsvg2-dev libcairo2-dev libsqlite3-dev \
 	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 

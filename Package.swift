@@ -8,11 +8,17 @@ let package = Package(
         .library(name: "GlintMedia", targets: ["GlintMedia"]),
         .library(name: "GlintLivePhoto", targets: ["GlintLivePhoto"]),
         .library(name: "GlintGraphics", targets: ["GlintGraphics"]),
+        .library(name: "GlintQueue", targets: ["GlintQueue"]),
         .executable(name: "glint", targets: ["glint"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // C shim over libjpeg-turbo: setjmp error handling lives here and nowhere else.
@@ -88,12 +94,29 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The durable job queue: the model, the JobStore protocol, SQLite (GRDB) and PostgreSQL
+        // (postgres-nio) stores, content-addressed blobs, and the worker service.
+        .target(
+            name: "GlintQueue",
+            dependencies: [
+                "GlintMedia",
+                "GlintLivePhoto",
+                "GlintGraphics",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .executableTarget(
             name: "glint",
             dependencies: [
                 "GlintMedia",
                 "GlintLivePhoto",
                 "GlintGraphics",
+                "GlintQueue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -106,6 +129,7 @@ let package = Package(
         .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "CColourKernels", "GlintTestSupport"]),
         .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
         .testTarget(name: "GlintGraphicsTests", dependencies: ["GlintGraphics", "GlintMedia", "GlintTestSupport"]),
+        .testTarget(name: "GlintQueueTests", dependencies: ["GlintQueue", "GlintTestSupport"]),
         .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

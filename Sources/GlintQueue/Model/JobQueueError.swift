@@ -1,0 +1,27 @@
+/// An error from the queue: what kind of problem, and a sentence naming the job, store or blob.
+public struct JobQueueError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// The submission failed validation (bad JSON, out-of-range priority …).
+        case invalidSubmission
+        /// No such job (or it belongs to another tenant).
+        case jobNotFound
+        /// The operation does not apply to the job's current state (retrying a running job …).
+        case invalidState
+        /// The store could not be opened, migrated or queried.
+        case storeUnavailable
+        /// A `--store` location that names no supported store.
+        case invalidStoreLocation
+        /// A blob could not be found, read or written.
+        case blob
+    }
+
+    public var kind: Kind
+    public var problem: String
+
+    public init(_ kind: Kind, _ problem: String) {
+        self.kind = kind
+        self.problem = problem
+    }
+
+    public var description: String { problem }
+}
