@@ -66,8 +66,8 @@ cube_avx2_loop(const float *entries, const uint8_t *encode, ptrdiff_t stride, in
         uint32_t cell = cell_of(codes, p), position = cell & 511;
         const float *c0 = entries + 4 * (size_t)(cell >> 9);
         const float *w = weights + 4 * position;
-        __m128 e0 = _mm_load_ps(c0), e1 = _mm_load_ps(c0 + 4 * paths[2 * position]);
-        __m128 e2 = _mm_load_ps(c0 + 4 * paths[2 * position + 1]), e3 = _mm_load_ps(c0 + 4 * last);
+        __m128 e0 = _mm_loadu_ps(c0), e1 = _mm_loadu_ps(c0 + 4 * paths[2 * position]);
+        __m128 e2 = _mm_loadu_ps(c0 + 4 * paths[2 * position + 1]), e3 = _mm_loadu_ps(c0 + 4 * last);
         /* Broadcasts from memory are loads; shuffling one loaded vector four ways is slower. */
         __m128 w0 = _mm_broadcast_ss(w), w1 = _mm_broadcast_ss(w + 1), w2 = _mm_broadcast_ss(w + 2), w3 = _mm_broadcast_ss(w + 3);
         if (gains != NULL) {
