@@ -6,6 +6,7 @@
 #   make bench      glint edit against the ffmpeg CLI: wall and CPU time, codecs alone, peak memory
 #   make bench-rings  glint rings (1024 px PNG) against pycairo drawing the same arcs
 #   make bench-badge  a badge on the 12 MP JPEG: Glint's JPEG patch against vips and ImageMagick
+#   make bench-queue  the PostgreSQL job queue against pgqueuer: enqueue, drain, enqueue-to-start latency
 #   make clean      remove build outputs, out/ and Fixtures/generated/
 
 SHELL := /bin/bash
@@ -18,16 +19,17 @@ SWIFT ?= swift
 SHARED_FIXTURES ?= ../shared/fixtures
 GLINT := .build/release/glint
 
-# Debian packages the build, the tests (ffmpeg and exiftool check outputs) and the benchmarks need.
+# Debian packages the build, the tests (ffmpeg and exiftool check outputs; postgresql for the queue's
+# PostgreSQL store) and the benchmarks need.
 # libheif-dev: Debian 12's libheif1 (1.15) has the HEVC decoder (libde265) and encoder (x265) built in;
 # later Debian releases split them out as libheif-plugin-libde265 and libheif-plugin-x265.
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
 	libgif-dev libwebp-dev libexempi-dev libpng-dev librsvg2-dev libcairo2-dev libsqlite3-dev \
-	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick
+	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: deps build test run fixtures bench bench-rings bench-badge clean
+.PHONY: deps build test run fixtures bench bench-rings bench-badge bench-queue clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -42,7 +44,16 @@ deps:
 build: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
+# The queue's PostgreSQL tests run against a throw-away server on loopback (Scripts/postgres-test-server.sh:
+# a temporary data directory, port 54329 or the next free one), stopped whatever the tests do; `swift test`
+# alone skips them.
+TEST_POSTGRES_PORT ?= 54329
+
 test: deps
+	pgdir=$$(mktemp -d "$${TMPDIR:-/tmp}/glint-test-postgres.XXXXXX")
+	trap 'Scripts/postgres-test-server.sh stop "$$pgdir"' EXIT
+	GLINT_TEST_POSTGRES_URL=$$(Scripts/postgres-test-server.sh start "$$pgdir" $(TEST_POSTGRES_PORT))
+	export GLINT_TEST_POSTGRES_URL
 	$(SWIFT) test
 
 # The main job. Glint has no server yet (a later issue adds `glint serve`, which this target
@@ -78,6 +89,12 @@ bench-rings: build
 
 bench-badge: build
 	SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/badge-vs-vips.sh
+
+# Builds the benchmark in release and runs it against pgqueuer (PyPI) on one throw-away PostgreSQL server.
+bench-queue: deps
+	python3 -c 'import pgqueuer' 2>/dev/null || python3 -m pip install --quiet pgqueuer
+	$(SWIFT) build -c release --product PostgresQueueBench
+	BENCH=.build/release/PostgresQueueBench Benchmarks/queue-vs-pgqueuer.sh
 
 clean:
 	rm -rf .build out Fixtures/generated

@@ -119,18 +119,28 @@ let package = Package(
                 "GlintQueue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // Benchmark stand-in for `glint badge` on a JPEG (Benchmarks/badge-vs-vips.sh): composites a
         // PNG onto a JPEG through JPEGPatchCompositor. Not part of the glint CLI.
         .executableTarget(name: "JPEGPatchBench", dependencies: ["GlintMedia"], path: "Benchmarks/JPEGPatchBench"),
+        // Benchmark of the PostgreSQL job store against pgqueuer (Benchmarks/queue-vs-pgqueuer.sh): enqueue,
+        // drain and enqueue-to-start latency. Not part of the glint CLI.
+        .executableTarget(
+            name: "PostgresQueueBench",
+            dependencies: ["GlintQueue", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/PostgresQueueBench"
+        ),
+        // Benchmark of the SQLite job store (Benchmarks/queue-sqlite.sh): enqueue and drain no-op jobs, jobs/s.
+        .executableTarget(name: "SQLiteQueueBench", dependencies: ["GlintQueue"], path: "Benchmarks/SQLiteQueueBench"),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "CColourKernels", "GlintTestSupport"]),
         .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
         .testTarget(name: "GlintGraphicsTests", dependencies: ["GlintGraphics", "GlintMedia", "GlintTestSupport"]),
-        .testTarget(name: "GlintQueueTests", dependencies: ["GlintQueue", "GlintTestSupport"]),
-        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintTestSupport"]),
+        .testTarget(name: "GlintQueueTests", dependencies: ["GlintQueue", "GlintLivePhoto", "GlintGraphics", "GlintMedia", "GlintTestSupport"]),
+        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintQueue", "GlintTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,8 +25,9 @@ public protocol JobStore: Sendable {
     /// across tenants (each tenant's jobs ordered by priority descending, then scheduledAt, then
     /// id; tenants interleaved so that one tenant's large backlog cannot starve another tenant's
     /// single job: a tenant with waiting jobs gets at least one in every claim of ≥ k jobs when k
-    /// tenants are waiting, or the tenant whose oldest waiting job is oldest goes first when the
-    /// claim is smaller than the number of tenants). Claimed jobs become `running` with `attempt`
+    /// tenants are waiting; when a claim is smaller than the number of waiting tenants, tenants take
+    /// turns: the one served longest ago first, then the one whose oldest waiting job is oldest, so
+    /// that claims of one job at a time alternate too). Claimed jobs become `running` with `attempt`
     /// incremented, `attemptedAt = now`, `workerID` set and `leaseExpiresAt = now + lease`.
     func claim(_ request: ClaimRequest) async throws -> [Job]
 
@@ -46,8 +47,8 @@ public protocol JobStore: Sendable {
 
     /// Records a failed attempt of a running job held by `failure.worker`: the error is appended;
     /// the job becomes `retryable` with `scheduledAt = failure.retryAt`, or `discarded` when the
-    /// failure is permanent or `attempt >= maxAttempts`. Returns the job after the change, or nil
-    /// when the worker no longer held it.
+    /// failure is permanent or `attempt >= maxAttempts`, or `cancelled` when cancellation had been
+    /// asked for. Returns the job after the change, or nil when the worker no longer held it.
     func fail(_ failure: JobFailure) async throws -> Job?
 
     /// Cancels a job. A queued one (scheduled, available, retryable) becomes `cancelled` at once; a
@@ -72,7 +73,8 @@ public protocol JobStore: Sendable {
 
     /// Crash rescue: every running job whose lease expired before now goes back to `available`
     /// (with a `lease-expired` error recorded for the attempt), or to `discarded` when it has no
-    /// attempts left. Returns how many were rescued.
+    /// attempts left, or to `cancelled` when cancellation had been asked for. Returns how many
+    /// were rescued.
     func rescueExpiredLeases() async throws -> Int
 
     /// Retention: deletes completed, cancelled and discarded jobs that finished before `date`.

@@ -1,0 +1,88 @@
+import Synchronization
+
+/// Workers waiting for jobs, and the signals that wake them.
+///
+/// A signal names a queue; every waiter on that queue resumes. A signal that arrives after a claim
+/// started and before its worker begins to wait is not lost: `wait` returns at once when a queue was
+/// signalled since the latest claim on it began (a spurious wake-up at worst, never a missed one).
+final class JobWakeUps: Sendable {
+    private struct Waiter {
+        var queues: Set<String>
+        var continuation: CheckedContinuation<Void, Never>
+    }
+
+    private struct State {
+        var waiters: [UInt64: Waiter] = [:]
+        var nextWaiter: UInt64 = 0
+        var signalled: [String: UInt64] = [:]
+        var claimedAt: [String: UInt64] = [:]
+        var tick: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// Call before each claim on `queues`.
+    func claimStarting(in queues: [String]) {
+        state.withLock { state in
+            state.tick += 1
+            for queue in queues { state.claimedAt[queue] = state.tick }
+        }
+    }
+
+    /// Wakes the waiters on `queue`.
+    func signal(_ queues: some Sequence<String>) {
+        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.tick += 1
+            let queues = Set(queues)
+            for queue in queues { state.signalled[queue] = state.tick }
+            let ids = state.waiters.filter { !$0.value.queues.isDisjoint(with: queues) }.map(\.key)
+            return ids.compactMap { state.waiters.removeValue(forKey: $0)?.continuation }
+        }
+        for continuation in woken { continuation.resume() }
+    }
+
+    /// Wakes every waiter (after the listener reconnects: notifications may have been missed).
+    func signalAll() {
+        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.tick += 1
+            for queue in Set(state.waiters.values.flatMap(\.queues)) { state.signalled[queue] = state.tick }
+            defer { state.waiters = [:] }
+            return state.waiters.values.map(\.continuation)
+        }
+        for continuation in woken { continuation.resume() }
+    }
+
+    /// Returns when one of `queues` is signalled, `timeout` passes, or the task is cancelled.
+    func wait(for queues: [String], timeout: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.waitForSignal(queues) }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func waitForSignal(_ queues: [String]) async {
+        let id = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    if Task.isCancelled { return true }
+                    let missed = queues.contains { (state.signalled[$0] ?? 0) > (state.claimedAt[$0] ?? 0) }
+                    if missed { return true }
+                    state.waiters[id] = Waiter(queues: Set(queues), continuation: continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let continuation = state.withLock { $0.waiters.removeValue(forKey: id)?.continuation }
+            continuation?.resume()
+        }
+    }
+}

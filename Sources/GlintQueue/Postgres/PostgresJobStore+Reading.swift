@@ -1,0 +1,89 @@
+import Foundation
+import PostgresNIO
+
+/// Reading jobs: one by id, pages of a listing, counts by state.
+extension PostgresJobStore {
+    public func job(_ id: JobID, tenant: String?) async throws -> Job? {
+        let query: PostgresQuery = """
+            SELECT \(unescaped: PostgresJobColumns.list) FROM glint_jobs
+            WHERE id = \(id.uuid) AND (\(tenant)::text IS NULL OR tenant = \(tenant))
+            """
+        return try await perform("read job \(id)") {
+            try await PostgresJobColumns.decodeAll(client.query(query, logger: logger)).first
+        }
+    }
+
+    public func jobs(matching filter: JobFilter) async throws -> JobPage {
+        var after: PostgresListingCursor?
+        if let cursor = filter.cursor {
+            guard let position = PostgresListingCursor(cursor) else {
+                throw JobQueueError(.invalidSubmission, "listing cursor '\(cursor)' is not one this store returned")
+            }
+            after = position
+        }
+        let states = filter.states.map(\.rawValue).sorted()
+        let kinds = filter.kinds.map(\.rawValue).sorted()
+        let query: PostgresQuery = """
+            SELECT \(unescaped: PostgresJobColumns.list) FROM glint_jobs
+            WHERE (\(filter.tenant)::text IS NULL OR tenant = \(filter.tenant))
+              AND (cardinality(\(states)::text[]) = 0 OR state = ANY(\(states)::text[]))
+              AND (cardinality(\(kinds)::text[]) = 0 OR kind = ANY(\(kinds)::text[]))
+              AND (\(filter.queue)::text IS NULL OR queue = \(filter.queue))
+              AND (\(filter.batch)::text IS NULL OR batch = \(filter.batch))
+              AND (\(after?.microseconds)::int8 IS NULL
+                   OR (created_at, id) < (timestamptz 'epoch' + \(after?.microseconds) * interval '1 microsecond', \(after?.id)))
+            ORDER BY created_at DESC, id DESC
+            LIMIT \(filter.limit + 1)
+            """
+        let jobs = try await perform("list jobs") {
+            try await PostgresJobColumns.decodeAll(client.query(query, logger: logger))
+        }
+        guard jobs.count > filter.limit else { return JobPage(jobs: jobs, nextCursor: nil) }
+        let page = Array(jobs.prefix(filter.limit))
+        let last = page[page.count - 1]
+        return JobPage(jobs: page, nextCursor: PostgresListingCursor(createdAt: last.createdAt, id: last.id.uuid).description)
+    }
+
+    public func countsByState(tenant: String?) async throws -> [JobState: Int] {
+        let query: PostgresQuery = """
+            SELECT state, count(*) FROM glint_jobs WHERE (\(tenant)::text IS NULL OR tenant = \(tenant)) GROUP BY state
+            """
+        return try await perform("count jobs by state") {
+            var counts: [JobState: Int] = [:]
+            for try await (state, count) in try await client.query(query, logger: logger).decode((String, Int64).self) {
+                if let state = JobState(rawValue: state) { counts[state] = Int(count) }
+            }
+            return counts
+        }
+    }
+}
+
+/// Where a listing page ended: the last job's creation time in whole microseconds since 1970 (exact:
+/// no floating point on the way back to SQL) and its id, as `<microseconds>.<uuid>`.
+struct PostgresListingCursor: CustomStringConvertible {
+    var microseconds: Int64
+    var id: UUID
+
+    init(createdAt: Date, id: UUID) {
+        self.microseconds = Int64((createdAt.timeIntervalSince1970 * 1_000_000).rounded())
+        self.id = id
+    }
+
+    init?(_ text: String) {
+        let parts = text.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, let microseconds = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { return nil }
+        self.microseconds = microseconds
+        self.id = id
+    }
+
+    var description: String { "\(microseconds).\(id.uuidString.lowercased())" }
+}
+
+extension AsyncSequence {
+    /// Every element, in order.
+    func collected() async throws -> [Element] {
+        var elements: [Element] = []
+        for try await element in self { elements.append(element) }
+        return elements
+    }
+}
