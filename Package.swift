@@ -26,6 +26,9 @@ let package = Package(
             name: "CJPEGTurbo",
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
+        // The pixel loops of the colour tables (YUVColourTable's walk, RGBLookupCube's
+        // interpolation), in C so that they can use AVX2 where the CPU has it (chosen at run time).
+        .target(name: "CColourKernels"),
         // Libraries opened with dlopen on first use instead of being linked (CFFmpeg, CHeif): a
         // process that never needs them never loads them.
         .target(name: "CLazyLibrary", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
@@ -64,6 +67,7 @@ let package = Package(
             name: "GlintMedia",
             dependencies: [
                 "CJPEGTurbo",
+                "CColourKernels",
                 "CFFmpeg",
                 "CLCMS2",
                 "CGIF",
@@ -115,6 +119,7 @@ let package = Package(
                 "GlintQueue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // Benchmark stand-in for `glint badge` on a JPEG (Benchmarks/badge-vs-vips.sh): composites a
@@ -131,11 +136,11 @@ let package = Package(
         .executableTarget(name: "SQLiteQueueBench", dependencies: ["GlintQueue"], path: "Benchmarks/SQLiteQueueBench"),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
-        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "GlintTestSupport"]),
+        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "CColourKernels", "GlintTestSupport"]),
         .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
         .testTarget(name: "GlintGraphicsTests", dependencies: ["GlintGraphics", "GlintMedia", "GlintTestSupport"]),
-        .testTarget(name: "GlintQueueTests", dependencies: ["GlintQueue", "GlintTestSupport"]),
-        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintTestSupport"]),
+        .testTarget(name: "GlintQueueTests", dependencies: ["GlintQueue", "GlintLivePhoto", "GlintGraphics", "GlintMedia", "GlintTestSupport"]),
+        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintQueue", "GlintTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

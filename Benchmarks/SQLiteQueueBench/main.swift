@@ -7,6 +7,9 @@
 // fresh temporary file unless `--path` names one (it is removed first).
 import Foundation
 import GlintQueue
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct Options {
     var jobs = 100_000
@@ -41,6 +44,13 @@ struct BenchError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// CPU time (user + system) this process has used so far, in seconds.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
@@ -55,6 +65,7 @@ func run() async throws {
 
     let clock = ContinuousClock()
     let enqueueStart = clock.now
+    let enqueueCPU = cpuSeconds()
     var submitted = 0
     while submitted < options.jobs {
         let size = min(1000, options.jobs - submitted)
@@ -65,8 +76,10 @@ func run() async throws {
         submitted += size
     }
     let enqueueSeconds = seconds(enqueueStart.duration(to: clock.now))
+    let enqueueCPUSeconds = cpuSeconds() - enqueueCPU
 
     let drainStart = clock.now
+    let drainCPU = cpuSeconds()
     let drained = try await withThrowingTaskGroup(of: Int.self) { group in
         for worker in 0..<options.workers {
             group.addTask {
@@ -85,6 +98,7 @@ func run() async throws {
         return total
     }
     let drainSeconds = seconds(drainStart.duration(to: clock.now))
+    let drainCPUSeconds = cpuSeconds() - drainCPU
     let counts = try await store.countsByState(tenant: nil)
     try await store.close()
 
@@ -92,8 +106,10 @@ func run() async throws {
         throw BenchError("drained \(drained) of \(options.jobs) jobs; counts \(counts)")
     }
     print("SQLiteJobStore: \(options.jobs) no-op jobs, \(options.tenants) tenant(s), \(options.workers) worker(s), claim batch \(options.batch)")
-    print(String(format: "enqueue: %.0f jobs/s (%.2f s, transactions of 1000)", Double(options.jobs) / enqueueSeconds, enqueueSeconds))
-    print(String(format: "drain:   %.0f jobs/s (%.2f s, claim %d + batch complete)", Double(options.jobs) / drainSeconds, drainSeconds, options.batch))
+    print(String(format: "enqueue: %.0f jobs/s (%.2f s, transactions of 1000; %.0f jobs per CPU second)",
+                 Double(options.jobs) / enqueueSeconds, enqueueSeconds, Double(options.jobs) / enqueueCPUSeconds))
+    print(String(format: "drain:   %.0f jobs/s (%.2f s, claim %d + batch complete; %.0f jobs per CPU second)",
+                 Double(options.jobs) / drainSeconds, drainSeconds, options.batch, Double(options.jobs) / drainCPUSeconds))
 }
 
 do {

@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintLivePhoto
 import GlintGraphics
+import GlintQueue
 
 /// Writing results and errors the way every `glint` command does: text for people, one JSON
 /// document on standard output with `--json`, and a one-line error on standard error.
@@ -51,6 +52,7 @@ enum CommandOutput {
             case let error as MediaError: (kind, file) = (error.kind.rawValue, error.file)
             case is RecipeError: (kind, file) = ("invalidRecipe", nil)
             case let error as BadgeError: (kind, file) = (error.kind.rawValue, error.file)
+            case let error as JobQueueError: (kind, file) = (error.kind.rawValue, nil)
             default: (kind, file) = ("failed", nil)
             }
             printJSON(ErrorDocument(error: .init(kind: kind, file: file, message: line)))

@@ -5,11 +5,12 @@ import GlintMedia
 
 /// The `glint` command-line tool.
 @main
-struct GlintCommand: ParsableCommand {
+struct GlintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glint",
         abstract: "Edits and inspects Live Photos, keeping the still and the movie paired.",
-        subcommands: [InspectCommand.self, EditCommand.self, ExportCommand.self, FixtureCommand.self, RingsCommand.self, BadgeCommand.self]
+        subcommands: [InspectCommand.self, EditCommand.self, ExportCommand.self, FixtureCommand.self, RingsCommand.self, BadgeCommand.self,
+                      JobsCommand.self, WorkerCommand.self]
     )
 
     /// Runs the command line. FFmpeg's own logging is silenced first: its decoders and libx264
@@ -17,7 +18,7 @@ struct GlintCommand: ParsableCommand {
     /// reaches the user as one `glint: FILE: problem` line.
     /// Logs go to standard error at the level named by `GLINT_LOG_LEVEL` (`trace` ... `critical`),
     /// `warning` by default, so that normal runs print nothing but their results.
-    static func main() {
+    static func main() async {
         FFmpegLogging.silence()
         let level = ProcessInfo.processInfo.environment["GLINT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
         LoggingSystem.bootstrap { label in
@@ -25,6 +26,6 @@ struct GlintCommand: ParsableCommand {
             handler.logLevel = level
             return handler
         }
-        main(nil)
+        await main(nil)
     }
 }

@@ -1,3 +1,5 @@
+import CColourKernels
+
 /// Every pointwise colour change of an edit for one source, baked into a 3D table over 8-bit
 /// RGB code values and applied to pictures with tetrahedral interpolation.
 ///
@@ -20,9 +22,8 @@
 /// -0.5...1.5 the grid itself is clipped, far from where it matters): the chain is then smooth
 /// across each cell (a matrix on linear light, plus the edit's gentle curves), even where
 /// saturated Display P3 colours leave the sRGB gamut, so results stay within about a code value
-/// of the exact chain (mean under 0.3, worst under 2.5 in the tests). About 7 ns per pixel on
-/// one core of the 2.8 GHz Xeon the project builds on, where LittleCMS's own 8-bit tetrahedral
-/// transform takes 26.
+/// of the exact chain (mean under 0.3, worst under 2.5 in the tests). The pixel loop is C
+/// (`glint_cube_apply` in CColourKernels), with AVX2 where the CPU has it.
 ///
 /// Immutable and `Sendable`: one cube serves every frame of a movie, from any task, and
 /// ``apply(to:count:gains:)`` works on any run of pixels (a band of rows, say).
@@ -40,21 +41,29 @@ public struct RGBLookupCube: Sendable {
 
     /// Entries per channel of ``encode``, and the index of linear light 0.
     static let encodeCount = 131072, encodeOffset = 32768
-    /// For each code value: its cell as a red, green and blue offset into ``entries``, and its
-    /// position in the cell (0...7) shifted to its place in a ``corners`` index.
-    private static let codes: [SIMD4<Int32>] = (0..<256).map { code in
-        let cell = Int32(code >> 3)
-        return SIMD4(cell * Int32(size * size), cell * Int32(size), cell, Int32(code & 7))
-    }
+    /// For each code value, red, then green, then blue (256 each): its cell's offset in grid
+    /// points times 512, plus its position in the cell (0...7) shifted to its place in a
+    /// position index (`r << 6 | g << 3 | b`); the three added give the cell's first grid point
+    /// times 512 and the position index.
+    private static let codes: [UInt32] = {
+        var codes: [UInt32] = []
+        for (channel, stride) in [size * size, size, 1].enumerated() {
+            for code in 0..<256 {
+                let cell = UInt32((code >> 3) * stride), position = UInt32(code & 7) << UInt32(3 * (2 - channel))
+                codes.append(cell << 9 | position)
+            }
+        }
+        return codes
+    }()
     /// For each position in a cell (red, green and blue in eighths, index `r << 6 | g << 3 | b`):
     /// the offsets of the tetrahedron's second and third corners (the walk from the first
     /// corner goes along the axis of the largest position, then the middle one), and the four
     /// corner weights.
-    private static let paths: [SIMD2<Int32>] = (0..<512).map { tetrahedron(of: $0).path }
-    private static let weights: [SIMD4<Float>] = (0..<512).map { index in
-        let w = tetrahedron(of: index).weights
-        return SIMD4(w[0], w[1], w[2], w[3])
+    private static let paths: [Int32] = (0..<512).flatMap { index in
+        let path = tetrahedron(of: index).path
+        return [path.x, path.y]
     }
+    private static let weights: [Float] = (0..<512).flatMap { tetrahedron(of: $0).weights }
 
     private static func tetrahedron(of index: Int) -> (weights: [Float], path: SIMD2<Int32>) {
         let f = [Float(index >> 6), Float((index >> 3) & 7), Float(index & 7)].map { $0 / 8 }
@@ -139,60 +148,28 @@ public struct RGBLookupCube: Sendable {
     /// Maps `count` interleaved RGB pixels at `pixels` through the cube, in place, each
     /// multiplied in linear light by its gain in `gains` when given.
     public func apply(to pixels: UnsafeMutablePointer<UInt8>, count: Int, gains: UnsafePointer<Float>?) {
-        guard let gains else { return run(pixels, count: count, gains: nil, brightens: false) }
-        // Gains above 1 can take values off the encode table; only then are they clamped.
-        var brightens = false
-        for i in 0..<count where gains[i] > 1 { brightens = true; break }
-        if brightens {
-            run(pixels, count: count, gains: gains, brightens: true)
-        } else {
-            run(pixels, count: count, gains: gains, brightens: false)
-        }
+        apply(to: pixels, count: count, gains: gains, choice: GLINT_KERNEL_BEST)
     }
 
-    /// The pixel loop; inlined at each call so that each variant carries only its own tests.
-    @inline(__always)
-    private func run(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, gains: UnsafePointer<Float>?, brightens: Bool) {
-        let last = 4 * (Self.size * Self.size + Self.size + 1)
-        let channelStride = encodeStride
+    /// The same, with the CPU's best loop (`choice`: or the portable one, for tests).
+    func apply(to pixels: UnsafeMutablePointer<UInt8>, count: Int, gains: UnsafePointer<Float>?, choice: glint_kernel_choice) {
+        // Gains above 1 can take values off the encode table; only then are they clamped.
+        var brightens = false
+        if let gains {
+            for i in 0..<count where gains[i] > 1 { brightens = true; break }
+        }
         // Adding 1.5 × 2²³ (plus the table's offset) leaves the rounded value in the low bits of
         // the float, cheaper than a checked conversion; grid values stay within the table.
         let magic = Float(12_582_912 + Self.encodeOffset)
-        let mask = UInt32(Self.encodeCount - 1)
-        entries.withUnsafeBufferPointer { entryBuffer in
-        encode.withUnsafeBufferPointer { encodeBuffer in
+        entries.withUnsafeBufferPointer { entries in
+        encode.withUnsafeBufferPointer { encode in
         Self.codes.withUnsafeBufferPointer { codes in
         Self.paths.withUnsafeBufferPointer { paths in
         Self.weights.withUnsafeBufferPointer { weights in
-            // Scalar per channel: LLVM turns the same sums over four-lane vectors into lane shuffles.
-            let table = UnsafeRawPointer(entryBuffer.baseAddress!).assumingMemoryBound(to: Float.self)
-            let encode = encodeBuffer.baseAddress!
-            var p = pixels
-            for index in 0..<count {
-                let r = codes[Int(p[0])], g = codes[Int(p[1])], b = codes[Int(p[2])]
-                let c0 = table + 4 &* Int(r.x &+ g.y &+ b.z)
-                let position = Int(r.w << 6 | g.w << 3 | b.w)
-                let path = paths[position]
-                let c1 = c0 + 4 &* Int(path.x), c2 = c0 + 4 &* Int(path.y), c3 = c0 + last
-                // A gain scales the weights (they sum to the gain), so it costs one vector multiply.
-                let w = gains.map { weights[position] * $0[index] } ?? weights[position]
-                // The three sums first, then the three look-ups, then the stores: no store to the
-                // picture sits between a look-up and the next channel's loads.
-                @inline(__always) func sum(_ c: Int) -> Float { c0[c] * w.x + c1[c] * w.y + c2[c] * w.z + c3[c] * w.w }
-                @inline(__always) func slot(_ v: Float) -> Int {
-                    if !brightens { return Int((v + magic).bitPattern & mask) }
-                    // Off the table: read 23 bits, signed, and clamp as integers (float
-                    // clamps carry NaN rules, and branches).
-                    let i = Int((v + magic).bitPattern & 0x7F_FFFF) &- 0x40_0000
-                    return min(max(i, 0), Self.encodeCount - 1)
-                }
-                let i0 = slot(sum(0)), i1 = slot(sum(1)), i2 = slot(sum(2))
-                let r0 = encode[i0], g0 = encode[channelStride &+ i1], b0 = encode[2 &* channelStride &+ i2]
-                p[0] = r0
-                p[1] = g0
-                p[2] = b0
-                p += 3
-            }
+            let table = UnsafeRawPointer(entries.baseAddress!).assumingMemoryBound(to: Float.self)
+            glint_cube_apply(table, encode.baseAddress!, encodeStride, Int32(Self.encodeCount), magic,
+                             codes.baseAddress!, paths.baseAddress!, weights.baseAddress!,
+                             Int32(Self.size * Self.size + Self.size + 1), pixels, count, gains, brightens ? 1 : 0, choice)
         }
         }
         }

@@ -1,3 +1,5 @@
+import CColourKernels
+
 /// A pointwise colour change of RGB pictures, carried over to 8-bit YUV 4:2:0 planes so that
 /// movie frames are changed where they are, without converting each frame to RGB and back.
 ///
@@ -12,11 +14,12 @@
 /// - chroma (one sample per 2 x 2 block): bilinear between the columns at the cell's four
 ///   corners, at the block's mean luma (in steps of 4 code values: chroma depends on luma
 ///   only weakly too); Cb and Cr share one 32-bit entry (16 bits each, in sixteenths of a code
-///   value), so one multiply weighs both.
+///   value), so one multiply weighs both, and the four corners' entries lie side by side.
 ///
-/// The table is kept small (about 2 MB) because frames are walked while the encoder works on
-/// the other core: its columns must stay in cache for the walk to cost a few milliseconds a
-/// frame.
+/// The table is kept small (about 5 MB: 1 MB of luma, 4 MB of chroma, of which a frame touches
+/// the few cells its colours fall in) because frames are walked while the encoder works on the
+/// other core. The walk itself is C (`glint_yuv_table_walk` in CColourKernels), with AVX2
+/// where the CPU has it.
 ///
 /// Against the change computed exactly for every pixel, results are within a code value on
 /// average, as close as going through RGB with swscale is. The change must be pointwise (each
@@ -28,15 +31,16 @@
 ///
 /// Immutable and `Sendable`: one table serves every frame, from any thread.
 public struct YUVColourTable: Sendable {
+    // The layout is CColourKernels' (GLINT_YUV_TABLE_*), whose loop walks the frames.
     /// Chroma cells per axis, and code values per cell side.
-    static let cells = 64, cellSize = 4
+    static let cells = Int(GLINT_YUV_TABLE_CELLS), cellSize = Int(GLINT_YUV_TABLE_CELL_SIZE)
     /// Lattice columns per chroma axis: the cells' corners (the last, 256, lies just past the
     /// code range; its samples are extrapolated and clipped).
-    static let corners = cells + 1
+    static let corners = Int(GLINT_YUV_TABLE_CORNERS)
     /// Samples per lattice column: one per luma code value.
-    static let columnLength = 256
+    static let columnLength = Int(GLINT_YUV_TABLE_COLUMN_LENGTH)
     /// Chroma entries per corner: one per 4 luma code values.
-    static let chromaLength = 64
+    static let chromaLength = Int(GLINT_YUV_TABLE_CHROMA_LENGTH)
 
     /// The coding the table reads.
     public let source: YUVCoding
@@ -45,9 +49,11 @@ public struct YUVColourTable: Sendable {
     /// Changed luma, one column per chroma cell (`v / 4 * 65 + u / 4`; the 65th of each row
     /// unused), one sample per input luma.
     private let luma: [UInt8]
-    /// Changed chroma, one column per cell corner (`v / 4 * 65 + u / 4` for the top-left corner),
-    /// one entry per 4 input luma values (the mean of their results): Cb times 16 in the low 16
-    /// bits, Cr times 16 in the high 16.
+    /// Changed chroma, one column per chroma cell (`v / 4 * 64 + u / 4`), one quad per 4 input
+    /// luma values: the entries of the cell's four corners (top-left, top-right, bottom-left,
+    /// bottom-right) side by side, so that a block's corners are one 16-byte load. Each entry is
+    /// the mean of the 4 luma values' results: Cb times 16 in the low 16 bits, Cr times 16 in the
+    /// high 16.
     private let chroma: [UInt32]
 
     /// Bakes `change` into a table.
@@ -88,7 +94,7 @@ public struct YUVColourTable: Sendable {
             }
         }
         }
-        self.chroma = Self.chromaSteps(of: chroma)
+        self.chroma = Self.cornerQuads(of: Self.chromaSteps(of: chroma))
         luma = Self.cellCentres(of: cornerLuma)
     }
 
@@ -100,6 +106,31 @@ public struct YUVColourTable: Sendable {
             let sum = chroma[step * i] + chroma[step * i + 1] + chroma[step * i + 2] + chroma[step * i + 3]
             return ((sum + 0x0002_0002) >> 2) & 0x3FFF_3FFF
         }
+    }
+
+    /// The entries of each cell's four corners side by side, from entries per corner.
+    private static func cornerQuads(of steps: [UInt32]) -> [UInt32] {
+        let cells = Self.cells, corners = Self.corners, length = Self.chromaLength
+        var quads = [UInt32](repeating: 0, count: cells * cells * length * 4)
+        quads.withUnsafeMutableBufferPointer { quads in
+        steps.withUnsafeBufferPointer { steps in
+            var out = quads.baseAddress!
+            for v in 0..<cells {
+                for u in 0..<cells {
+                    let topLeft = steps.baseAddress! + (v * corners + u) * length
+                    let bottomLeft = topLeft + corners * length
+                    for step in 0..<length {
+                        out[0] = topLeft[step]
+                        out[1] = topLeft[step + length]
+                        out[2] = bottomLeft[step]
+                        out[3] = bottomLeft[step + length]
+                        out += 4
+                    }
+                }
+            }
+        }
+        }
+        return quads
     }
 
     /// Luma at each cell's centre (code 1.5 of 0...3 on each axis), bilinear between its corners'
@@ -150,44 +181,14 @@ public struct YUVColourTable: Sendable {
         frame.matrix = output.matrix
     }
 
-    /// Reads `source` and writes `destination` (the same size; they may be the same planes).
-    func apply(from source: YUVPlanes, to destination: YUVPlanes) {
+    /// Reads `source` and writes `destination` (the same size; they may be the same planes), with
+    /// the CPU's best loop (`choice`: or the portable one, for tests).
+    func apply(from source: YUVPlanes, to destination: YUVPlanes, choice: glint_kernel_choice = GLINT_KERNEL_BEST) {
         precondition(source.width == destination.width && source.height == destination.height)
-        let right = Self.chromaLength, down = Self.corners * Self.chromaLength
-        let blocks = source.width / 2
-        luma.withUnsafeBufferPointer { lumaTable in
-        chroma.withUnsafeBufferPointer { chromaTable in
-            let lumaBase = lumaTable.baseAddress!, chromaBase = chromaTable.baseAddress!
-            for row in 0..<(source.height / 2) {
-                // Two luma rows are read and written two samples at a time.
-                let sy0 = UnsafeRawPointer(source.y + 2 * row * source.yStride), sy1 = sy0 + source.yStride
-                let su = source.u + row * source.uStride, sv = source.v + row * source.vStride
-                let dy0 = UnsafeMutableRawPointer(destination.y + 2 * row * destination.yStride)
-                let dy1 = dy0 + destination.yStride
-                let du = destination.u + row * destination.uStride, dv = destination.v + row * destination.vStride
-                var x = 0
-                while x < blocks {
-                    let u = Int(su[x]), v = Int(sv[x])
-                    let top = sy0.loadUnaligned(fromByteOffset: 2 &* x, as: UInt16.self)
-                    let bottom = sy1.loadUnaligned(fromByteOffset: 2 &* x, as: UInt16.self)
-                    let a = Int(top & 0xFF), b = Int(top >> 8), c = Int(bottom & 0xFF), d = Int(bottom >> 8)
-                    // The block's chroma cell: its luma column, and its top-left chroma corner.
-                    let column = ((v >> 2) &* Self.corners &+ (u >> 2)) << 8
-                    let lumaColumn = lumaBase + column
-                    dy0.storeBytes(of: UInt16(lumaColumn[a]) | UInt16(lumaColumn[b]) << 8, toByteOffset: 2 &* x, as: UInt16.self)
-                    dy1.storeBytes(of: UInt16(lumaColumn[c]) | UInt16(lumaColumn[d]) << 8, toByteOffset: 2 &* x, as: UInt16.self)
-                    // Chroma: bilinear between the cell's corners (weights in sixteenths, summing
-                    // to 16, so each 16-bit half stays below 2^16), at the block's mean luma.
-                    let fu = UInt32(truncatingIfNeeded: u & 3), fv = UInt32(truncatingIfNeeded: v & 3)
-                    let w11 = fu &* fv, w01 = (fu << 2) &- w11, w10 = (fv << 2) &- w11
-                    let w00 = 16 &- w01 &- w10 &- w11
-                    let p = chromaBase + ((column >> 2) &+ ((a &+ b &+ c &+ d) >> 4))
-                    let sum = p[0] &* w00 &+ p[right] &* w01 &+ p[down] &* w10 &+ p[down &+ right] &* w11 &+ 0x0080_0080
-                    du[x] = UInt8(truncatingIfNeeded: sum >> 8)
-                    dv[x] = UInt8(truncatingIfNeeded: sum >> 24)
-                    x &+= 1
-                }
-            }
+        luma.withUnsafeBufferPointer { luma in
+        chroma.withUnsafeBufferPointer { chroma in
+            glint_yuv_table_walk(luma.baseAddress!, chroma.baseAddress!, source.kernelPlanes, destination.kernelPlanes,
+                                 Int32(source.width / 2), Int32(source.height / 2), choice)
         }
         }
     }

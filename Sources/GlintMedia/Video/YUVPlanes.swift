@@ -1,3 +1,4 @@
+import CColourKernels
 import CFFmpeg
 
 /// Where the samples of an 8-bit YUV 4:2:0 picture, or of a rectangle of one, lie in memory:
@@ -35,6 +36,11 @@ struct YUVPlanes {
     /// Whether frames in `format` can be viewed as 8-bit 4:2:0 planes.
     static func canView(_ format: AVPixelFormat) -> Bool {
         format == AV_PIX_FMT_YUV420P || format == AV_PIX_FMT_YUVJ420P
+    }
+
+    /// The planes as CColourKernels takes them.
+    var kernelPlanes: glint_yuv_planes {
+        glint_yuv_planes(y: y, u: u, v: v, y_stride: yStride, u_stride: uStride, v_stride: vStride)
     }
 
     /// Copies the samples of `source` (the same size) into these planes.

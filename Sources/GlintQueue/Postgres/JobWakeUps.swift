@@ -56,13 +56,21 @@ final class JobWakeUps: Sendable {
         for continuation in woken { continuation.resume() }
     }
 
-    /// Returns when one of `queues` is signalled, `timeout` passes, or the task is cancelled.
-    func wait(for queues: [String], timeout: Duration) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.waitForSignal(queues) }
-            group.addTask { try? await Task.sleep(for: timeout) }
-            await group.next()
+    /// Returns when one of `queues` is signalled (true), `timeout` passes or the task is cancelled
+    /// (false).
+    func wait(for queues: [String], timeout: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.waitForSignal(queues)
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let signalled = await group.next() ?? false
             group.cancelAll()
+            return signalled
         }
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import PostgresNIO
 
 extension PostgresJobStore {
-    public func waitForJobs(in queues: [String], timeout: Duration) async throws {
+    @discardableResult
+    public func waitForJobs(in queues: [String], timeout: Duration) async throws -> Bool {
         await wakeUps.wait(for: queues, timeout: timeout)
     }
 

@@ -10,13 +10,17 @@ extension SQLiteJobStore {
         return try await write("claim") { db in
             let order = try Self.claimOrder(db, queues: queues, limit: request.limit, now: now)
             if order.isEmpty { return [] }
-            let ids = String(decoding: try JSONEncoder().encode(order), as: UTF8.self)
+            // A JSON array for json_each; ids are UUID text, nothing to escape.
+            let ids = "[" + order.map { "\"\($0)\"" }.joined(separator: ",") + "]"
             let rows = try Row.fetchAll(db.cachedStatement(sql: Self.claimSQL), arguments: [now, request.worker, leaseEnd, ids])
-            let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
             // RETURNING gives no order: put the jobs back in claim order.
-            return try rows.map(SQLiteJobColumns.job).sorted {
-                position[$0.id.description, default: 0] < position[$1.id.description, default: 0]
+            let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+            var jobs = [Job?](repeating: nil, count: order.count)
+            for row in rows {
+                let id: String = row[0]
+                if let index = position[id] { jobs[index] = try SQLiteJobColumns.job(from: row) }
             }
+            return jobs.compactMap { $0 }
         }
     }
 

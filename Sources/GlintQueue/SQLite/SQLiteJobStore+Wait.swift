@@ -5,7 +5,8 @@ extension SQLiteJobStore {
     /// Returns at once when jobs are claimable now; otherwise when this process signals a change
     /// (`WakeUpSignal`), when another process bumps `queue_signal` (polled every `pollInterval`),
     /// or when `timeout` passes.
-    public func waitForJobs(in queues: [String], timeout: Duration) async throws {
+    @discardableResult
+    public func waitForJobs(in queues: [String], timeout: Duration) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         let generation = wakeUps.generation
         let queueList = String(decoding: try JSONEncoder().encode(queues), as: UTF8.self)
@@ -21,14 +22,15 @@ extension SQLiteJobStore {
                 """), arguments: [queueList, now]) ?? false
             return (claimable, version)
         }
-        if claimable { return }
+        if claimable { return true }
         while !Task.isCancelled {
             let remaining = ContinuousClock.now.duration(to: deadline)
-            if remaining <= .zero { return }
+            if remaining <= .zero { return false }
             await wakeUps.wait(since: generation, timeout: min(remaining, pollInterval))
-            if wakeUps.generation != generation { return }
-            if try await read("wait for jobs", Self.signalVersion) != version { return }
+            if wakeUps.generation != generation { return true }
+            if try await read("wait for jobs", Self.signalVersion) != version { return true }
         }
+        return false
     }
 
     @Sendable static func signalVersion(_ db: Database) throws -> Int64 {

@@ -49,6 +49,8 @@ public final class SQLiteJobStore: JobStore {
         configuration.maximumReaderCount = 4
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // 32 MiB of page cache (the default is 2 MiB): the indexes of a 100,000-job queue stay in memory.
+            try db.execute(sql: "PRAGMA cache_size = -32768")
         }
         do {
             database = try DatabasePool(path: path, configuration: configuration)

@@ -93,7 +93,10 @@ public protocol JobStore: Sendable {
     /// Waits until jobs may be claimable in one of `queues` (a submit, retry or release in any
     /// process that shares the store), or until `timeout` passes, whichever is first. Wake-ups are
     /// debounced; spurious wake-ups are allowed, missed ones are not (beyond `timeout`).
-    func waitForJobs(in queues: [String], timeout: Duration) async throws
+    /// Returns true when woken (jobs may be claimable), false when the timeout passed or the task
+    /// was cancelled.
+    @discardableResult
+    func waitForJobs(in queues: [String], timeout: Duration) async throws -> Bool
 
     /// Closes connections; the store is unusable afterwards.
     func close() async throws

@@ -99,10 +99,10 @@ struct SQLiteJobStoreTests {
         let waiting = try SQLiteJobStore(path: path)
         let submitting = try SQLiteJobStore(path: path)
         let submitted = TestFlag()
-        let start = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                try await waiting.waitForJobs(in: [JobSubmission.defaultQueue], timeout: .seconds(60))
+                let woken = try await waiting.waitForJobs(in: [JobSubmission.defaultQueue], timeout: .seconds(3600))
+                #expect(woken)
                 let wasSubmitted = submitted.isSet
                 #expect(wasSubmitted, "returned before anything was submitted")
             }
@@ -111,7 +111,6 @@ struct SQLiteJobStoreTests {
             try await submitting.submitOne(JobSubmission(kind: "test.noop"))
             try await group.waitForAll()
         }
-        #expect(ContinuousClock.now - start < .seconds(30))
         try await waiting.close()
         try await submitting.close()
     }
@@ -119,9 +118,8 @@ struct SQLiteJobStoreTests {
     @Test func waitingReturnsAtOnceWhenJobsAreClaimable() async throws {
         try await StoreUnderTest.sqlite.withStore { store, _ in
             try await store.submitOne(JobSubmission(kind: "test.noop"))
-            let start = ContinuousClock.now
-            try await store.waitForJobs(in: [JobSubmission.defaultQueue], timeout: .seconds(60))
-            #expect(ContinuousClock.now - start < .seconds(30))
+            let woken = try await store.waitForJobs(in: [JobSubmission.defaultQueue], timeout: .seconds(3600))
+            #expect(woken)
         }
     }
 
@@ -129,9 +127,8 @@ struct SQLiteJobStoreTests {
         try await StoreUnderTest.sqlite.withStore { store, clock in
             try await store.submitOne(JobSubmission(kind: "test.noop", queue: "elsewhere"))
             try await store.submitOne(JobSubmission(kind: "test.noop", scheduledAt: clock.now().addingTimeInterval(3600)))
-            let start = ContinuousClock.now
-            try await store.waitForJobs(in: [JobSubmission.defaultQueue], timeout: .milliseconds(400))
-            #expect(ContinuousClock.now - start >= .milliseconds(400))
+            let woken = try await store.waitForJobs(in: [JobSubmission.defaultQueue], timeout: .milliseconds(400))
+            #expect(!woken)
         }
     }
 }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The handlers a worker runs jobs with, keyed by ``JobKind``.
+///
+/// ```swift
+/// var handlers = JobHandlerRegistry.glint
+/// handlers.register(ThumbnailHandler())
+/// let worker = JobWorker(store: store, blobs: blobs, handlers: handlers)
+/// ```
+public struct JobHandlerRegistry: Sendable {
+    /// One handler with its parameter type erased.
+    struct Entry: Sendable {
+        var requiredInputs: Set<String>
+        var decode: @Sendable (Data) throws -> any Sendable
+        var run: @Sendable (any Sendable, JobContext) async throws -> [String: URL]
+    }
+
+    private var entries: [JobKind: Entry] = [:]
+
+    /// An empty registry.
+    public init() {}
+
+    /// Every handler Glint ships: `livephoto.edit`, `livephoto.export`, `rings.render`,
+    /// `badge.apply`, and `queue.noop` (for tests and benchmarks).
+    public static var glint: JobHandlerRegistry {
+        var registry = JobHandlerRegistry()
+        registry.register(LivePhotoEditJobHandler())
+        registry.register(LivePhotoExportJobHandler())
+        registry.register(RingsRenderJobHandler())
+        registry.register(BadgeApplyJobHandler())
+        registry.register(NoopJobHandler())
+        return registry
+    }
+
+    /// Adds `handler` for its kind, replacing any handler registered for the kind before.
+    public mutating func register<H: JobHandler>(_ handler: H) {
+        entries[handler.kind] = Entry(
+            requiredInputs: handler.requiredInputs,
+            decode: { json in try handler.decodeParameters(json) },
+            run: { parameters, context in
+                // `decode` made it, so the cast cannot fail.
+                try await handler.run(parameters as! H.Parameters, context: context)
+            })
+    }
+
+    /// The kinds with a handler, sorted.
+    public var kinds: [JobKind] { entries.keys.sorted { $0.rawValue < $1.rawValue } }
+
+    /// Whether a handler is registered for `kind`.
+    public func handles(_ kind: JobKind) -> Bool { entries[kind] != nil }
+
+    /// Checks a submission as a worker would before running it: a handler for the kind, parameters
+    /// that decode, every required input named (blobs are not looked at).
+    /// - Throws: The ``JobHandlerError`` the worker would discard the job with.
+    public func check(_ kind: JobKind, parameters: Data, inputs: Set<String>) throws {
+        let entry = try entry(for: kind)
+        _ = try entry.decode(parameters)
+        if let missing = entry.requiredInputs.subtracting(inputs).sorted().first {
+            throw JobHandlerError.missingInput(Self.missingInputMessage(missing, kind: kind, required: entry.requiredInputs))
+        }
+    }
+
+    static func missingInputMessage(_ name: String, kind: JobKind, required: Set<String>) -> String {
+        "the job has no input named '\(name)' (\(kind) needs \(required.sorted().joined(separator: ", ")))"
+    }
+
+    func entry(for kind: JobKind) throws(JobHandlerError) -> Entry {
+        guard let entry = entries[kind] else { throw .unknownKind(kind, known: kinds) }
+        return entry
+    }
+}

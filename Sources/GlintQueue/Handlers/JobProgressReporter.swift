@@ -1,0 +1,55 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// Sends a running job's progress to the store, no more often than an interval, and turns the
+/// store's answer into the job's stop signal.
+final class JobProgressReporter: Sendable {
+    let store: any JobStore
+    let jobID: JobID
+    let worker: String
+    let stop: JobStopSignal
+    let interval: Duration
+    let logger: Logger
+    private let lastSent = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(store: any JobStore, jobID: JobID, worker: String, stop: JobStopSignal, interval: Duration, logger: Logger) {
+        self.store = store
+        self.jobID = jobID
+        self.worker = worker
+        self.stop = stop
+        self.interval = interval
+        self.logger = logger
+    }
+
+    func report(_ progress: JobProgress) async throws {
+        if stop.reason != nil { throw CancellationError() }
+        try Task.checkCancellation()
+        let now = ContinuousClock.now
+        let due = lastSent.withLock { last -> Bool in
+            guard progress.fraction >= 1 || last.map({ now - $0 >= interval }) ?? true else { return false }
+            last = now
+            return true
+        }
+        guard due else { return }
+        let status: LeaseStatus
+        do {
+            status = try await store.reportProgress(jobID, worker: worker, progress: progress)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // A store hiccup is not the job's failure; the heartbeat keeps the lease.
+            logger.warning("progress not recorded", metadata: ["error": "\(error)"])
+            return
+        }
+        switch status {
+        case .held: return
+        case .cancelRequested:
+            stop.fire(.cancelRequested)
+            throw CancellationError()
+        case .lost:
+            stop.fire(.leaseLost)
+            throw CancellationError()
+        }
+    }
+}

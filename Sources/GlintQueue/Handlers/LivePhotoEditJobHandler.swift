@@ -1,0 +1,92 @@
+import Foundation
+import GlintLivePhoto
+import GlintMedia
+
+/// `livephoto.edit`: one recipe on a Live Photo's still and every frame of its movie, written as
+/// a pair that still pairs (`LivePhotoEditor`, as `glint edit` runs it).
+///
+/// Inputs: `still` (JPEG or HEIC), `movie` (QuickTime), optional `lut` (an Adobe `.cube` file,
+/// used as the recipe's LUT). Parameters: `recipe` (the JSON object `glint edit --recipe` takes;
+/// its `lut` key cannot name a file, give the `lut` input instead), and optionally `codec`
+/// (h264, hevc), `crf`, `preset`, `quality` (JPEG 1-100), `heicQuality` (1-100).
+/// Outputs: `still` and `movie`.
+public struct LivePhotoEditJobHandler: JobHandler {
+    public struct Parameters: Sendable {
+        public var recipe: EditRecipe
+        public var encoding: MovieEncoding
+        public var jpegQuality: Int
+        public var heicQuality: Int
+    }
+
+    /// The settings beside the recipe, as JSON spells them.
+    struct EncodingSettings: Decodable {
+        var codec: String?
+        var crf: Double?
+        var preset: String?
+        var quality: Int?
+        var heicQuality: Int?
+    }
+
+    public let kind = JobKind.livePhotoEdit
+    public let requiredInputs: Set<String> = ["still", "movie"]
+
+    public init() {}
+
+    public func decodeParameters(_ json: Data) throws -> Parameters {
+        let settings = try JobParametersDecoder.decode(EncodingSettings.self, from: json)
+        guard let recipe = try Self.recipe(in: json) else { throw JobHandlerError.badParameters("\"recipe\" is missing") }
+        let encoding = MovieEncoding(codec: settings.codec ?? "h264", crf: settings.crf ?? 20, preset: settings.preset ?? "medium")
+        let parameters = Parameters(recipe: recipe, encoding: encoding, jpegQuality: settings.quality ?? 92,
+                                    heicQuality: settings.heicQuality ?? HEICEncoder.Settings().quality)
+        do {
+            try encoding.validate()
+            try StillEncodingCheck.validate(jpegQuality: parameters.jpegQuality, heicQuality: parameters.heicQuality)
+        } catch let error as MediaError {
+            throw JobHandlerError.badParameters(error.problem)
+        }
+        return parameters
+    }
+
+    /// The `recipe` object parsed as `glint edit` parses it; nil when absent.
+    static func recipe(in json: Data) throws -> EditRecipe? {
+        guard let data = try JobParametersDecoder.rawObject("recipe", in: json) else { return nil }
+        let recipe: EditRecipe
+        do {
+            recipe = try EditRecipe.parse(json: data)
+        } catch let error as RecipeError {
+            throw JobHandlerError.badParameters(error.description)
+        }
+        if recipe.lut != nil {
+            throw JobHandlerError.badParameters("\"recipe.lut\" cannot name a file in a job: give the .cube file as the input 'lut'")
+        }
+        return recipe
+    }
+
+    public func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
+        let still = try context.input("still").path, movie = try context.input("movie").path
+        var edit = parameters.recipe
+        if let lut = context.inputs["lut"] { edit.lut = lut.path }
+        let recipe = edit
+        let options = LivePhotoEditor.Options(jpegQuality: parameters.jpegQuality, encoding: parameters.encoding,
+                                              logger: context.logger,
+                                              heic: HEICEncoder.Settings(quality: parameters.heicQuality, preset: parameters.encoding.preset))
+        let directory = context.outputDirectory.path
+        let result = try await context.runBlocking("glint.job.edit") { progress in
+            try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: directory,
+                                     options: options, progress: progress)
+        }
+        return ["still": URL(fileURLWithPath: result.stillPath), "movie": URL(fileURLWithPath: result.moviePath)]
+    }
+}
+
+/// The still's encoder settings, checked before any work.
+enum StillEncodingCheck {
+    static func validate(jpegQuality: Int, heicQuality: Int) throws {
+        guard (1...100).contains(jpegQuality) else {
+            throw MediaError(.invalidArgument, "\"quality\" (JPEG) must be in 1...100, got \(jpegQuality)")
+        }
+        guard (1...100).contains(heicQuality) else {
+            throw MediaError(.invalidArgument, "\"heicQuality\" must be in 1...100, got \(heicQuality)")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `glint jobs`: submits, lists, shows, cancels, retries and waits for queued jobs.
+struct JobsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jobs",
+        abstract: "Submit, list, show, cancel, retry and wait for queued jobs.",
+        discussion: """
+            Jobs live in the store (--store sqlite:PATH or postgres://..., by default \
+            sqlite:<data-dir>/queue.sqlite) and their input and output files in the blob store \
+            under <data-dir>/blobs (--data-dir, else $GLINT_DATA_DIR, else ./glint-data). \
+            `glint worker` runs them.
+            """,
+        subcommands: [JobsSubmitCommand.self, JobsListCommand.self, JobsShowCommand.self, JobsCancelCommand.self,
+                      JobsRetryCommand.self, JobsWaitCommand.self, JobsOutputCommand.self]
+    )
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import GlintQueue
+
+/// `glint jobs list`: the newest jobs, optionally by state and kind.
+struct JobsListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List jobs, newest first.")
+
+    @Option(help: "Only jobs in this state (repeat for several): \(JobState.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var state: [String] = []
+
+    @Option(help: "Only jobs of this kind (repeat for several).")
+    var kind: [String] = []
+
+    @Option(help: "Only jobs of this tenant.")
+    var tenant: String?
+
+    @Option(help: "At most this many jobs (1...1000).")
+    var limit = 50
+
+    @OptionGroup var stores: JobsStoreOptions
+
+    @Flag(help: "Print one JSON document for machines.")
+    var json = false
+
+    struct Document: Encodable {
+        var jobs: [JobsDocument]
+        var counts: [String: Int]
+    }
+
+    func run() async throws {
+        do {
+            var states = Set<JobState>()
+            for name in state {
+                guard let parsed = JobState(rawValue: name) else {
+                    throw JobQueueError(.invalidSubmission, "--state \(name): expected one of \(JobState.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                states.insert(parsed)
+            }
+            let filter = JobFilter(tenant: tenant, states: states, kinds: Set(kind.map(JobKind.init(rawValue:))), limit: limit)
+            let document = try await stores.withStores { store, blobs, _ in
+                let page = try await store.jobs(matching: filter)
+                let counts = try await store.countsByState(tenant: tenant)
+                return Document(jobs: page.jobs.map { JobsDocument($0, blobs: blobs) },
+                                counts: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }))
+            }
+            if json {
+                CommandOutput.printJSON(document)
+            } else {
+                for job in document.jobs { print(job.summary) }
+                print(document.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            }
+        } catch {
+            throw ExitCode(CommandOutput.fail(error, json: json))
+        }
+    }
+}

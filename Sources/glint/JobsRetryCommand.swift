@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import GlintQueue
+
+/// `glint jobs retry ID`: queues a finished job again (a discarded or cancelled one gets one more attempt).
+struct JobsRetryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "retry", abstract: "Queue a discarded, cancelled or completed job again, to run now.")
+
+    @Argument(help: "The job id.")
+    var id: String
+
+    @OptionGroup var stores: JobsStoreOptions
+
+    @Flag(help: "Print one JSON document for machines.")
+    var json = false
+
+    func run() async throws {
+        do {
+            let id = try parseJobID(id)
+            let document = try await stores.withStores { store, blobs, _ in
+                guard let job = try await store.retry(id, tenant: nil) else { throw JobQueueError(.jobNotFound, "job \(id): no such job") }
+                return JobsDocument(job, blobs: blobs)
+            }
+            if json { CommandOutput.printJSON(document) } else { print("\(document.id)  \(document.state)") }
+        } catch {
+            throw ExitCode(CommandOutput.fail(error, json: json))
+        }
+    }
+}

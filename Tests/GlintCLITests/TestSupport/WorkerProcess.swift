@@ -1,0 +1,60 @@
+import Foundation
+import GlintTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `glint worker` process running in the background, its standard output and error going to a
+/// log file, that a test can kill outright or stop gracefully.
+final class WorkerProcess {
+    let process = Process()
+    let log: URL
+
+    /// Starts `glint worker` with `arguments`, logging at info level into `log`.
+    init(_ arguments: [String], log: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let executable = try #require(GlintProcess.executable, "the glint executable was not found beside the test runner",
+                                      sourceLocation: sourceLocation)
+        self.log = log
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.executableURL = executable
+        process.arguments = ["worker"] + arguments
+        process.currentDirectoryURL = SharedFixtures.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["GLINT_LOG_LEVEL"] = "info"
+        process.environment = environment
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        try handle.close()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// `kill -9`, then waits for the process to be gone.
+    func killHard() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// SIGTERM (graceful shutdown), then waits up to `timeout` seconds; returns the exit status,
+    /// or nil (after killing it) when it did not stop.
+    func stop(timeout: TimeInterval = 60) async -> Int32? {
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        guard !process.isRunning else {
+            killHard()
+            return nil
+        }
+        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    }
+
+    /// The log's text.
+    var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+}

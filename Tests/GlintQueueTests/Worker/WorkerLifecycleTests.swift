@@ -1,0 +1,125 @@
+import Foundation
+import GlintQueue
+import GlintTestSupport
+import Testing
+
+/// The worker's handling of a job's life: retries, discards, permanent errors, cancellation of a
+/// running job and graceful shutdown.
+@Suite("worker: retries, permanent errors, cancellation, shutdown")
+struct WorkerLifecycleTests {
+    @Test("a noop job completes with its output stored once; two jobs with the same output share one blob")
+    func noopOutputs() async throws {
+        try await WorkerHarness.with { harness in
+            let first = try await harness.submit(.queueNoop, #"{"output": "same bytes"}"#)
+            let second = try await harness.submit(.queueNoop, #"{"output": "same bytes", "sleepMilliseconds": 10}"#)
+            let (a, b) = try await harness.withWorker { _ in
+                (try await harness.waitUntilFinished(first), try await harness.waitUntilFinished(second))
+            }
+            #expect(a.state == .completed && b.state == .completed)
+            #expect(try harness.output(a, "output") == Data("same bytes".utf8))
+            #expect(a.outputs["output"] == b.outputs["output"])
+            #expect(a.attempt == 1 && a.errors.isEmpty)
+        }
+    }
+
+    @Test("a job failing every attempt is discarded after maxAttempts, with every attempt's error")
+    func discardAfterMaxAttempts() async throws {
+        try await WorkerHarness.with { harness in
+            let failing = try await harness.submit(.queueNoop, #"{"failTimes": 10}"#, maxAttempts: 3)
+            let recovering = try await harness.submit(.queueNoop, #"{"failTimes": 2, "output": "third time"}"#, maxAttempts: 3)
+            let (discarded, completed) = try await harness.withWorker { _ in
+                (try await harness.waitUntilFinished(failing), try await harness.waitUntilFinished(recovering))
+            }
+            #expect(discarded.state == .discarded)
+            #expect(discarded.attempt == 3)
+            #expect(discarded.errors.map(\.attempt) == [1, 2, 3])
+            #expect(discarded.errors.allSatisfy { $0.code == "noop-failure" })
+            #expect(completed.state == .completed && completed.attempt == 3 && completed.errors.count == 2)
+            #expect(try harness.output(completed, "output") == Data("third time".utf8))
+        }
+    }
+
+    /// A job a worker must discard at once, the error code expected, and a word the message must contain.
+    struct PermanentCase: Sendable, CustomTestStringConvertible {
+        var kind: String
+        var parameters: String
+        /// "x" stands for a blob that exists; any other text is a blob id that the store lacks.
+        var inputs: [String: String] = [:]
+        var code: String
+        var named: String
+        var testDescription: String { "\(kind) \(parameters) -> \(code)" }
+    }
+
+    static let permanentCases: [PermanentCase] = [
+        PermanentCase(kind: "image.resize", parameters: "{}", code: "unknown-kind", named: "image.resize"),
+        PermanentCase(kind: "queue.noop", parameters: #"{"sleepMilliseconds": "soon"}"#, code: "bad-parameters", named: "sleepMilliseconds"),
+        PermanentCase(kind: "rings.render", parameters: #"{"move": 0.5, "exercise": 0.5}"#, code: "bad-parameters", named: "stand"),
+        PermanentCase(kind: "livephoto.edit", parameters: #"{"recipe": {"exposure": 99}}"#, inputs: ["still": "x", "movie": "x"],
+                      code: "bad-parameters", named: "exposure"),
+        PermanentCase(kind: "livephoto.edit", parameters: #"{"recipe": {"exposure": 1}}"#, inputs: ["still": "x"], code: "missing-input", named: "movie"),
+        PermanentCase(kind: "badge.apply", parameters: #"{"kind": "live"}"#, inputs: ["image": String(repeating: "ab", count: 32)],
+                      code: "missing-input", named: "image"),
+    ]
+
+    @Test("unknown kind, bad parameters and missing inputs are discarded on the first attempt with one error",
+          arguments: WorkerLifecycleTests.permanentCases)
+    func permanentFailures(_ example: PermanentCase) async throws {
+        let (kind, parameters, inputs, code, named) = (example.kind, example.parameters, example.inputs, example.code, example.named)
+        try await WorkerHarness.with { harness in
+            let present = try await harness.blobs.put(Data("not a photo".utf8))
+            let blobs = inputs.mapValues { $0 == "x" ? present : BlobID($0)! }
+            let id = try await harness.submit(JobKind(rawValue: kind), parameters, blobInputs: blobs, maxAttempts: 5)
+            let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
+            #expect(job.state == .discarded)
+            #expect(job.attempt == 1)
+            try #require(job.errors.count == 1, "errors: \(job.errors)")
+            #expect(job.errors[0].code == code)
+            #expect(job.errors[0].message.contains(named), "the error does not name \(named): \(job.errors[0].message)")
+        }
+    }
+
+    @Test("cancelling a running job stops it at its next progress check; it ends cancelled, not retried")
+    func cancelRunningJob() async throws {
+        try await WorkerHarness.with { harness in
+            let id = try await harness.submit(.queueNoop, #"{"sleepMilliseconds": 600000, "output": "never"}"#)
+            let job = try await harness.withWorker { _ in
+                try await harness.waitFor(id) { $0.state == .running && $0.progress != nil }
+                let asked = try #require(try await harness.store.cancel(id, tenant: nil))
+                #expect(asked.state == .running && asked.cancelRequested)
+                return try await harness.waitUntilFinished(id)
+            }
+            #expect(job.state == .cancelled)
+            #expect(job.outputs.isEmpty)
+            #expect(job.attempt == 1)
+            #expect(job.workerID == nil || job.leaseExpiresAt == nil)
+        }
+    }
+
+    @Test("graceful shutdown past the grace period releases a running job without counting the attempt")
+    func shutdownReleasesRunningJob() async throws {
+        try await WorkerHarness.with { harness in
+            let id = try await harness.submit(.queueNoop, #"{"sleepMilliseconds": 600000}"#)
+            try await harness.withWorker(WorkerHarness.configuration(grace: .milliseconds(200))) { _ in
+                try await harness.waitFor(id) { $0.state == .running }
+            }
+            let job = try #require(try await harness.store.job(id, tenant: nil))
+            #expect(job.state == .available)
+            #expect(job.attempt == 0)
+            #expect(job.errors.isEmpty)
+            #expect(job.workerID == nil)
+        }
+    }
+
+    @Test("graceful shutdown lets a job that finishes within the grace period complete")
+    func shutdownWaitsForShortJob() async throws {
+        try await WorkerHarness.with { harness in
+            let id = try await harness.submit(.queueNoop, #"{"sleepMilliseconds": 300, "output": "finished"}"#)
+            try await harness.withWorker(WorkerHarness.configuration(grace: .seconds(60))) { _ in
+                try await harness.waitFor(id) { $0.state == .running }
+            }
+            let job = try #require(try await harness.store.job(id, tenant: nil))
+            #expect(job.state == .completed)
+            #expect(try harness.output(job, "output") == Data("finished".utf8))
+        }
+    }
+}
