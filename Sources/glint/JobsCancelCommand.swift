@@ -17,11 +17,7 @@ struct JobsCancelCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let id = try parseJobID(id)
-            let document = try await stores.withStores { store, blobs, _ in
-                guard let job = try await store.cancel(id, tenant: nil) else { throw JobQueueError(.jobNotFound, "job \(id): no such job") }
-                return JobsDocument(job, blobs: blobs)
-            }
+            let document = try await stores.document(forJob: id) { store, id in try await store.cancel(id, tenant: nil) }
             if json {
                 CommandOutput.printJSON(document)
             } else {

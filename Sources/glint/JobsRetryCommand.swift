@@ -16,11 +16,7 @@ struct JobsRetryCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let id = try parseJobID(id)
-            let document = try await stores.withStores { store, blobs, _ in
-                guard let job = try await store.retry(id, tenant: nil) else { throw JobQueueError(.jobNotFound, "job \(id): no such job") }
-                return JobsDocument(job, blobs: blobs)
-            }
+            let document = try await stores.document(forJob: id) { store, id in try await store.retry(id, tenant: nil) }
             if json { CommandOutput.printJSON(document) } else { print("\(document.id)  \(document.state)") }
         } catch {
             throw ExitCode(CommandOutput.fail(error, json: json))

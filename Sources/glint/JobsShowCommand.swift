@@ -16,10 +16,7 @@ struct JobsShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let id = try parseJobID(id)
-            let document = try await stores.withStores { store, blobs, _ in
-                JobsDocument(try await requireJob(id, in: store), blobs: blobs)
-            }
+            let document = try await stores.document(forJob: id) { store, id in try await store.job(id, tenant: nil) }
             if json { CommandOutput.printJSON(document) } else { document.lines.forEach { print($0) } }
         } catch {
             throw ExitCode(CommandOutput.fail(error, json: json))

@@ -32,6 +32,18 @@ struct JobsStoreOptions: ParsableArguments {
 }
 
 /// Parses a job id argument.
+extension JobsStoreOptions {
+    /// Runs one store operation on the job that `text` names and returns its document; a
+    /// `jobNotFound` error names the job when the operation finds none.
+    func document(forJob text: String, _ operation: (any JobStore, JobID) async throws -> Job?) async throws -> JobsDocument {
+        let id = try parseJobID(text)
+        return try await withStores { store, blobs, _ in
+            guard let job = try await operation(store, id) else { throw JobQueueError(.jobNotFound, "job \(id): no such job") }
+            return JobsDocument(job, blobs: blobs)
+        }
+    }
+}
+
 func parseJobID(_ text: String) throws -> JobID {
     guard let id = JobID(text) else { throw JobQueueError(.jobNotFound, "'\(text)' is not a job id (a UUID such as 6f9619ff-8b86-d011-b42d-00c04fc964ff)") }
     return id
