@@ -1,6 +1,7 @@
 # Glint: set up, build, test and run. GNU make; Debian 12 with Swift 6 on PATH.
 #
-#   make run        install what is missing, build (release) and run the main job end to end
+#   make run        install what is missing, build (release) and start the service (glint serve, PORT=8080)
+#   make demo       build and run the CLI end to end (inspect and edit a Live Photo)
 #   make test       install what is missing, then `swift test` (debug, incremental)
 #   make fixtures   generate synthetic Live Photo pairs into Fixtures/generated/
 #   make bench      glint edit against the ffmpeg CLI: wall and CPU time, codecs alone, peak memory
@@ -29,7 +30,7 @@ DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: deps build test run fixtures bench bench-rings bench-badge bench-queue clean
+.PHONY: deps build test run demo fixtures bench bench-rings bench-badge bench-queue clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -56,10 +57,27 @@ test: deps
 	export GLINT_TEST_POSTGRES_URL
 	$(SWIFT) test
 
-# The main job. Glint has no server yet (a later issue adds `glint serve`, which this target
-# will then start); for now it runs the CLI end to end: generate a pair, inspect a real one,
-# edit it with the sample recipe and show that the output is still a Live Photo.
+# The main job: the service. `glint serve` on PORT with embedded workers, its data in RUN_DATA. A demo
+# API key (tenant `demo`) is created on the first run, kept in RUN_DATA/demo-key (mode 0600) and printed
+# on every run, so that running it again reuses the same data and key. Ctrl-C stops it gracefully.
+PORT ?= 8080
+RUN_DATA ?= out/glint-data
+
 run: build
+	@mkdir -p $(RUN_DATA)
+	if [ ! -s $(RUN_DATA)/demo-key ]; then
+	  (umask 077; $(GLINT) keys create --tenant demo --name "make run" --data-dir $(RUN_DATA) > $(RUN_DATA)/demo-key.tmp)
+	  mv $(RUN_DATA)/demo-key.tmp $(RUN_DATA)/demo-key
+	fi
+	key=$$(cat $(RUN_DATA)/demo-key)
+	echo "== glint serve on http://127.0.0.1:$(PORT) (data in $(RUN_DATA)); API key for tenant demo:"
+	echo "   $$key"
+	echo "   curl -H 'Authorization: Bearer $$key' http://127.0.0.1:$(PORT)/v1/jobs   (API: http://127.0.0.1:$(PORT)/openapi.yaml)"
+	exec $(GLINT) serve --data-dir $(RUN_DATA) --port $(PORT)
+
+# The CLI end to end: generate a pair, inspect a real one, edit it with the sample recipe and show
+# that the output is still a Live Photo.
+demo: build
 	@$(GLINT) fixture --out out/demo --name demo
 	if [ -f $(SHARED_FIXTURES)/livephoto-iphone6s/IMG_train.jpg ]; then
 	  still=$(SHARED_FIXTURES)/livephoto-iphone6s/IMG_train.jpg movie=$(SHARED_FIXTURES)/livephoto-iphone6s/IMG_train.mov

@@ -10,7 +10,7 @@ struct GlintCommand: AsyncParsableCommand {
         commandName: "glint",
         abstract: "Edits and inspects Live Photos, keeping the still and the movie paired.",
         subcommands: [InspectCommand.self, EditCommand.self, ExportCommand.self, FixtureCommand.self, RingsCommand.self, BadgeCommand.self,
-                      JobsCommand.self, WorkerCommand.self]
+                      JobsCommand.self, WorkerCommand.self, ServeCommand.self, KeysCommand.self]
     )
 
     /// Runs the command line. FFmpeg's own logging is silenced first: its decoders and libx264

@@ -1,0 +1,58 @@
+import Foundation
+import GlintQueue
+import Hummingbird
+import Logging
+import Prometheus
+import ServiceLifecycle
+
+/// Builds the service's router: problem mapping, request logging and metrics on every route; the
+/// `/v1` API behind API-key authentication; health, metrics and the OpenAPI document open.
+public func buildRouter(server: ServerContext, metrics: PrometheusCollectorRegistry?) -> Router<GlintRequestContext> {
+    let router = Router(context: GlintRequestContext.self)
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: ProblemMiddleware())
+    ServiceRoutes(server: server, metrics: metrics).add(to: router)
+    let v1 = router.group("v1").add(middleware: APIKeyAuthenticator(store: server.store))
+    BlobsRoutes(server: server).add(to: v1)
+    JobsRoutes(server: server).add(to: v1)
+    JobEventsRoute(server: server).add(to: v1)
+    OutputsRoutes(server: server).add(to: v1)
+    SharesRoutes(server: server).add(to: v1)
+    return router
+}
+
+/// The whole service as one Hummingbird `Application`: the router, plus the embedded `JobWorker`
+/// and the webhook deliverer as ServiceLifecycle services run beside the server (and shut down
+/// gracefully with it).
+///
+/// - Parameters:
+///   - server: The stores and settings the routes use.
+///   - configuration: Address, limits, workers.
+///   - workDirectory: Where the embedded worker's attempts work (same volume as the blobs).
+///   - router: The router to serve; `buildRouter(server:metrics:)` when nil (the integrator may add pages to it first).
+///   - onServerRunning: Called with the bound port once listening.
+public func buildApplication(
+    server: ServerContext, configuration: GlintServerConfiguration, workDirectory: @Sendable (String) -> URL,
+    metrics: PrometheusCollectorRegistry?, router: Router<GlintRequestContext>? = nil, logger: Logger = Logger(label: "glint.server"),
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+    var services: [any Service] = []
+    if configuration.workers > 0 {
+        let workerID = WorkerIdentity.make()
+        let worker = JobWorker(
+            store: server.jobs, blobs: server.blobs, handlers: server.handlers,
+            configuration: JobWorkerConfiguration(workerID: workerID, concurrency: configuration.workers, workDirectory: workDirectory(workerID)),
+            logger: Logger(label: "glint.worker"))
+        services.append(worker)
+    }
+    if configuration.webhooks {
+        services.append(WebhookDeliverer(server: server, logger: Logger(label: "glint.webhooks")))
+    }
+    return Application(
+        router: router ?? buildRouter(server: server, metrics: metrics),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "glint"),
+        services: services,
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: logger)
+}

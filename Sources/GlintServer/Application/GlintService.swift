@@ -1,0 +1,34 @@
+import Foundation
+import GlintQueue
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// Runs the whole service in this process, as `glint serve` does: opens the data directory, the
+/// blob store, the job store and its server store, loads (or creates) the server secret,
+/// bootstraps Prometheus as the metrics backend, and serves until SIGINT or SIGTERM, after which
+/// the server stops accepting, running jobs get their grace period and the stores are closed.
+public enum GlintService {
+    /// - Parameters:
+    ///   - configuration: Address, limits and workers.
+    ///   - location: The job store (`sqlite:PATH` or a PostgreSQL URL).
+    ///   - dataDirectory: Blobs, `server.sqlite` and `server-secret` live here.
+    ///   - onServerRunning: Called with the bound port once the server listens.
+    public static func run(
+        configuration: GlintServerConfiguration, location: JobStoreLocation, dataDirectory: GlintDataDirectory,
+        logger: Logger = Logger(label: "glint.server"), onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        try dataDirectory.create()
+        let blobs = try FileBlobStore(directory: dataDirectory.blobs)
+        let secret = try ServerSecret.loadOrCreate(in: dataDirectory.url)
+        let metrics = ServerMetrics.prometheus
+        try await withJobStore(location, logger: Logger(label: "glint.queue")) { jobs in
+            try await withServerStore(for: location, dataDirectory: dataDirectory) { store in
+                let server = ServerContext(jobs: jobs, blobs: blobs, store: store, maxUploadBytes: configuration.maxUploadBytes, secret: secret)
+                let app = buildApplication(server: server, configuration: configuration, workDirectory: { dataDirectory.workDirectory(worker: $0) },
+                                           metrics: metrics, logger: logger, onServerRunning: onServerRunning)
+                try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+@preconcurrency import Crypto
+import Foundation
+import GlintQueue
+import Logging
+
+/// What the routes share: the stores, the blob files, the handler registry (for checking kinds)
+/// and the server's limits and secret.
+public struct ServerContext: Sendable {
+    public var jobs: any JobStore
+    public var blobs: FileBlobStore
+    public var store: any ServerStore
+    public var handlers: JobHandlerRegistry
+    /// Uploads larger than this are refused with `payload-too-large`.
+    public var maxUploadBytes: Int64
+    /// Signs share tokens (and webhooks when a job has no secret of its own).
+    public var secret: SymmetricKey
+    /// How often `/events` looks at the job.
+    public var eventPollInterval: Duration
+    /// The time shares, ownership records and webhook attempts are stamped with.
+    public var clock: @Sendable () -> Date
+
+    public init(jobs: any JobStore, blobs: FileBlobStore, store: any ServerStore, handlers: JobHandlerRegistry = .glint,
+                maxUploadBytes: Int64 = 512 << 20, secret: SymmetricKey, eventPollInterval: Duration = .milliseconds(200),
+                clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.jobs = jobs
+        self.blobs = blobs
+        self.store = store
+        self.handlers = handlers
+        self.maxUploadBytes = maxUploadBytes
+        self.secret = secret
+        self.eventPollInterval = eventPollInterval
+        self.clock = clock
+    }
+
+    /// The tenant's job, or a `not-found` problem (another tenant's job is not found either).
+    func job(_ text: String, tenant: String) async throws -> Job {
+        guard let id = JobID(text), let job = try await jobs.job(id, tenant: tenant) else { throw Problem.notFound("job \(text)") }
+        return job
+    }
+
+    /// Records that the tenant owns a completed job's outputs, so that it may use them as inputs.
+    func recordOutputs(of job: Job) async throws {
+        guard job.state == .completed else { return }
+        for blob in Set(job.outputs.values) {
+            guard try await store.blob(blob, tenant: job.tenant) == nil else { continue }
+            try await store.recordBlob(BlobOwnership(tenant: job.tenant, blob: blob, size: blobs.size(of: blob) ?? 0, createdAt: clock()))
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import GlintQueue
+import HTTPTypes
+import Hummingbird
+
+/// `POST /v1/jobs`, `POST /v1/batches`, `GET /v1/jobs`, `GET /v1/jobs/{id}`, `DELETE /v1/jobs/{id}`.
+struct JobsRoutes {
+    let server: ServerContext
+
+    struct Batch: Encodable {
+        var batch: String
+        var jobs: [JobDocument]
+    }
+
+    struct Page: Encodable {
+        var jobs: [JobDocument]
+        var nextCursor: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(jobs, forKey: .jobs)
+            try container.encode(nextCursor, forKey: .nextCursor)
+        }
+        enum CodingKeys: String, CodingKey { case jobs, nextCursor }
+    }
+
+    func add(to group: RouterGroup<GlintRequestContext>) {
+        group.post("jobs", use: submit)
+        group.post("batches", use: submitBatch)
+        group.get("jobs", use: list)
+        group.get("jobs/{id}", use: show)
+        group.delete("jobs/{id}", use: cancel)
+    }
+
+    @Sendable func submit(_ request: Request, context: GlintRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let job = try JobRequest(json: try await JSONResponse.decode(JSONValue.self, from: request, context: context))
+        let key = try Self.idempotencyKey(request)
+        try await check(job, tenant: tenant, path: nil)
+        let outcome = try await server.jobs.submit([job.submission(tenant: tenant, idempotencyKey: key, batch: nil)])[0]
+        if outcome.wasCreated { try await recordCallback(job, for: outcome.job) }
+        let document = JobDocument(outcome.job, blobs: server.blobs)
+        return try JSONResponse.make(document, status: outcome.wasCreated ? .accepted : .ok, headers: [.location: "/v1/jobs/\(document.id)"])
+    }
+
+    @Sendable func submitBatch(_ request: Request, context: GlintRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let body = try await JSONResponse.decode(JSONValue.self, from: request, context: context)
+        guard let object = body.object, case .array(let entries)? = object["jobs"], object.count == 1 else {
+            throw Problem(.invalidParameters, detail: "a batch is {\"jobs\": [<job>, ...]}")
+        }
+        guard (1...1000).contains(entries.count) else { throw Problem(.invalidParameters, detail: "a batch holds 1 to 1000 jobs, not \(entries.count)") }
+        var jobs: [JobRequest] = []
+        for (index, entry) in entries.enumerated() {
+            let job = try JobRequest(json: entry, path: "jobs[\(index)]")
+            try await check(job, tenant: tenant, path: "jobs[\(index)]")
+            jobs.append(job)
+        }
+        let batch = UUID().uuidString.lowercased()
+        let outcomes = try await server.jobs.submit(jobs.map { $0.submission(tenant: tenant, idempotencyKey: nil, batch: batch) })
+        for (job, outcome) in zip(jobs, outcomes) { try await recordCallback(job, for: outcome.job) }
+        return try JSONResponse.make(Batch(batch: batch, jobs: outcomes.map { JobDocument($0.job, blobs: server.blobs) }), status: .accepted)
+    }
+
+    @Sendable func show(_ request: Request, context: GlintRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let job = try await server.job(context.parameters.get("id") ?? "", tenant: tenant)
+        try await server.recordOutputs(of: job)
+        return try JSONResponse.make(JobDocument(job, blobs: server.blobs))
+    }
+
+    @Sendable func cancel(_ request: Request, context: GlintRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let text = context.parameters.get("id") ?? ""
+        guard let id = JobID(text), let job = try await server.jobs.cancel(id, tenant: tenant) else { throw Problem.notFound("job \(text)") }
+        return try JSONResponse.make(JobDocument(job, blobs: server.blobs))
+    }
+
+    @Sendable func list(_ request: Request, context: GlintRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let query = request.uri.queryParameters
+        var states = Set<JobState>()
+        for name in (query["state"].map(String.init) ?? "").split(separator: ",") {
+            guard let state = JobState(rawValue: String(name)) else {
+                throw Problem(.invalidParameters, detail: "state '\(name)' is not one of \(JobState.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            states.insert(state)
+        }
+        let kinds = Set((query["kind"].map(String.init) ?? "").split(separator: ",").map { JobKind(rawValue: String($0)) })
+        var limit = 50
+        if let text = query["limit"] {
+            guard let value = Int(text), (1...1000).contains(value) else { throw Problem(.invalidParameters, detail: "limit must be an integer in 1...1000") }
+            limit = value
+        }
+        let batch = query["batch"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        let cursor = query["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        let page: JobPage
+        do {
+            page = try await server.jobs.jobs(matching: JobFilter(tenant: tenant, states: states, kinds: kinds, batch: batch, limit: limit, cursor: cursor))
+        } catch let error as JobQueueError where error.kind == .invalidSubmission || cursor != nil {
+            throw Problem(.invalidParameters, detail: "cursor: \(error.problem)")
+        }
+        return try JSONResponse.make(Page(jobs: page.jobs.map { JobDocument($0, blobs: server.blobs) }, nextCursor: page.nextCursor))
+    }
+
+    // MARK: Checks
+
+    /// Checks a job as its worker would (kind, parameters, required inputs) and that every input is
+    /// a blob the tenant owns.
+    func check(_ job: JobRequest, tenant: String, path: String?) async throws {
+        let prefix = path.map { "\($0): " } ?? ""
+        do {
+            try server.handlers.check(job.kind, parameters: job.parameters, inputs: Set(job.inputs.keys))
+        } catch let error as JobHandlerError {
+            if error.code == "unknown-kind" {
+                throw Problem(.unknownKind, detail: prefix + "unknown kind '\(job.kind)' (known kinds: \(server.handlers.kinds.map(\.rawValue).joined(separator: ", ")))")
+            }
+            throw Problem(.invalidParameters, detail: prefix + error.message)
+        }
+        for (name, blob) in job.inputs.sorted(by: { $0.key < $1.key }) {
+            guard try await server.store.blob(blob, tenant: tenant) != nil, server.blobs.contains(blob) else {
+                throw Problem(.invalidParameters, detail: prefix + "input '\(name)': no blob \(blob.hex) (upload it with POST /v1/blobs first)")
+            }
+        }
+        do {
+            try job.submission(tenant: tenant, idempotencyKey: nil, batch: nil).validate()
+        } catch {
+            throw Problem(.invalidParameters, detail: prefix + error.problem)
+        }
+    }
+
+    static func idempotencyKey(_ request: Request) throws -> String? {
+        guard let name = HTTPField.Name("Idempotency-Key"), let key = request.headers[name] else { return nil }
+        guard !key.isEmpty, key.utf8.count <= 255 else { throw Problem(.invalidParameters, detail: "Idempotency-Key must be 1-255 characters") }
+        return key
+    }
+
+    func recordCallback(_ job: JobRequest, for submitted: Job) async throws {
+        guard let url = job.callbackURL else { return }
+        try await server.store.recordCallback(JobCallback(job: submitted.id, tenant: submitted.tenant, url: url, createdAt: server.clock(), nextAttemptAt: server.clock()))
+    }
+}

@@ -1,0 +1,53 @@
+import Crypto
+import Foundation
+import GlintQueue
+import Hummingbird
+
+/// `POST /v1/shares` (a signed, expiring link to one of the tenant's jobs) and `DELETE /v1/shares/{id}`.
+struct SharesRoutes {
+    let server: ServerContext
+
+    /// Shares last at most 90 days; one week unless asked.
+    static let expiryRange: ClosedRange<Int64> = 60...(90 * 86400)
+    static let defaultExpiry: Int64 = 604_800
+
+    struct Created: Encodable {
+        var id: String
+        var url: String
+        var expiresAt: String
+    }
+
+    func add(to group: RouterGroup<GlintRequestContext>) {
+        group.post("shares", use: create)
+        group.delete("shares/{id}", use: revoke)
+    }
+
+    @Sendable func create(_ request: Request, context: GlintRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let body = try await JSONResponse.decode(JSONValue.self, from: request, context: context)
+        guard let object = body.object else { throw Problem(.invalidParameters, detail: "a share is {\"job\": \"<id>\", \"expiresIn\": seconds}") }
+        if let unknown = object.keys.filter({ $0 != "job" && $0 != "expiresIn" }).sorted().first {
+            throw Problem(.invalidParameters, detail: "unknown key \"\(unknown)\" (a share has job, expiresIn)")
+        }
+        guard case .string(let jobText)? = object["job"] else { throw Problem(.invalidParameters, detail: "\"job\" must be a job id") }
+        var expiresIn = Self.defaultExpiry
+        switch object["expiresIn"] {
+        case nil, .null?: break
+        case .integer(let value)? where Self.expiryRange.contains(value): expiresIn = value
+        default: throw Problem(.invalidParameters, detail: "\"expiresIn\" must be an integer number of seconds in \(Self.expiryRange.lowerBound)...\(Self.expiryRange.upperBound)")
+        }
+        let job = try await server.job(jobText, tenant: tenant)
+        let now = server.clock()
+        let id = AuthHex.string((0..<16).map { _ in UInt8.random(in: .min ... .max) })
+        let token = ShareToken(shareID: id, expiresAt: now.addingTimeInterval(Double(expiresIn)), secret: server.secret)
+        try await server.store.insertShare(ShareRecord(id: id, tenant: tenant, job: job.id, createdAt: now, expiresAt: token.expiresAt))
+        return try JSONResponse.make(Created(id: id, url: "/s/\(token.text)", expiresAt: ISO8601.string(token.expiresAt)), status: .created)
+    }
+
+    @Sendable func revoke(_ request: Request, context: GlintRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let id = context.parameters.get("id") ?? ""
+        guard try await server.store.revokeShare(id: id, tenant: tenant, at: server.clock()) != nil else { throw Problem.notFound("share \(id)") }
+        return Response(status: .noContent)
+    }
+}

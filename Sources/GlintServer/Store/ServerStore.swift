@@ -1,0 +1,66 @@
+import Foundation
+import GlintQueue
+
+/// What the HTTP service keeps beside the job store: API keys (hashed), which tenant owns which
+/// blob, job callbacks with their webhook deliveries, and shares.
+///
+/// `SQLiteServerStore` (`server.sqlite` in the data directory) and `PostgresServerStore` (the job
+/// store's database, `glint_server_` tables) implement it; the same tests run against both.
+public protocol ServerStore: Sendable {
+    /// Creates or upgrades the schema (versioned, idempotent, safe from several processes at once).
+    func migrate() async throws
+
+    /// Answers when the store can be queried (for `/health/ready`); throws otherwise.
+    func ping() async throws
+
+    // MARK: API keys
+
+    /// Stores a new key. Throws when the id is taken.
+    func insertKey(_ key: APIKeyRecord) async throws
+    /// The key with this id, revoked or not.
+    func key(id: String) async throws -> APIKeyRecord?
+    /// Every key (of one tenant when given), oldest first.
+    func keys(tenant: String?) async throws -> [APIKeyRecord]
+    /// Marks the key revoked (once: a second revocation keeps the first date). Nil when there is no such key.
+    func revokeKey(id: String, at date: Date) async throws -> APIKeyRecord?
+
+    // MARK: Blobs
+
+    /// Records that the tenant owns the blob (idempotent).
+    func recordBlob(_ ownership: BlobOwnership) async throws
+    /// The tenant's claim on the blob, nil when it has none.
+    func blob(_ blob: BlobID, tenant: String) async throws -> BlobOwnership?
+
+    // MARK: Callbacks and deliveries
+
+    /// Records a job's callback URL (replacing any earlier one for the job).
+    func recordCallback(_ callback: JobCallback) async throws
+    /// The job's callback, nil when it has none.
+    func callback(job: JobID) async throws -> JobCallback?
+    /// Callbacks not delivered whose next attempt is due at `date`, oldest first.
+    func dueCallbacks(at date: Date, limit: Int) async throws -> [JobCallback]
+    /// Sets when the callback is next looked at (nil: never again, without an attempt).
+    func scheduleCallback(job: JobID, nextAttemptAt: Date?) async throws
+    /// Records one attempt and updates the callback: delivered, or the next attempt's time (nil: give up).
+    func recordDelivery(_ delivery: WebhookDelivery, nextAttemptAt: Date?) async throws
+    /// Every attempt for the job, in order.
+    func deliveries(job: JobID) async throws -> [WebhookDelivery]
+
+    // MARK: Shares
+
+    func insertShare(_ share: ShareRecord) async throws
+    /// The share with this id, whoever owns it (the share page has no tenant).
+    func share(id: String) async throws -> ShareRecord?
+    /// Revokes the tenant's share (the first date is kept); nil when the tenant has no such share.
+    func revokeShare(id: String, tenant: String, at date: Date) async throws -> ShareRecord?
+
+    /// Closes connections; the store is unusable afterwards.
+    func close() async throws
+}
+
+/// An error from the server store, naming the store and the problem.
+public struct ServerStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var problem: String
+    public init(_ problem: String) { self.problem = problem }
+    public var description: String { problem }
+}

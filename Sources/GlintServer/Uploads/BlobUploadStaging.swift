@@ -1,0 +1,89 @@
+import Crypto
+import Foundation
+import GlintQueue
+import NIOCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An upload being written into a `FileBlobStore`: a temporary file in the store's `tmp/` folder,
+/// hashed (SHA-256) as chunks arrive, then fsynced and renamed onto its content address.
+///
+/// Until ``publish()`` succeeds the temporary file is all there is; ``discard()`` (or dropping the
+/// staging) removes it, so an upload that is too large or cut off leaves nothing behind.
+final class BlobUploadStaging {
+    let temporaryPath: String
+    private var descriptor: Int32
+    private var hasher = SHA256()
+    private(set) var size: Int64 = 0
+    private let blobs: FileBlobStore
+
+    init(blobs: FileBlobStore) throws {
+        self.blobs = blobs
+        let folder = blobs.directory.appendingPathComponent("tmp", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporaryPath = folder.appendingPathComponent("upload-\(UUID().uuidString).partial").path
+        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ServerStoreError("cannot create \(temporaryPath): \(Self.systemError())") }
+    }
+
+    /// Hashes and writes one chunk.
+    func append(_ buffer: ByteBuffer) throws {
+        try buffer.withUnsafeReadableBytes { bytes in
+            hasher.update(bufferPointer: bytes)
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw ServerStoreError("cannot write \(temporaryPath): \(Self.systemError())")
+                }
+                offset += written
+            }
+        }
+        size += Int64(buffer.readableBytes)
+    }
+
+    /// Flushes the file and moves it onto its address (or removes it when the blob is already
+    /// stored). Returns the blob's id.
+    func publish() throws -> BlobID {
+        guard fsync(descriptor) == 0 else { throw ServerStoreError("cannot flush \(temporaryPath): \(Self.systemError())") }
+        close(descriptor)
+        descriptor = -1
+        let hex = AuthHex.string(Array(hasher.finalize()))
+        guard let id = BlobID(hex) else { throw ServerStoreError("SHA-256 gave '\(hex)'") }
+        let destination = blobs.url(for: id)
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if access(destination.path, F_OK) == 0 {
+            unlink(temporaryPath)
+            return id
+        }
+        guard rename(temporaryPath, destination.path) == 0 else {
+            throw ServerStoreError("cannot move \(temporaryPath) to \(destination.path): \(Self.systemError())")
+        }
+        let directory = open(destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+        return id
+    }
+
+    /// Closes and removes the temporary file.
+    func discard() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlink(temporaryPath)
+    }
+
+    deinit { discard() }
+
+    static func systemError() -> String { String(cString: strerror(errno)) }
+}
+
+/// Lower-case hex of bytes.
+enum AuthHex {
+    static func string(_ bytes: [UInt8]) -> String {
+        bytes.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+    }
+}

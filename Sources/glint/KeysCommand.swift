@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import GlintQueue
+import GlintServer
+
+/// `glint keys create|list|revoke`: the API keys of `glint serve`, kept hashed in the server store
+/// beside the job store (`server.sqlite` in the data directory, or the PostgreSQL database).
+struct KeysCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys",
+        abstract: "Create, list and revoke API keys for glint serve.",
+        subcommands: [KeysCreateCommand.self, KeysListCommand.self, KeysRevokeCommand.self]
+    )
+}
+
+/// A key as `glint keys ... --json` prints it (never the secret, except once on creation).
+struct KeyDocument: Encodable {
+    var id: String
+    var tenant: String
+    var name: String?
+    var createdAt: String
+    var revokedAt: String?
+    var key: String?
+
+    init(_ record: APIKeyRecord, key: String? = nil) {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        id = record.id
+        tenant = record.tenant
+        name = record.name
+        createdAt = formatter.string(from: record.createdAt)
+        revokedAt = record.revokedAt.map(formatter.string(from:))
+        self.key = key
+    }
+}
+
+extension JobsStoreOptions {
+    /// Runs `body` with the server store that belongs with the job store.
+    func withServerStore<R: Sendable>(_ body: (any ServerStore) async throws -> R) async throws -> R {
+        let data = dataDirectory
+        try data.create()
+        return try await GlintServer.withServerStore(for: try location(), dataDirectory: data, body)
+    }
+}
+
+struct KeysCreateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a key for a tenant; the key is printed once.")
+
+    @OptionGroup var stores: JobsStoreOptions
+    @Option(help: "The tenant the key acts for.") var tenant: String
+    @Option(help: "A label for people.") var name: String?
+    @Flag(help: "Print the key as JSON.") var json = false
+
+    func validate() throws {
+        guard !tenant.isEmpty, tenant.utf8.count <= 200 else { throw ValidationError("--tenant must be 1-200 characters") }
+    }
+
+    func run() async throws {
+        do {
+            let key = APIKey.generate()
+            let record = APIKeyRecord(id: key.id, tenant: tenant, name: name, hash: key.hash, createdAt: Date())
+            try await stores.withServerStore { store in try await store.insertKey(record) }
+            if json {
+                CommandOutput.printJSON(KeyDocument(record, key: key.text))
+            } else {
+                print(key.text)
+                CommandOutput.printError("glint keys: created key \(key.id) for tenant \(tenant) (it is shown only now)")
+            }
+        } catch {
+            throw ExitCode(CommandOutput.fail(error, json: json))
+        }
+    }
+}
+
+struct KeysListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List keys (ids, tenants, names; never the keys).")
+
+    @OptionGroup var stores: JobsStoreOptions
+    @Option(help: "Only this tenant's keys.") var tenant: String?
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() async throws {
+        do {
+            let keys = try await stores.withServerStore { store in try await store.keys(tenant: tenant) }
+            if json {
+                CommandOutput.printJSON(keys.map { KeyDocument($0) })
+            } else {
+                for key in keys.map({ KeyDocument($0) }) {
+                    print("\(key.id)  \(key.tenant)  \(key.name ?? "-")  created \(key.createdAt)" + (key.revokedAt.map { "  revoked \($0)" } ?? ""))
+                }
+            }
+        } catch {
+            throw ExitCode(CommandOutput.fail(error, json: json))
+        }
+    }
+}
+
+struct KeysRevokeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke a key: requests with it get 401 from then on.")
+
+    @OptionGroup var stores: JobsStoreOptions
+    @Argument(help: "The key id (the 12 hex digits after glint_), or the whole key.") var id: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() async throws {
+        do {
+            let keyID = APIKey(parsing: id)?.id ?? id
+            guard let record = try await stores.withServerStore({ store in try await store.revokeKey(id: keyID, at: Date()) }) else {
+                throw ServerStoreError("key \(keyID): no such key")
+            }
+            if json { CommandOutput.printJSON(KeyDocument(record)) } else { print("revoked \(record.id) (tenant \(record.tenant))") }
+        } catch {
+            throw ExitCode(CommandOutput.fail(error, json: json))
+        }
+    }
+}

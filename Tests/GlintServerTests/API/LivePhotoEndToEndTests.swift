@@ -1,0 +1,85 @@
+import Foundation
+import GlintLivePhoto
+import GlintMedia
+import GlintQueue
+@testable import GlintServer
+import GlintTestSupport
+import HummingbirdTesting
+import Testing
+
+/// The acceptance path over real HTTP: upload the real iPhone pair, submit a `livephoto.edit`,
+/// follow its events to completion, download the outputs, and check they still pair.
+@Suite("server: Live Photo end to end")
+struct LivePhotoEndToEndTests {
+    @Test("upload the iPhone pair, edit it, follow /events to completion, download a pair that still pairs",
+          .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
+    func editOverHTTP() async throws {
+        try await ServerHarness.with(maxUploadBytes: 64 << 20) { harness in
+            try await harness.serve(workers: 1) { client in
+                let port = try #require(client.port)
+                let stillBytes = try SharedFixtures.bytes(SharedFixtures.Name.livePhotoStill)
+                let movieBytes = try SharedFixtures.bytes(SharedFixtures.Name.livePhotoMovie)
+                let still = try await client.uploadID(stillBytes, key: harness.alice)
+                let movie = try await client.uploadID(movieBytes, key: harness.alice)
+                #expect(still == SHA256Hex.of(stillBytes))
+
+                let recipe = #"{"exposure": 0.5, "crop": {"x": 0.1, "y": 0.1, "width": 0.8, "height": 0.8}}"#
+                let body = #"{"kind": "livephoto.edit", "params": {"recipe": \#(recipe), "preset": "ultrafast"}, "inputs": {"still": "\#(still)", "movie": "\#(movie)"}}"#
+                let id = try await client.submit(body, key: harness.alice)["id"] as! String
+
+                let stream = try await EventStream.read(port: port, path: "/v1/jobs/\(id)/events", key: harness.alice)
+                #expect(stream.status == 200)
+                #expect(stream.contentType == "text/event-stream")
+                let last = try #require(stream.events.last)
+                #expect(last.name == "completed", "events: \(stream.events.map(\.name)), last: \(last.data)")
+                #expect(stream.events.dropLast().allSatisfy { $0.name == "progress" })
+                #expect(stream.events.count >= 2)
+                let outputs = try #require(last.json["outputs"] as? [String: [String: Any]])
+                #expect(outputs["still"]?["contentType"] as? String == "image/jpeg")
+                #expect(outputs["movie"]?["contentType"] as? String == "video/quicktime")
+
+                let folder = try harness.directory.subdirectory("downloaded")
+                for (name, file) in [("still", "IMG_train.jpg"), ("movie", "IMG_train.mov")] {
+                    let download = try await EventStream.download(port: port, path: "/v1/jobs/\(id)/outputs/\(name)", key: harness.alice)
+                    #expect(download.status == 200)
+                    #expect(download.headers["content-length"] == String(download.body.count))
+                    #expect(download.headers["content-disposition"]?.hasPrefix("attachment; filename=\"\(id.prefix(8))-\(name).") == true)
+                    try download.body.write(to: folder.appendingPathComponent(file))
+                }
+                let stillPath = folder.appendingPathComponent("IMG_train.jpg").path, moviePath = folder.appendingPathComponent("IMG_train.mov").path
+                let pairing = LivePhotoPairing.pair([MediaInspector.inspect(stillPath), MediaInspector.inspect(moviePath)])
+                try #require(pairing.livePhotos.count == 1, "the downloaded outputs do not pair: \(pairing.unpaired)")
+                #expect(pairing.livePhotos[0].contentIdentifier.rawValue == "E905E6C6-C747-4805-942F-9904A0281F02")
+                let report = try #require(MediaInspector.inspect(stillPath).still)
+                let kept = Double(report.width * report.height) / Double(4032 * 3024)
+                #expect(abs(kept - 0.64) < 0.01, "the crop was not applied: \(report.width)x\(report.height)")
+            }
+        }
+    }
+
+    @Test("events of a failing job end with 'discarded'; a share of a job is signed and can be revoked once")
+    func discardedEventsAndShares() async throws {
+        try await ServerHarness.with { harness in
+            try await harness.serve(workers: 1) { client in
+                let port = try #require(client.port)
+                let id = try await client.submit(#"{"kind": "queue.noop", "params": {"failTimes": 5}, "maxAttempts": 1}"#, key: harness.alice)["id"] as! String
+                let stream = try await EventStream.read(port: port, path: "/v1/jobs/\(id)/events", key: harness.alice)
+                #expect(stream.events.last?.name == "discarded")
+                #expect((stream.events.last?.json["errors"] as? [[String: Any]])?.first?["code"] as? String == "noop-failure")
+
+                let created = try await client.call(.post, "/v1/shares", key: harness.alice, body: #"{"job": "\#(id)", "expiresIn": 3600}"#)
+                #expect(created.status == .created)
+                let share = try created.json()
+                let url = try #require(share["url"] as? String)
+                #expect(url.hasPrefix("/s/"))
+                let token = try #require(ShareToken(verifying: String(url.dropFirst(3)), secret: harness.server.secret))
+                #expect(token.shareID == share["id"] as? String)
+                #expect(abs(token.expiresAt.timeIntervalSinceNow - 3600) < 120)
+                #expect(try await harness.server.store.share(id: token.shareID)?.job.description == id)
+                #expect(try await client.call(.post, "/v1/shares", key: harness.alice, body: #"{"job": "\#(id)", "expiresIn": 1}"#).problemSlug == "invalid-parameters")
+                #expect(try await client.call(.delete, "/v1/shares/\(token.shareID)", key: harness.alice).status == .noContent)
+                #expect(try await harness.server.store.share(id: token.shareID)?.revokedAt != nil)
+            }
+        }
+    }
+}

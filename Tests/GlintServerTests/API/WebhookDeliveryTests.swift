@@ -1,0 +1,103 @@
+import Crypto
+import Foundation
+import GlintQueue
+@testable import GlintServer
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Synchronization
+import Testing
+
+/// Webhooks to a local receiver: signed, retried after attempt² seconds (a manual clock, no
+/// sleeps), every attempt recorded, given up after 8.
+@Suite("server: webhooks")
+struct WebhookDeliveryTests {
+    /// What the receiver saw, and how many failures it answers with before accepting.
+    final class Receiver: Sendable {
+        let received = Mutex<[(signature: String, body: Data)]>([])
+        let failuresLeft = Mutex(2)
+
+        func application() -> some ApplicationProtocol {
+            let router = Router()
+            router.post("hook") { request, _ -> Response in
+                var request = request
+                let body = try await request.collectBody(upTo: 1 << 20)
+                self.received.withLock { $0.append((request.headers[HTTPField.Name("Glint-Signature")!] ?? "", Data(buffer: body))) }
+                let fail = self.failuresLeft.withLock { left in
+                    defer { left -= 1 }
+                    return left > 0
+                }
+                return Response(status: fail ? .internalServerError : .noContent)
+            }
+            return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        }
+    }
+
+    final class ManualClock: Sendable {
+        let now: Mutex<Date>
+        init(_ date: Date) { now = Mutex(date) }
+        func advance(_ seconds: Double) { now.withLock { $0 = $0.addingTimeInterval(seconds) } }
+        var date: Date { now.withLock { $0 } }
+    }
+
+    @Test("a finished job's document is POSTed signed; failures are retried after attempt² s; every attempt is recorded")
+    func deliveredAfterRetries() async throws {
+        let receiver = Receiver()
+        try await receiver.application().test(.live) { receiverClient in
+            let hook = "http://127.0.0.1:\(receiverClient.port!)/hook"
+            try await ServerHarness.with { harness in
+                try await harness.serve(workers: 1) { client in
+                    let id = try await client.submit(#"{"kind": "queue.noop", "callbackURL": "\#(hook)"}"#, key: harness.alice)["id"] as! String
+                    let unreachable = try await client.submit(#"{"kind": "queue.noop", "callbackURL": "http://127.0.0.1:9/closed"}"#, key: harness.alice)["id"] as! String
+                    _ = try await client.waitUntilFinished(id, key: harness.alice)
+                    _ = try await client.waitUntilFinished(unreachable, key: harness.alice)
+
+                    let clock = ManualClock(Date().addingTimeInterval(1))
+                    var server = harness.server
+                    server.clock = { clock.date }
+                    let deliverer = WebhookDeliverer(server: server, logger: .init(label: "test"))
+                    let jobID = JobID(id)!, unreachableID = JobID(unreachable)!
+
+                    func attemptsOf(_ job: JobID, in deliveries: [WebhookDelivery]) -> [Int] { deliveries.filter { $0.job == job }.map(\.attempt) }
+                    #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [1])
+                    #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [])  // not due again yet
+                    clock.advance(1)
+                    #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [2])
+                    clock.advance(3.9)
+                    #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [])
+                    clock.advance(0.1)
+                    #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [3])
+
+                    let deliveries = try await harness.server.store.deliveries(job: jobID)
+                    #expect(deliveries.map(\.statusCode) == [500, 500, 204])
+                    #expect(deliveries.map(\.delivered) == [false, false, true])
+                    #expect(try await harness.server.store.callback(job: jobID)?.deliveredAt != nil)
+
+                    let received = receiver.received.withLock { $0 }
+                    #expect(received.count == 3)
+                    let last = try #require(received.last)
+                    let document = try #require(try JSONSerialization.jsonObject(with: last.body) as? [String: Any])
+                    #expect(document["id"] as? String == id)
+                    #expect(document["state"] as? String == "completed")
+                    let parts = Dictionary(uniqueKeysWithValues: last.signature.split(separator: ",").map { part in
+                        let pair = part.split(separator: "=", maxSplits: 1)
+                        return (String(pair[0]), String(pair[1]))
+                    })
+                    let key = WebhookSignature.signingKey(serverSecret: harness.server.secret)
+                    let mac = HMAC<SHA256>.authenticationCode(for: Data("\(parts["t"]!).".utf8) + last.body, using: key)
+                    #expect(parts["v1"] == mac.map { String(format: "%02x", $0) }.joined())
+
+                    // The unreachable receiver: 8 attempts in all, then given up.
+                    for _ in 0..<20 {
+                        clock.advance(100)
+                        try await deliverer.deliverDue()
+                    }
+                    let failed = try await harness.server.store.deliveries(job: unreachableID)
+                    #expect(failed.map(\.attempt) == Array(1...8))
+                    #expect(failed.allSatisfy { !$0.delivered && $0.statusCode == nil && $0.error != nil })
+                    #expect(try await harness.server.store.callback(job: unreachableID)?.nextAttemptAt == nil)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GlintQueue
+import GlintServer
+import Testing
+
+/// The same behaviour from `SQLiteServerStore` and `PostgresServerStore`.
+@Suite("server store: keys, blobs, callbacks, shares")
+struct ServerStoreTests {
+    static let t0 = Date(timeIntervalSince1970: 1_800_000_000.25)
+
+    @Test("keys: insert, look up, list by tenant, revoke once", arguments: ServerStoreUnderTest.enabled)
+    func keys(_ kind: ServerStoreUnderTest) async throws {
+        try await kind.withStore { store in
+            try await store.migrate()  // a second migration is a no-op
+            let a = APIKeyRecord(id: "aaaaaaaaaaaa", tenant: "alice", name: "ci", hash: String(repeating: "1", count: 64), createdAt: Self.t0)
+            let b = APIKeyRecord(id: "bbbbbbbbbbbb", tenant: "bob", name: nil, hash: String(repeating: "2", count: 64), createdAt: Self.t0.addingTimeInterval(1))
+            try await store.insertKey(a)
+            try await store.insertKey(b)
+            await #expect(throws: (any Error).self) { try await store.insertKey(a) }
+            #expect(try await store.key(id: "aaaaaaaaaaaa") == a)
+            #expect(try await store.key(id: "cccccccccccc") == nil)
+            #expect(try await store.keys(tenant: nil).map(\.id) == ["aaaaaaaaaaaa", "bbbbbbbbbbbb"])
+            #expect(try await store.keys(tenant: "bob") == [b])
+            let revoked = try await store.revokeKey(id: "aaaaaaaaaaaa", at: Self.t0.addingTimeInterval(10))
+            #expect(revoked?.revokedAt == Self.t0.addingTimeInterval(10))
+            let again = try await store.revokeKey(id: "aaaaaaaaaaaa", at: Self.t0.addingTimeInterval(20))
+            #expect(again?.revokedAt == Self.t0.addingTimeInterval(10))
+            #expect(try await store.revokeKey(id: "cccccccccccc", at: Self.t0) == nil)
+            try await store.ping()
+        }
+    }
+
+    @Test("blob ownership is per tenant and idempotent", arguments: ServerStoreUnderTest.enabled)
+    func blobs(_ kind: ServerStoreUnderTest) async throws {
+        try await kind.withStore { store in
+            let blob = BlobID(String(repeating: "ab", count: 32))!
+            try await store.recordBlob(BlobOwnership(tenant: "alice", blob: blob, size: 42, createdAt: Self.t0))
+            try await store.recordBlob(BlobOwnership(tenant: "alice", blob: blob, size: 42, createdAt: Self.t0.addingTimeInterval(5)))
+            #expect(try await store.blob(blob, tenant: "alice") == BlobOwnership(tenant: "alice", blob: blob, size: 42, createdAt: Self.t0))
+            #expect(try await store.blob(blob, tenant: "bob") == nil)
+        }
+    }
+
+    @Test("callbacks come due, record every attempt, and stop once delivered or given up", arguments: ServerStoreUnderTest.enabled)
+    func callbacks(_ kind: ServerStoreUnderTest) async throws {
+        try await kind.withStore { store in
+            let (one, two) = (JobID(), JobID())
+            try await store.recordCallback(JobCallback(job: one, tenant: "alice", url: "http://127.0.0.1:9/a", createdAt: Self.t0, nextAttemptAt: Self.t0))
+            try await store.recordCallback(JobCallback(job: two, tenant: "bob", url: "http://127.0.0.1:9/b", createdAt: Self.t0, nextAttemptAt: Self.t0.addingTimeInterval(60)))
+            #expect(try await store.dueCallbacks(at: Self.t0, limit: 10).map(\.job) == [one])
+            #expect(try await store.dueCallbacks(at: Self.t0.addingTimeInterval(60), limit: 10).map(\.job) == [one, two])
+
+            let failed = WebhookDelivery(job: one, attempt: 1, at: Self.t0, statusCode: 500, error: nil, delivered: false)
+            try await store.recordDelivery(failed, nextAttemptAt: Self.t0.addingTimeInterval(1))
+            #expect(try await store.dueCallbacks(at: Self.t0, limit: 10).isEmpty)
+            #expect(try await store.callback(job: one)?.attempts == 1)
+            let delivered = WebhookDelivery(job: one, attempt: 2, at: Self.t0.addingTimeInterval(1), statusCode: nil, error: "refused", delivered: false)
+            try await store.recordDelivery(delivered, nextAttemptAt: Self.t0.addingTimeInterval(5))
+            let ok = WebhookDelivery(job: one, attempt: 3, at: Self.t0.addingTimeInterval(5), statusCode: 204, error: nil, delivered: true)
+            try await store.recordDelivery(ok, nextAttemptAt: Self.t0.addingTimeInterval(100))
+            #expect(try await store.deliveries(job: one) == [failed, delivered, ok])
+            let callback = try #require(try await store.callback(job: one))
+            #expect(callback.deliveredAt == Self.t0.addingTimeInterval(5))
+            #expect(callback.nextAttemptAt == nil)
+            #expect(try await store.dueCallbacks(at: Self.t0.addingTimeInterval(1000), limit: 10).map(\.job) == [two])
+            try await store.scheduleCallback(job: two, nextAttemptAt: nil)
+            #expect(try await store.dueCallbacks(at: Self.t0.addingTimeInterval(1000), limit: 10).isEmpty)
+        }
+    }
+
+    @Test("shares are revoked only by their tenant, and once", arguments: ServerStoreUnderTest.enabled)
+    func shares(_ kind: ServerStoreUnderTest) async throws {
+        try await kind.withStore { store in
+            let share = ShareRecord(id: String(repeating: "5", count: 32), tenant: "alice", job: JobID(), createdAt: Self.t0,
+                                    expiresAt: Self.t0.addingTimeInterval(3600))
+            try await store.insertShare(share)
+            #expect(try await store.share(id: share.id) == share)
+            #expect(try await store.revokeShare(id: share.id, tenant: "bob", at: Self.t0) == nil)
+            #expect(try await store.share(id: share.id)?.revokedAt == nil)
+            #expect(try await store.revokeShare(id: share.id, tenant: "alice", at: Self.t0.addingTimeInterval(1))?.revokedAt == Self.t0.addingTimeInterval(1))
+            #expect(try await store.revokeShare(id: share.id, tenant: "alice", at: Self.t0.addingTimeInterval(2))?.revokedAt == Self.t0.addingTimeInterval(1))
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import GlintQueue
+@testable import GlintServer
+import GlintTestSupport
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+
+/// A whole service on fresh stores in a temporary data directory (SQLite), with two tenants'
+/// keys, served over real HTTP on loopback (HummingbirdTesting `.live`, an ephemeral port).
+struct ServerHarness: Sendable {
+    let directory: TemporaryDirectory
+    let server: ServerContext
+    let data: GlintDataDirectory
+    /// Keys of tenants `alice` and `bob`.
+    let alice: String
+    let bob: String
+
+    /// Runs `body` with a harness whose stores are open; closes them afterwards.
+    static func with<R: Sendable>(maxUploadBytes: Int64 = 64 << 20, _ body: (ServerHarness) async throws -> R) async throws -> R {
+        let directory = try TemporaryDirectory("glint-server-tests")
+        let data = GlintDataDirectory(url: directory.url)
+        try data.create()
+        let blobs = try FileBlobStore(directory: data.blobs)
+        return try await withJobStore(data.defaultStoreLocation) { jobs in
+            try await withServerStore(for: data.defaultStoreLocation, dataDirectory: data) { store in
+                let server = ServerContext(jobs: jobs, blobs: blobs, store: store, maxUploadBytes: maxUploadBytes,
+                                           secret: try ServerSecret.loadOrCreate(in: data.url), eventPollInterval: .milliseconds(50))
+                let harness = ServerHarness(directory: directory, server: server, data: data,
+                                            alice: try await Self.makeKey(store, tenant: "alice"), bob: try await Self.makeKey(store, tenant: "bob"))
+                let result = try await body(harness)
+                directory.remove()
+                return result
+            }
+        }
+    }
+
+    static func makeKey(_ store: any ServerStore, tenant: String) async throws -> String {
+        let key = APIKey.generate()
+        try await store.insertKey(APIKeyRecord(id: key.id, tenant: tenant, name: "test", hash: key.hash, createdAt: Date()))
+        return key.text
+    }
+
+    /// Serves the API (with `workers` embedded worker slots, none by default) for `body`.
+    func serve<R: Sendable>(workers: Int = 0, webhooks: Bool = false, _ body: @Sendable (any TestClientProtocol) async throws -> R) async throws -> R {
+        let configuration = GlintServerConfiguration(host: "127.0.0.1", port: 0, maxUploadBytes: server.maxUploadBytes, workers: workers, webhooks: webhooks)
+        let data = self.data
+        let app = buildApplication(server: server, configuration: configuration, workDirectory: { data.workDirectory(worker: $0) },
+                                   metrics: ServerMetrics.prometheus)
+        return try await app.test(.live, body)
+    }
+
+    /// Blob files in the store (temporary files excluded).
+    func storedBlobFiles() -> [String] {
+        TemporaryDirectory.contents(of: data.blobs).filter { $0.split(separator: "/").count == 3 && !$0.hasPrefix("tmp/") }
+    }
+
+    /// Files in the blob store's temporary folder.
+    func temporaryBlobFiles() -> [String] {
+        TemporaryDirectory.contents(of: data.blobs.appendingPathComponent("tmp"))
+    }
+}
+
+/// Request helpers.
+extension TestClientProtocol {
+    func call(_ method: HTTPRequest.Method, _ uri: String, key: String?, body: String? = nil, headers: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = headers
+        if let key { headers[.authorization] = "Bearer \(key)" }
+        if body != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        return try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+    }
+
+    func upload(_ bytes: [UInt8], key: String) async throws -> TestResponse {
+        try await execute(uri: "/v1/blobs", method: .post, headers: [.authorization: "Bearer \(key)", .contentType: "application/octet-stream"],
+                          body: ByteBuffer(bytes: bytes))
+    }
+
+    /// Uploads and returns the blob id.
+    func uploadID(_ bytes: [UInt8], key: String) async throws -> String {
+        let response = try await upload(bytes, key: key)
+        guard response.status == .created else { throw ServerStoreError("upload failed: \(response.status) \(String(buffer: response.body))") }
+        return try response.json()["id"] as? String ?? ""
+    }
+
+    /// Submits a job and returns its document.
+    func submit(_ body: String, key: String, headers: HTTPFields = [:]) async throws -> [String: Any] {
+        let response = try await call(.post, "/v1/jobs", key: key, body: body, headers: headers)
+        guard response.status == .accepted || response.status == .ok else {
+            throw ServerStoreError("submit failed: \(response.status) \(String(buffer: response.body))")
+        }
+        return try response.json()
+    }
+}
+
+extension TestResponse {
+    func json() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] else {
+            throw ServerStoreError("not a JSON object: \(String(buffer: body))")
+        }
+        return object
+    }
+
+    /// The problem's slug (`not-found` ...), nil when the body is not a problem.
+    var problemSlug: String? {
+        guard headers[.contentType] == "application/problem+json",
+              let object = try? json(), let type = object["type"] as? String
+        else { return nil }
+        return String(type.dropFirst("https://glint.dev/problems/".count))
+    }
+}
+
+import NIOFoundationCompat

@@ -1,0 +1,43 @@
+import Foundation
+import GlintQueue
+import GlintServer
+import Logging
+
+/// The server stores the store tests run against: SQLite always, PostgreSQL when
+/// `GLINT_TEST_POSTGRES_URL` names a server (`make test` starts one), each in a fresh schema.
+enum ServerStoreUnderTest: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite
+    case postgres
+
+    static var enabled: [ServerStoreUnderTest] { allCases.filter(\.isEnabled) }
+
+    static var postgresURL: String? {
+        guard let url = ProcessInfo.processInfo.environment["GLINT_TEST_POSTGRES_URL"], !url.isEmpty else { return nil }
+        return url
+    }
+
+    var isEnabled: Bool { self == .sqlite || Self.postgresURL != nil }
+    var description: String { rawValue }
+
+    /// Runs `body` with a fresh, migrated store.
+    func withStore<R>(_ body: (any ServerStore) async throws -> R) async throws -> R {
+        switch self {
+        case .sqlite:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glint-server-store-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let store = try SQLiteServerStore(path: directory.appendingPathComponent("server.sqlite").path)
+            let result = try await body(store)
+            try await store.close()
+            return result
+        case .postgres:
+            let schema = "glint_server_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
+            let configuration = try PostgresJobStore.Configuration(url: Self.postgresURL!, poolSize: 2, schema: String(schema))
+            // The job store creates the schema; the server store's tables go beside its tables.
+            return try await PostgresJobStore.withStore(url: Self.postgresURL!, logger: Logger(label: "test"), poolSize: 1, schema: String(schema)) { _ in
+                try await PostgresServerStore.withStore(configuration: configuration, logger: Logger(label: "test")) { store in
+                    try await body(store)
+                }
+            }
+        }
+    }
+}
