@@ -5,6 +5,13 @@ import Logging
 import Prometheus
 import ServiceLifecycle
 
+extension Logger {
+    init(label: String, level: Logger.Level) {
+        self.init(label: label)
+        logLevel = level
+    }
+}
+
 /// Builds the service's router: problem mapping, request logging and metrics on every route; the
 /// `/v1` API behind API-key authentication; health, metrics and the OpenAPI document open.
 public func buildRouter(server: ServerContext, metrics: PrometheusCollectorRegistry?) -> Router<GlintRequestContext> {
@@ -43,11 +50,11 @@ public func buildApplication(
         let worker = JobWorker(
             store: server.jobs, blobs: server.blobs, handlers: server.handlers,
             configuration: JobWorkerConfiguration(workerID: workerID, concurrency: configuration.workers, workDirectory: workDirectory(workerID)),
-            logger: Logger(label: "glint.worker"))
+            logger: Logger(label: "glint.worker", level: logger.logLevel))
         services.append(worker)
     }
     if configuration.webhooks {
-        services.append(WebhookDeliverer(server: server, logger: Logger(label: "glint.webhooks")))
+        services.append(WebhookDeliverer(server: server, logger: Logger(label: "glint.webhooks", level: logger.logLevel)))
     }
     return Application(
         router: router ?? buildRouter(server: server, metrics: metrics),

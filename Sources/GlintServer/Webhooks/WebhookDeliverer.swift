@@ -17,11 +17,14 @@ public struct WebhookDeliverer: Service {
     let server: ServerContext
     let logger: Logger
     let pollInterval: Duration
+    /// How long one attempt may take (connecting included) before it counts as failed.
+    let attemptTimeout: TimeAmount
     public static let maxAttempts = 8
 
-    public init(server: ServerContext, pollInterval: Duration = .milliseconds(500), logger: Logger) {
+    public init(server: ServerContext, pollInterval: Duration = .milliseconds(500), attemptTimeout: TimeAmount = .seconds(10), logger: Logger) {
         self.server = server
         self.pollInterval = pollInterval
+        self.attemptTimeout = attemptTimeout
         self.logger = logger
     }
 
@@ -78,7 +81,7 @@ public struct WebhookDeliverer: Service {
         var status: Int?
         var problem: String?
         do {
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+            let response = try await HTTPClient.shared.execute(request, timeout: attemptTimeout)
             status = Int(response.status.code)
             _ = try? await response.body.collect(upTo: 64 << 10)
         } catch {

@@ -6,6 +6,7 @@ import GlintQueue
 import GlintTestSupport
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 
 /// A whole service on fresh stores in a temporary data directory (SQLite), with two tenants'
@@ -48,8 +49,15 @@ struct ServerHarness: Sendable {
         let configuration = GlintServerConfiguration(host: "127.0.0.1", port: 0, maxUploadBytes: server.maxUploadBytes, workers: workers, webhooks: webhooks)
         let data = self.data
         let app = buildApplication(server: server, configuration: configuration, workDirectory: { data.workDirectory(worker: $0) },
-                                   metrics: ServerMetrics.prometheus)
+                                   metrics: ServerMetrics.prometheus, logger: Self.quietLogger)
         return try await app.test(.live, body)
+    }
+
+    /// Warnings and errors only: the request log would drown the test output.
+    static var quietLogger: Logger {
+        var logger = Logger(label: "glint.server.tests")
+        logger.logLevel = .warning
+        return logger
     }
 
     /// Blob files in the store (temporary files excluded).
