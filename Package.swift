@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "GlintLivePhoto", targets: ["GlintLivePhoto"]),
         .library(name: "GlintGraphics", targets: ["GlintGraphics"]),
         .library(name: "GlintQueue", targets: ["GlintQueue"]),
+        .library(name: "GlintServer", targets: ["GlintServer"]),
         .executable(name: "glint", targets: ["glint"]),
     ],
     dependencies: [
@@ -19,6 +20,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // C shim over libjpeg-turbo: setjmp error handling lives here and nowhere else.
@@ -110,6 +116,26 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
+        // The HTTP service (Hummingbird 2): the /v1 API, API keys per tenant, shares, health,
+        // metrics and the OpenAPI document, with the queue's workers embedded.
+        .target(
+            name: "GlintServer",
+            dependencies: [
+                "GlintQueue",
+                "GlintLivePhoto",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .executableTarget(
             name: "glint",
             dependencies: [
@@ -117,6 +143,7 @@ let package = Package(
                 "GlintLivePhoto",
                 "GlintGraphics",
                 "GlintQueue",
+                "GlintServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -140,6 +167,18 @@ let package = Package(
         .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
         .testTarget(name: "GlintGraphicsTests", dependencies: ["GlintGraphics", "GlintMedia", "GlintTestSupport"]),
         .testTarget(name: "GlintQueueTests", dependencies: ["GlintQueue", "GlintLivePhoto", "GlintGraphics", "GlintMedia", "GlintTestSupport"]),
+        .testTarget(
+            name: "GlintServerTests",
+            dependencies: [
+                "GlintServer",
+                "GlintQueue",
+                "GlintLivePhoto",
+                "GlintMedia",
+                "GlintTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintQueue", "GlintTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
