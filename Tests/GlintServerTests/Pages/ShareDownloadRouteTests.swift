@@ -30,18 +30,36 @@ struct ShareDownloadRouteTests {
         let pairs = try Exporter.livePhotos(in: [folder.file("\(base).jpg").path, folder.file("\(base).mov").path])
         #expect(pairs.count == 1)
         #expect(pairs.first?.contentIdentifier.rawValue == FixturePair.contentIdentifier)
-        #expect(TemporaryDirectory.contents(of: FileManager.default.temporaryDirectory).allSatisfy { !$0.hasPrefix("glint-download-") })
+    }
+
+    @Test("a download's file is gone from the disk as soon as its response is made; the body still has every byte")
+    func temporaryFileRemoved() async throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.file("made.zip")
+        let bytes = (0..<700_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try Data(bytes).write(to: file)
+        let response = try FileResponses.temporary(file, contentType: "application/zip", fileName: "x.zip")
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(response.headers[.contentLength] == "700000")
+        let router = Router()
+        router.get("/x") { _, _ in response }
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/x", method: .get) { received in
+                #expect(received.body.bytes == bytes)
+            }
+        }
     }
 
     @Test("the Photo download is the still alone, named after the job")
     func still() async throws {
         let fixture = try PagesFixture()
+        let expected = try Data(contentsOf: fixture.pair.still.url)
         try await fixture.application().test(.router) { client in
             try await client.execute(uri: "/s/\(PagesFixture.token("active"))/download/still", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "image/jpeg")
                 #expect(response.headers[.contentDisposition] == "attachment; filename=\"glint-\(fixture.job.description.prefix(8)).jpg\"")
-                #expect(Data(response.body.bytes) == (try Data(contentsOf: fixture.pair.still.url)))
+                #expect(Data(response.body.bytes) == expected)
             }
         }
     }

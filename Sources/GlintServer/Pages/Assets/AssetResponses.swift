@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// `GET /assets/{name}`: a ``PageAsset`` with an ETag (`If-None-Match` gives 304) and a cache

@@ -27,6 +27,20 @@ struct DashboardData: Encodable, Sendable {
         var thumbnail: String?
         /// The job's API document, `/v1/jobs/<id>` (needs an API key).
         var url: String
+
+        /// Every key, absent values as `null`.
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(state, forKey: .state)
+            try container.encode(createdAt, forKey: .createdAt)
+            try container.encode(finishedAt, forKey: .finishedAt)
+            try container.encode(thumbnail, forKey: .thumbnail)
+            try container.encode(url, forKey: .url)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, kind, state, createdAt, finishedAt, thumbnail, url }
     }
 
     var generatedAt: String

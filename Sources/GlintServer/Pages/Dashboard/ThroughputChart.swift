@@ -1,3 +1,5 @@
+import Foundation
+
 /// The throughput chart as inline SVG: one bar per minute, the newest on the right, scaled to
 /// the busiest minute. `dashboard.js` redraws the same bars from `data.json` with the same
 /// geometry (``width``, ``height``, ``barGap``), so the page stays current without a reload.

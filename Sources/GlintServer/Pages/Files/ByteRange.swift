@@ -1,3 +1,5 @@
+import Foundation
+
 /// A single `Range: bytes=...` request resolved against a file's size (RFC 9110 §14).
 ///
 /// Only one range is served; a header with several ranges, another unit or bad syntax is
@@ -25,7 +27,7 @@ enum ByteRange: Equatable {
             return
         }
         guard let start = Int64(first) else { self = .whole; return }
-        let end = last.isEmpty ? size - 1 : (Int64(last) ?? Int64.max)
+        let end = last.isEmpty ? Int64.max : (Int64(last) ?? Int64.max)
         guard end >= start else { self = .whole; return }
         guard start < size else { self = .unsatisfiable; return }
         self = .partial(start...min(end, size - 1))

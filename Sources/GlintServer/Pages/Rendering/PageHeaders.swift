@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// Header names and values the pages set beyond what `HTTPField.Name` names.

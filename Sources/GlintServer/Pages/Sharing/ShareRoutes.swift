@@ -11,30 +11,30 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
     let logger: Logger
 
     /// The share the token names, if it may be shown now.
-    func resolve(_ token: String) async -> Result<PageShare, ShareUnavailablePage> {
+    func resolve(_ token: String) async -> ShareResolution {
         let time = now()
         let verified: ShareToken
         switch ShareToken.check(token, secret: secret, now: time) {
-        case .invalid: return .failure(.notFound)
-        case .expired: return .failure(.expired)
+        case .invalid: return .unavailable(.notFound)
+        case .expired: return .unavailable(.expired)
         case .valid(let token): verified = token
         }
         do {
-            guard let share = try await source.share(id: verified.shareID), share.still != nil else { return .failure(.notFound) }
-            if share.state == .revoked { return .failure(.revoked) }
-            if share.expiresAt <= time { return .failure(.expired) }
-            return .success(share)
+            guard let share = try await source.share(id: verified.shareID), share.still != nil else { return .unavailable(.notFound) }
+            if share.state == .revoked { return .unavailable(.revoked) }
+            if share.expiresAt <= time { return .unavailable(.expired) }
+            return .found(share)
         } catch {
             logger.error("share look-up failed", metadata: ["share": "\(verified.shareID)", "error": "\(error)"])
-            return .failure(.failed)
+            return .unavailable(.failed)
         }
     }
 
     /// `GET /s/{token}`.
     func page(token: String) async -> Response {
         switch await resolve(token) {
-        case .failure(let page): return page.response
-        case .success(let share):
+        case .unavailable(let page): return page.response
+        case .found(let share):
             return PageHeaders.html(SharePage(token: token, hasMotion: share.motion != nil, expiresAt: share.expiresAt).render())
         }
     }
@@ -42,8 +42,8 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
     /// `GET|HEAD /s/{token}/still` and `/motion`: the stored file, with `Range`.
     func file(_ pick: KeyPath<PageShare, PageFile?>, token: String, request: Request, context: some RequestContext) async -> Response {
         switch await resolve(token) {
-        case .failure(let page): return page.response
-        case .success(let share):
+        case .unavailable(let page): return page.response
+        case .found(let share):
             guard let file = share[keyPath: pick] else { return ShareUnavailablePage.notFound.response }
             do {
                 return try await FileResponses.stored(file, request: request, context: context)
@@ -59,8 +59,8 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
         guard let format = ShareDownload(rawValue: format) else { return ShareUnavailablePage.notFound.response }
         let share: PageShare
         switch await resolve(token) {
-        case .failure(let page): return page.response
-        case .success(let found): share = found
+        case .unavailable(let page): return page.response
+        case .found(let found): share = found
         }
         guard let still = share.still else { return ShareUnavailablePage.notFound.response }
         let names = ShareDownloadNames(job: share.job)
@@ -103,4 +103,12 @@ enum ShareDownload: String {
     case still
     /// A Motion Photo made from the pair.
     case motionPhoto = "motionphoto"
+}
+
+/// What a share link leads to.
+enum ShareResolution {
+    /// A share that may be shown now.
+    case found(PageShare)
+    /// The page to show instead.
+    case unavailable(ShareUnavailablePage)
 }

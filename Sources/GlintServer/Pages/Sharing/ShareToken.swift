@@ -61,10 +61,12 @@ public enum ShareTokenCheck: Sendable, Hashable {
 
 /// The server's signing secret for share links (the `server-secret` file: 32 random bytes).
 public struct ShareTokenSecret: Sendable {
-    let key: SymmetricKey
+    private let bytes: [UInt8]
 
     /// - Parameter bytes: The secret; at least 16 bytes (32 recommended).
     public init(_ bytes: some Sequence<UInt8>) {
-        key = SymmetricKey(data: Array(bytes))
+        self.bytes = Array(bytes)
     }
+
+    var key: SymmetricKey { SymmetricKey(data: bytes) }
 }
