@@ -3,8 +3,8 @@ import GlintQueue
 
 /// A job as `glint jobs ... --json` prints it: parameters as JSON, times in ISO 8601, and every
 /// blob with the file it is stored in.
-struct JobsDocument: Encodable {
-    struct Blob: Encodable {
+struct JobsDocument: Encodable, Sendable {
+    struct Blob: Encodable, Sendable {
         var blob: String
         var path: String
         var size: Int64?
@@ -63,6 +63,9 @@ struct JobsDocument: Encodable {
         cancelledAt = time(job.cancelledAt)
         discardedAt = time(job.discardedAt)
     }
+
+    /// Whether the job has finished (completed, cancelled or discarded).
+    var isFinished: Bool { JobState(rawValue: state)?.isFinished ?? false }
 
     /// The job for people: one line of summary, then its progress, outputs and errors.
     var lines: [String] {

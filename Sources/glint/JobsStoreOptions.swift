@@ -31,15 +31,15 @@ struct JobsStoreOptions: ParsableArguments {
     }
 }
 
-/// Parses a job id argument.
-extension JobsStoreOptions {
-    /// Runs one store operation on the job that `text` names and returns its document; a
-    /// `jobNotFound` error names the job when the operation finds none.
-    func document(forJob text: String, _ operation: (any JobStore, JobID) async throws -> Job?) async throws -> JobsDocument {
-        let id = try parseJobID(text)
-        return try await withStores { store, blobs, _ in
-            guard let job = try await operation(store, id) else { throw JobQueueError(.jobNotFound, "job \(id): no such job") }
-            return JobsDocument(job, blobs: blobs)
+/// Where `glint jobs` works: the stores on this machine (`--store`, `--data-dir`), or a Glint
+/// server (`--server URL --api-key KEY`).
+struct JobsTargetOptions: ParsableArguments {
+    @OptionGroup var stores: JobsStoreOptions
+
+    /// Runs `body` with the backend these options name, closing it afterwards.
+    func withBackend<R: Sendable>(_ body: (any JobsBackend) async throws -> R) async throws -> R {
+        try await stores.withStores { store, blobs, _ in
+            try await body(LocalJobsBackend(store: store, blobs: blobs))
         }
     }
 }
