@@ -22,7 +22,7 @@ public protocol PageDataSource: Sendable {
     /// The most recently created jobs, newest first, at most `limit`.
     func recentJobs(limit: Int) async throws -> [PageJobSummary]
 
-    /// The thumbnail file of a job (see ``PageJobSummary/thumbnail``), nil when it has none or
+    /// The thumbnail file of a job (its image output, see ``PageJobSummary/hasThumbnail``), nil when it has none or
     /// there is no such job.
     func thumbnail(job: JobID) async throws -> PageFile?
 }
