@@ -8,6 +8,8 @@
 #   make bench-rings  glint rings (1024 px PNG) against pycairo drawing the same arcs
 #   make bench-badge  a badge on the 12 MP JPEG: Glint's JPEG patch against vips and ImageMagick
 #   make bench-queue  the PostgreSQL job queue against pgqueuer: enqueue, drain, enqueue-to-start latency
+#   make bench-serve  glint serve against nginx: a 3 MB output to wrk; job submission latency at 200/s
+#   make api-check  schemathesis against /openapi.yaml of a throw-away glint serve (about 1,200 cases)
 #   make clean      remove build outputs, out/ and Fixtures/generated/
 
 SHELL := /bin/bash
@@ -27,10 +29,10 @@ GLINT := .build/release/glint
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
 	libgif-dev libwebp-dev libexempi-dev libpng-dev librsvg2-dev libcairo2-dev libsqlite3-dev \
-	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql
+	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: deps build test run demo fixtures bench bench-rings bench-badge bench-queue clean
+.PHONY: deps build test run demo fixtures bench bench-rings bench-badge bench-queue bench-serve api-check clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -113,6 +115,18 @@ bench-queue: deps
 	python3 -c 'import pgqueuer' 2>/dev/null || python3 -m pip install --quiet pgqueuer
 	$(SWIFT) build -c release --product PostgresQueueBench
 	BENCH=.build/release/PostgresQueueBench Benchmarks/queue-vs-pgqueuer.sh
+
+# Builds glint in release and serves a 3 MB job output to wrk, against nginx serving the same file.
+bench-serve: deps
+	command -v wrk >/dev/null && command -v nginx >/dev/null || $(SUDO) apt-get install -y wrk nginx
+	$(SWIFT) build -c release --product glint
+	GLINT=.build/release/glint Benchmarks/serve-vs-nginx.sh
+
+# schemathesis (PyPI) against the OpenAPI document of a throw-away server: no 5xx, no response that
+# the document does not describe.
+api-check: deps
+	$(SWIFT) build --product glint
+	Scripts/schemathesis.sh .build/debug/glint
 
 clean:
 	rm -rf .build out Fixtures/generated

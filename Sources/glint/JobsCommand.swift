@@ -9,7 +9,9 @@ struct JobsCommand: AsyncParsableCommand {
             Jobs live in the store (--store sqlite:PATH or postgres://..., by default \
             sqlite:<data-dir>/queue.sqlite) and their input and output files in the blob store \
             under <data-dir>/blobs (--data-dir, else $GLINT_DATA_DIR, else ./glint-data). \
-            `glint worker` runs them.
+            `glint worker` runs them. With --server URL --api-key KEY (or $GLINT_SERVER and \
+            $GLINT_API_KEY) the same commands talk to a Glint server (`glint serve`) instead: inputs \
+            are uploaded, outputs downloaded, and the tenant is the API key's.
             """,
         subcommands: [JobsSubmitCommand.self, JobsListCommand.self, JobsShowCommand.self, JobsCancelCommand.self,
                       JobsRetryCommand.self, JobsWaitCommand.self, JobsOutputCommand.self]

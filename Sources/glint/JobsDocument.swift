@@ -3,10 +3,13 @@ import GlintQueue
 
 /// A job as `glint jobs ... --json` prints it: parameters as JSON, times in ISO 8601, and every
 /// blob with the file it is stored in.
-struct JobsDocument: Encodable {
-    struct Blob: Encodable {
+struct JobsDocument: Encodable, Sendable {
+    struct Blob: Encodable, Sendable {
         var blob: String
-        var path: String
+        /// The file in the local blob store (local jobs).
+        var path: String?
+        /// Where to download it (jobs on a server).
+        var url: String?
         var size: Int64?
     }
 
@@ -14,7 +17,8 @@ struct JobsDocument: Encodable {
     var kind: String
     var state: String
     var queue: String
-    var tenant: String
+    /// Nil for jobs on a server, which takes the tenant from the API key.
+    var tenant: String?
     var priority: Int
     var parameters: JobsJSONValue?
     var inputs: [String: Blob]
@@ -34,8 +38,37 @@ struct JobsDocument: Encodable {
     var cancelledAt: String?
     var discardedAt: String?
 
+    init(id: String, kind: String, state: String, queue: String, tenant: String?, priority: Int, parameters: JobsJSONValue?,
+         inputs: [String: Blob], outputs: [String: Blob], attempt: Int, maxAttempts: Int, errors: [JobAttemptError],
+         progress: JobProgress?, idempotencyKey: String?, batch: String?, workerID: String?, cancelRequested: Bool,
+         scheduledAt: String, createdAt: String, attemptedAt: String?, completedAt: String?, cancelledAt: String?, discardedAt: String?) {
+        self.id = id
+        self.kind = kind
+        self.state = state
+        self.queue = queue
+        self.tenant = tenant
+        self.priority = priority
+        self.parameters = parameters
+        self.inputs = inputs
+        self.outputs = outputs
+        self.attempt = attempt
+        self.maxAttempts = maxAttempts
+        self.errors = errors
+        self.progress = progress
+        self.idempotencyKey = idempotencyKey
+        self.batch = batch
+        self.workerID = workerID
+        self.cancelRequested = cancelRequested
+        self.scheduledAt = scheduledAt
+        self.createdAt = createdAt
+        self.attemptedAt = attemptedAt
+        self.completedAt = completedAt
+        self.cancelledAt = cancelledAt
+        self.discardedAt = discardedAt
+    }
+
     init(_ job: Job, blobs: any BlobStore) {
-        func blob(_ id: BlobID) -> Blob { Blob(blob: id.hex, path: blobs.url(for: id).path, size: blobs.size(of: id)) }
+        func blob(_ id: BlobID) -> Blob { Blob(blob: id.hex, path: blobs.url(for: id).path, url: nil, size: blobs.size(of: id)) }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         func time(_ date: Date?) -> String? { date.map(formatter.string(from:)) }
@@ -64,17 +97,20 @@ struct JobsDocument: Encodable {
         discardedAt = time(job.discardedAt)
     }
 
+    /// Whether the job has finished (completed, cancelled or discarded).
+    var isFinished: Bool { JobState(rawValue: state)?.isFinished ?? false }
+
     /// The job for people: one line of summary, then its progress, outputs and errors.
     var lines: [String] {
-        var lines = ["\(id)  \(kind)  \(state)  attempt \(attempt)/\(maxAttempts)  queue \(queue)  tenant \(tenant)  priority \(priority)"]
+        var lines = ["\(id)  \(kind)  \(state)  attempt \(attempt)/\(maxAttempts)  queue \(queue)\(tenant.map { "  tenant \($0)" } ?? "")  priority \(priority)"]
         lines.append("created \(createdAt)" + (completedAt.map { ", completed \($0)" } ?? "") + (cancelledAt.map { ", cancelled \($0)" } ?? "")
                      + (discardedAt.map { ", discarded \($0)" } ?? ""))
         if let progress {
             lines.append(String(format: "progress %.0f%%", progress.fraction * 100) + (progress.message.map { " \($0)" } ?? ""))
         }
         if cancelRequested { lines.append("cancellation requested") }
-        for (name, blob) in inputs.sorted(by: { $0.key < $1.key }) { lines.append("input \(name): \(blob.path)") }
-        for (name, blob) in outputs.sorted(by: { $0.key < $1.key }) { lines.append("output \(name): \(blob.path)") }
+        for (name, blob) in inputs.sorted(by: { $0.key < $1.key }) { lines.append("input \(name): \(blob.path ?? blob.blob)") }
+        for (name, blob) in outputs.sorted(by: { $0.key < $1.key }) { lines.append("output \(name): \(blob.path ?? blob.url ?? blob.blob)") }
         for error in errors { lines.append("error (attempt \(error.attempt)) \(error.code): \(error.message)") }
         return lines
     }

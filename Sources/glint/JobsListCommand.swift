@@ -18,14 +18,14 @@ struct JobsListCommand: AsyncParsableCommand {
     @Option(help: "At most this many jobs (1...1000).")
     var limit = 50
 
-    @OptionGroup var stores: JobsStoreOptions
+    @OptionGroup var target: JobsTargetOptions
 
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
     struct Document: Encodable {
         var jobs: [JobsDocument]
-        var counts: [String: Int]
+        var counts: [String: Int]?
     }
 
     func run() async throws {
@@ -38,17 +38,15 @@ struct JobsListCommand: AsyncParsableCommand {
                 states.insert(parsed)
             }
             let filter = JobFilter(tenant: tenant, states: states, kinds: Set(kind.map(JobKind.init(rawValue:))), limit: limit)
-            let document = try await stores.withStores { store, blobs, _ in
-                let page = try await store.jobs(matching: filter)
-                let counts = try await store.countsByState(tenant: tenant)
-                return Document(jobs: page.jobs.map { JobsDocument($0, blobs: blobs) },
-                                counts: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }))
-            }
+            let listing = try await target.withBackend { try await $0.jobs(matching: filter) }
+            let document = Document(jobs: listing.jobs, counts: listing.counts)
             if json {
                 CommandOutput.printJSON(document)
             } else {
                 for job in document.jobs { print(job.summary) }
-                print(document.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+                if let counts = document.counts {
+                    print(counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+                }
             }
         } catch {
             throw ExitCode(CommandOutput.fail(error, json: json))

@@ -1,11 +1,10 @@
 import ArgumentParser
 import Foundation
-import GlintMedia
 import GlintQueue
 
 /// `glint jobs output ID NAME --out PATH`: copies one output of a completed job out of the blob store.
 struct JobsOutputCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "output", abstract: "Copy a job's output file out of the blob store.")
+    static let configuration = CommandConfiguration(commandName: "output", abstract: "Copy a job's output file out of the blob store (or download it from the server).")
 
     @Argument(help: "The job id.")
     var id: String
@@ -16,7 +15,7 @@ struct JobsOutputCommand: AsyncParsableCommand {
     @Option(help: "Where to write it.")
     var out: String
 
-    @OptionGroup var stores: JobsStoreOptions
+    @OptionGroup var target: JobsTargetOptions
 
     @Flag(help: "Print one JSON document for machines.")
     var json = false
@@ -33,19 +32,8 @@ struct JobsOutputCommand: AsyncParsableCommand {
         do {
             let id = try parseJobID(id)
             let (name, out) = (name, out)
-            let document = try await stores.withStores { store, blobs, _ in
-                let job = try await requireJob(id, in: store)
-                guard let blob = job.outputs[name] else {
-                    throw JobQueueError(.blob, "job \(id) (\(job.state)) has no output named '\(name)'"
-                                        + (job.outputs.isEmpty ? "" : " (outputs: \(job.outputs.keys.sorted().joined(separator: ", ")))"))
-                }
-                let source = blobs.url(for: blob)
-                guard let data = FileManager.default.contents(atPath: source.path) else {
-                    throw JobQueueError(.blob, "job \(id): output '\(name)' (blob \(blob)) is missing from the blob store")
-                }
-                try AtomicFileWriter.write([UInt8](data), to: out)
-                return Document(job: id.description, name: name, blob: blob.hex, path: out, size: Int64(data.count))
-            }
+            let written = try await target.withBackend { try await $0.writeOutput(of: id, named: name, to: out) }
+            let document = Document(job: id.description, name: name, blob: written.blob, path: out, size: written.size)
             if json { CommandOutput.printJSON(document) } else { print("\(document.path)  \(document.size) bytes") }
         } catch {
             throw ExitCode(CommandOutput.fail(error, json: json))

@@ -9,14 +9,15 @@ struct JobsShowCommand: AsyncParsableCommand {
     @Argument(help: "The job id.")
     var id: String
 
-    @OptionGroup var stores: JobsStoreOptions
+    @OptionGroup var target: JobsTargetOptions
 
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
     func run() async throws {
         do {
-            let document = try await stores.document(forJob: id) { store, id in try await store.job(id, tenant: nil) }
+            let id = try parseJobID(id)
+            let document = try await target.withBackend { try await $0.job(id) }
             if json { CommandOutput.printJSON(document) } else { document.lines.forEach { print($0) } }
         } catch {
             throw ExitCode(CommandOutput.fail(error, json: json))

@@ -31,16 +31,32 @@ struct JobsStoreOptions: ParsableArguments {
     }
 }
 
-/// Parses a job id argument.
-extension JobsStoreOptions {
-    /// Runs one store operation on the job that `text` names and returns its document; a
-    /// `jobNotFound` error names the job when the operation finds none.
-    func document(forJob text: String, _ operation: (any JobStore, JobID) async throws -> Job?) async throws -> JobsDocument {
-        let id = try parseJobID(text)
-        return try await withStores { store, blobs, _ in
-            guard let job = try await operation(store, id) else { throw JobQueueError(.jobNotFound, "job \(id): no such job") }
-            return JobsDocument(job, blobs: blobs)
+/// Where `glint jobs` works: the stores on this machine (`--store`, `--data-dir`), or a Glint
+/// server (`--server URL --api-key KEY`).
+struct JobsTargetOptions: ParsableArguments {
+    @OptionGroup var stores: JobsStoreOptions
+
+    @Option(help: "A Glint server to send the request to instead of the local stores, e.g. http://127.0.0.1:8080 (default $GLINT_SERVER).")
+    var server: String?
+
+    @Option(help: "The API key for --server (default $GLINT_API_KEY; create one with `glint keys create`).")
+    var apiKey: String?
+
+    /// Runs `body` with the backend these options name, closing it afterwards.
+    func withBackend<R: Sendable>(_ body: (any JobsBackend) async throws -> R) async throws -> R {
+        let environment = ProcessInfo.processInfo.environment
+        guard let server = server ?? environment["GLINT_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return try await stores.withStores { store, blobs, _ in
+                try await body(LocalJobsBackend(store: store, blobs: blobs))
+            }
         }
+        guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
+            throw RemoteJobsError("--server \(server): expected an http:// or https:// URL")
+        }
+        guard let apiKey = apiKey ?? environment["GLINT_API_KEY"], !apiKey.isEmpty else {
+            throw RemoteJobsError("--server \(server): give --api-key (or set GLINT_API_KEY)")
+        }
+        return try await body(RemoteJobsBackend(client: .shared, server: url, apiKey: apiKey))
     }
 }
 

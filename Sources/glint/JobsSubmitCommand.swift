@@ -32,8 +32,8 @@ struct JobsSubmitCommand: AsyncParsableCommand {
     @Option(help: "The queue to put it in.")
     var queue = JobSubmission.defaultQueue
 
-    @Option(help: "Who it is for (claims are fair between tenants).")
-    var tenant = JobSubmission.defaultTenant
+    @Option(help: "Who it is for (claims are fair between tenants; default \"default\"). A server takes it from the API key.")
+    var tenant: String?
 
     @Option(help: "A key that makes resubmitting return the same job.")
     var idempotencyKey: String?
@@ -41,7 +41,7 @@ struct JobsSubmitCommand: AsyncParsableCommand {
     @Option(help: "Attempts before the job is discarded.")
     var maxAttempts = JobSubmission.defaultMaxAttempts
 
-    @OptionGroup var stores: JobsStoreOptions
+    @OptionGroup var target: JobsTargetOptions
 
     @Flag(help: "Print one JSON document for machines.")
     var json = false
@@ -56,16 +56,11 @@ struct JobsSubmitCommand: AsyncParsableCommand {
             let parameters = try loadParameters()
             let named = try parseInputs()
             try check(JobKind(rawValue: kind), parameters: parameters, inputs: Set(named.keys))
-            let (outcome, document) = try await stores.withStores { store, blobs, _ in
-                var inputs: [String: BlobID] = [:]
-                for (name, path) in named {
-                    inputs[name] = try await blobs.put(contentsOf: URL(fileURLWithPath: path))
-                }
-                let submission = JobSubmission(kind: JobKind(rawValue: kind), parameters: parameters, inputs: inputs, queue: queue,
-                                               tenant: tenant, priority: priority, maxAttempts: maxAttempts, idempotencyKey: idempotencyKey)
-                let outcome = try await store.submit([submission])[0]
-                return (outcome.wasCreated, JobsDocument(outcome.job, blobs: blobs))
-            }
+            let request = JobsSubmitRequest(
+                kind: JobKind(rawValue: kind), parameters: parameters, inputs: named.mapValues { URL(fileURLWithPath: $0) },
+                queue: queue, tenant: tenant, priority: priority, maxAttempts: maxAttempts, idempotencyKey: idempotencyKey
+            )
+            let (outcome, document) = try await target.withBackend { try await $0.submit(request) }
             if json {
                 CommandOutput.printJSON(Document(created: outcome, job: document))
             } else {

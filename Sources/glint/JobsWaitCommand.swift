@@ -13,7 +13,7 @@ struct JobsWaitCommand: AsyncParsableCommand {
     @Option(help: "Give up after this many seconds (default: wait as long as it takes).")
     var timeout: Double?
 
-    @OptionGroup var stores: JobsStoreOptions
+    @OptionGroup var target: JobsTargetOptions
 
     @Flag(help: "Print one JSON document for machines.")
     var json = false
@@ -23,11 +23,11 @@ struct JobsWaitCommand: AsyncParsableCommand {
         do {
             let id = try parseJobID(id)
             let deadline = timeout.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
-            let document = try await stores.withStores { store, blobs, _ in
+            let document = try await target.withBackend { backend in
                 while true {
-                    let job = try await requireJob(id, in: store)
-                    if job.state.isFinished { return JobsDocument(job, blobs: blobs) }
-                    bar.update(job.progress?.fraction ?? 0, job.progress?.message ?? job.state.rawValue)
+                    let job = try await backend.job(id)
+                    if job.isFinished { return job }
+                    bar.update(job.progress?.fraction ?? 0, job.progress?.message ?? job.state)
                     if let deadline, ContinuousClock.now >= deadline {
                         throw JobQueueError(.invalidState, "job \(id): still \(job.state) after \(timeout ?? 0) s")
                     }

@@ -14,9 +14,14 @@ import PostgresNIO
 ///    gets.
 /// 4. `locked`: per (queue, tenant), its quota of jobs in claim order, `FOR UPDATE SKIP LOCKED`, so
 ///    concurrent claimers pass over each other's rows instead of waiting or colliding.
+///    When exactly one (queue, tenant) has waiting jobs (the common case: one pipeline feeding the
+///    queue), there is nobody to be fair to: `locked` takes the first `limit` of its jobs directly and
+///    steps 2-3 never run (the branch not taken is cut off by a one-time filter on `waiting_count`).
+///    With a generic plan (`plan_cache_mode`, see `PostgresJobStore.Configuration`), this path costs
+///    about what a plain `LIMIT n FOR UPDATE SKIP LOCKED` does.
 /// 5. The update marks them running in a new claim turn and returns them, in the round-robin order.
 struct PostgresClaimStatement: PostgresPreparedStatement {
-    static let name = "glint_claim_v1"
+    static let name = "glint_claim_v2"
 
     static let sql = """
         WITH RECURSIVE waiting(queue, tenant) AS (
@@ -56,7 +61,20 @@ struct PostgresClaimStatement: PostgresPreparedStatement {
             FROM (SELECT queue, tenant, last_turn, oldest FROM turns ORDER BY turn, last_turn, oldest, tenant LIMIT $3) AS dealt
             GROUP BY queue, tenant, last_turn, oldest
         ),
+        waiting_count AS (
+            SELECT count(*) AS tenants FROM waiting WHERE tenant IS NOT NULL
+        ),
         locked AS (
+            SELECT l.id, -1::bigint AS last_turn, NULL::timestamptz AS oldest FROM waiting w CROSS JOIN LATERAL (
+                SELECT j.id FROM glint_jobs j
+                WHERE j.queue = w.queue AND j.tenant = w.tenant AND j.state IN ('scheduled', 'available', 'retryable')
+                  AND j.scheduled_at <= $2
+                ORDER BY j.priority DESC, j.scheduled_at, j.id
+                LIMIT $3
+                FOR UPDATE SKIP LOCKED
+            ) l
+            WHERE w.tenant IS NOT NULL AND (SELECT tenants FROM waiting_count) = 1
+          UNION ALL
             SELECT l.id, q.last_turn, q.oldest FROM quotas q CROSS JOIN LATERAL (
                 SELECT j.id FROM glint_jobs j
                 WHERE j.queue = q.queue AND j.tenant = q.tenant AND j.state IN ('scheduled', 'available', 'retryable')
@@ -65,6 +83,7 @@ struct PostgresClaimStatement: PostgresPreparedStatement {
                 LIMIT q.quota
                 FOR UPDATE SKIP LOCKED
             ) l
+            WHERE (SELECT tenants FROM waiting_count) > 1
         ),
         claimed AS (
             UPDATE glint_jobs SET state = 'running', attempt = attempt + 1, attempted_at = $2, worker_id = $4,

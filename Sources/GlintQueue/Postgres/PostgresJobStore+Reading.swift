@@ -30,9 +30,8 @@ extension PostgresJobStore {
               AND (cardinality(\(kinds)::text[]) = 0 OR kind = ANY(\(kinds)::text[]))
               AND (\(filter.queue)::text IS NULL OR queue = \(filter.queue))
               AND (\(filter.batch)::text IS NULL OR batch = \(filter.batch))
-              AND (\(after?.microseconds)::int8 IS NULL
-                   OR (created_at, id) < (timestamptz 'epoch' + \(after?.microseconds) * interval '1 microsecond', \(after?.id)))
-            ORDER BY created_at DESC, id DESC
+              AND (\(after?.id)::uuid IS NULL OR id < \(after?.id))
+            ORDER BY id DESC
             LIMIT \(filter.limit + 1)
             """
         let jobs = try await perform("list jobs") {
@@ -41,7 +40,7 @@ extension PostgresJobStore {
         guard jobs.count > filter.limit else { return JobPage(jobs: jobs, nextCursor: nil) }
         let page = Array(jobs.prefix(filter.limit))
         let last = page[page.count - 1]
-        return JobPage(jobs: page, nextCursor: PostgresListingCursor(createdAt: last.createdAt, id: last.id.uuid).description)
+        return JobPage(jobs: page, nextCursor: PostgresListingCursor(id: last.id.uuid).description)
     }
 
     public func countsByState(tenant: String?) async throws -> [JobState: Int] {
@@ -58,25 +57,18 @@ extension PostgresJobStore {
     }
 }
 
-/// Where a listing page ended: the last job's creation time in whole microseconds since 1970 (exact:
-/// no floating point on the way back to SQL) and its id, as `<microseconds>.<uuid>`.
+/// Where a listing page ended: the last job's id (ids are time-ordered), as `id.<uuid>`.
 struct PostgresListingCursor: CustomStringConvertible {
-    var microseconds: Int64
     var id: UUID
 
-    init(createdAt: Date, id: UUID) {
-        self.microseconds = Int64((createdAt.timeIntervalSince1970 * 1_000_000).rounded())
-        self.id = id
-    }
+    init(id: UUID) { self.id = id }
 
     init?(_ text: String) {
-        let parts = text.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let microseconds = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { return nil }
-        self.microseconds = microseconds
+        guard text.hasPrefix("id."), let id = UUID(uuidString: String(text.dropFirst(3))) else { return nil }
         self.id = id
     }
 
-    var description: String { "\(microseconds).\(id.uuidString.lowercased())" }
+    var description: String { "id.\(id.uuidString.lowercased())" }
 }
 
 extension AsyncSequence {

@@ -6,7 +6,7 @@ extension PostgresJobStore {
         for submission in submissions { try submission.validate() }
         guard !submissions.isEmpty else { return [] }
         let now = self.now
-        let ids = submissions.map { _ in UUID() }
+        let ids = submissions.map { _ in JobID.timeOrdered(at: now).uuid }
         let created = try await perform("submit \(submissions.count) job(s)") {
             try await insert(submissions, ids: ids, now: now)
         }

@@ -56,8 +56,15 @@ extension PostgresJobStore {
             )
             client.options.maximumConnections = poolSize + 1
             client.options.connectionIdleTimeout = .seconds(30)
+            // Prepared statements are planned once, not on every execution: PostgreSQL's default
+            // (`auto`) keeps re-planning the claim, whose planning costs more than running it (about
+            // 1.5 ms against 0.5 ms). Every query here is written for a generic plan: fixed shape,
+            // parameters in index conditions, no value-dependent plan choices worth re-planning for.
+            // JIT compilation is off: a generic plan's estimates (an unknown LIMIT) can pass
+            // `jit_above_cost`, and compiling the claim then takes 1.5 s for a query that runs in 1 ms.
+            client.options.additionalStartupParameters = [("plan_cache_mode", "force_generic_plan"), ("jit", "off")]
             if let schema {
-                client.options.additionalStartupParameters = [("search_path", schema)]
+                client.options.additionalStartupParameters.append(("search_path", schema))
             }
             self.client = client
             self.poolSize = poolSize

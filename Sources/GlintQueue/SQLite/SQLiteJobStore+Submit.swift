@@ -35,7 +35,7 @@ extension SQLiteJobStore {
         let scheduledAt = SQLiteTimestamp.normalized(submission.scheduledAt ?? now)
         let state: JobState = scheduledAt > createdAt ? .scheduled : .available
         let job = Job(
-            id: JobID(), kind: submission.kind, queue: submission.queue, tenant: submission.tenant,
+            id: JobID.timeOrdered(at: createdAt), kind: submission.kind, queue: submission.queue, tenant: submission.tenant,
             priority: submission.priority, parameters: submission.parameters, inputs: submission.inputs,
             state: state, maxAttempts: submission.maxAttempts, idempotencyKey: submission.idempotencyKey,
             batch: submission.batch, scheduledAt: scheduledAt, createdAt: createdAt

@@ -24,7 +24,10 @@ public struct JobFilter: Hashable, Sendable {
     }
 }
 
-/// One page of a listing, newest first (by `createdAt`, then id).
+/// One page of a listing, newest first. Job ids are time-ordered (`JobID.timeOrdered(at:)`), so
+/// newest first is by creation millisecond; within one millisecond a store orders by `createdAt`
+/// then id (SQLite) or by id (PostgreSQL, whose listing walks the primary key), which agree for the
+/// jobs of one process.
 public struct JobPage: Hashable, Sendable {
     public var jobs: [Job]
     /// Pass as `JobFilter.cursor` for the next page; nil on the last page. Opaque to callers.

@@ -32,6 +32,11 @@ public struct ServerContext: Sendable {
         self.clock = clock
     }
 
+    /// The server secret as the share tokens (`ShareToken`, in Pages) take it.
+    public var shareSecret: ShareTokenSecret {
+        ShareTokenSecret(secret.withUnsafeBytes { Array($0) })
+    }
+
     /// The tenant's job, or a `not-found` problem (another tenant's job is not found either).
     func job(_ text: String, tenant: String) async throws -> Job {
         guard let id = JobID(text), let job = try await jobs.job(id, tenant: tenant) else { throw Problem.notFound("job \(text)") }

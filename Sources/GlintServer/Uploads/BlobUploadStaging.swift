@@ -50,7 +50,7 @@ final class BlobUploadStaging {
         guard fsync(descriptor) == 0 else { throw ServerStoreError("cannot flush \(temporaryPath): \(Self.systemError())") }
         close(descriptor)
         descriptor = -1
-        let hex = AuthHex.string(Array(hasher.finalize()))
+        let hex = LowercaseHex.string(Array(hasher.finalize()))
         guard let id = BlobID(hex) else { throw ServerStoreError("SHA-256 gave '\(hex)'") }
         let destination = blobs.url(for: id)
         try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -79,11 +79,4 @@ final class BlobUploadStaging {
     deinit { discard() }
 
     static func systemError() -> String { String(cString: strerror(errno)) }
-}
-
-/// Lower-case hex of bytes.
-enum AuthHex {
-    static func string(_ bytes: [UInt8]) -> String {
-        bytes.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
-    }
 }

@@ -11,7 +11,7 @@ public struct WebhookSignature: Hashable, Sendable {
         self.timestamp = timestamp
         var message = Data("\(timestamp).".utf8)
         message.append(body)
-        mac = AuthHex.string(Array(HMAC<SHA256>.authenticationCode(for: message, using: key)))
+        mac = LowercaseHex.string(Array(HMAC<SHA256>.authenticationCode(for: message, using: key)))
     }
 
     /// The header value.

@@ -5,21 +5,21 @@ import Testing
 import Glibc
 #endif
 
-/// A `glint worker` process running in the background, its standard output and error going to a
-/// log file, that a test can kill outright or stop gracefully.
+/// A `glint worker` (or `glint serve`) process running in the background, its standard output and
+/// error going to a log file, that a test can kill outright or stop gracefully.
 final class WorkerProcess {
     let process = Process()
     let log: URL
 
-    /// Starts `glint worker` with `arguments`, logging at info level into `log`.
-    init(_ arguments: [String], log: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Starts `glint <command>` (`worker` unless told) with `arguments`, logging at info level into `log`.
+    init(_ arguments: [String], command: String = "worker", log: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let executable = try #require(GlintProcess.executable, "the glint executable was not found beside the test runner",
                                       sourceLocation: sourceLocation)
         self.log = log
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.executableURL = executable
-        process.arguments = ["worker"] + arguments
+        process.arguments = [command] + arguments
         process.currentDirectoryURL = SharedFixtures.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["GLINT_LOG_LEVEL"] = "info"

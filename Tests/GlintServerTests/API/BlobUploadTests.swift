@@ -87,7 +87,7 @@ struct BlobUploadTests {
 /// SHA-256 hex, for checking blob ids.
 enum SHA256Hex {
     static func of(_ bytes: [UInt8]) -> String {
-        AuthHex.string(Array(Crypto.SHA256.hash(data: bytes)))
+        LowercaseHex.string(Array(Crypto.SHA256.hash(data: bytes)))
     }
 }
 

@@ -1,0 +1,118 @@
+import Foundation
+import GlintTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import GlintServer
+
+/// The pages in a real browser: Debian's headless Chromium, against the pages served over
+/// loopback. Skipped (with the reason) where Chromium or the shared fixtures are missing.
+@Suite(
+    "Pages in headless Chromium", .serialized,
+    .enabled(if: HeadlessChromium.executable != nil, "chromium is not installed (apt-get install chromium)"),
+    .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real iPhone pair)"))
+struct ChromiumPageTests {
+    static let figure = "document.querySelector('.live-photo')"
+    static let video = "document.querySelector('.motion')"
+
+    @Test("desktop: the still shows, pressing plays the motion, letting go brings the still back, the downloads work")
+    func desktopSharePage() async throws {
+        let fixture = try PagesFixture()
+        let token = PagesFixture.token("active")
+        try await fixture.application().test(.live) { client in
+            let port = try #require(client.port)
+            let browser = try HeadlessChromium()
+            let page = try await BrowserPage.open(in: browser, width: 1440, height: 900, mobile: false)
+            try await page.navigate("http://127.0.0.1:\(port)/s/\(token)")
+            #expect(try await page.wait(until: "\(Self.figure)?.dataset.still === 'loaded'"), "the still loads")
+            #expect(try await page.evaluate("document.querySelector('.still').naturalWidth") as? Int ?? 0 > 0)
+            #expect(try await page.wait(until: "\(Self.figure).dataset.motion === 'ready'"),
+                    "the motion downloads and can be played")
+            #expect(try await page.evaluate("document.querySelector('.motion-progress').hidden") as? Bool == true)
+            #expect(try await page.evaluate("\(Self.video).controls") as? Bool == false)
+
+            let centre = try await page.centre(of: ".live-photo")
+            try await page.pressMouse(at: centre)
+            #expect(try await page.wait(until: "\(Self.figure).dataset.motion === 'playing' && \(Self.video).currentTime > 0.2"),
+                    "pressing plays the motion")
+            try await page.releaseMouse(at: centre)
+            try await page.send("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": 1439, "y": 899])
+            #expect(try await page.wait(until: "\(Self.figure).dataset.motion === 'ready' && \(Self.video).paused"),
+                    "leaving stops the motion")
+
+            let downloads = try await page.evaluate("""
+                Promise.all([...document.querySelectorAll('.downloads a')].map(a => fetch(a.href).then(async r =>
+                  [a.textContent, r.status, r.headers.get('content-type'), (await r.arrayBuffer()).byteLength])))
+                """) as? [[Any]] ?? []
+            let byName = Dictionary(uniqueKeysWithValues: downloads.map { ($0[0] as? String ?? "", $0) })
+            #expect(byName.count == 3)
+            for (name, type) in [("Live Photo", "application/zip"), ("Photo", "image/jpeg"), ("Motion Photo", "image/jpeg")] {
+                let row = try #require(byName[name], "\(name) is offered")
+                #expect(row[1] as? Int == 200, "\(name)")
+                #expect(row[2] as? String == type, "\(name)")
+                #expect(row[3] as? Int ?? 0 > 100_000, "\(name) has the photo's bytes")
+            }
+        }
+    }
+
+    @Test("phone: a touch plays the motion, lifting the finger stops it; badge clear space and 44 px targets hold")
+    func phoneSharePage() async throws {
+        let fixture = try PagesFixture()
+        let token = PagesFixture.token("active")
+        try await fixture.application().test(.live) { client in
+            let port = try #require(client.port)
+            let browser = try HeadlessChromium()
+            let page = try await BrowserPage.open(in: browser, width: 320, height: 640, mobile: true)
+            try await page.navigate("http://127.0.0.1:\(port)/s/\(token)")
+            #expect(try await page.wait(until: "\(Self.figure)?.dataset.motion === 'ready'"))
+            let layout = try await page.evaluate("""
+                (() => { const f = document.querySelector('.live-photo').getBoundingClientRect();
+                         const b = document.querySelector('.live-badge').getBoundingClientRect();
+                         const targets = [...document.querySelectorAll('.downloads a')].map(a => a.getBoundingClientRect());
+                         return [b.height, b.top - f.top, b.left - f.left, Math.min(...targets.map(t => t.width)),
+                                 Math.min(...targets.map(t => t.height)), document.documentElement.scrollWidth]; })()
+                """) as? [Double] ?? []
+            try #require(layout.count == 6)
+            #expect(layout[0] > 0)
+            #expect(layout[1] >= layout[0] * 0.1 && layout[2] >= layout[0] * 0.1, "clear space around the badge")
+            #expect(layout[3] >= 44 && layout[4] >= 44, "touch targets at least 44x44")
+            #expect(layout[5] <= 320, "nothing wider than a 320 px phone")
+
+            let centre = try await page.centre(of: ".live-photo")
+            try await page.touchStart(at: centre)
+            #expect(try await page.wait(until: "\(Self.figure).dataset.motion === 'playing' && \(Self.video).currentTime > 0.2"))
+            try await page.touchEnd()
+            #expect(try await page.wait(until: "\(Self.figure).dataset.motion === 'ready' && \(Self.video).paused"))
+        }
+    }
+
+    @Test("an expired link shows its page in the browser")
+    func expiredLink() async throws {
+        let fixture = try PagesFixture()
+        try await fixture.application().test(.live) { client in
+            let port = try #require(client.port)
+            let browser = try HeadlessChromium()
+            let page = try await BrowserPage.open(in: browser, width: 390, height: 844, mobile: true)
+            try await page.navigate("http://127.0.0.1:\(port)/s/\(PagesFixture.token("active", expiresIn: -60))")
+            #expect(try await page.wait(until: "document.body?.dataset.unavailable === 'expired'"))
+            #expect(try await page.evaluate("document.querySelector('h1').textContent") as? String == "This link has expired")
+        }
+    }
+
+    @Test("the dashboard renders and refreshes itself from data.json")
+    func dashboard() async throws {
+        let fixture = try PagesFixture()
+        try await fixture.application().test(.live) { client in
+            let port = try #require(client.port)
+            let browser = try HeadlessChromium()
+            let page = try await BrowserPage.open(in: browser, width: 390, height: 844, mobile: true)
+            try await page.navigate("http://127.0.0.1:\(port)/")
+            #expect(try await page.wait(until: "document.body?.dataset.refreshed === 'true'"), "the script read data.json")
+            #expect(try await page.evaluate("document.querySelectorAll('.throughput-chart .bar').length") as? Int == 60)
+            #expect(try await page.evaluate("document.querySelector('.count[data-state=available] .number').textContent") as? String == "3")
+            #expect(try await page.evaluate("document.querySelectorAll('script').length") as? Int == 1, "hostile kinds stay text")
+            #expect(try await page.wait(until: "[...document.querySelectorAll('.job img')].some(i => i.naturalWidth > 0)"), "thumbnails load")
+            #expect(try await page.evaluate("document.documentElement.scrollWidth") as? Int ?? 999 <= 390)
+        }
+    }
+}
