@@ -13,13 +13,15 @@ extension Logger {
 }
 
 /// Builds the service's router: problem mapping, request logging and metrics on every route; the
-/// `/v1` API behind API-key authentication; health, metrics and the OpenAPI document open.
+/// `/v1` API behind API-key authentication; the pages (share page, dashboard), health, metrics and
+/// the OpenAPI document open.
 public func buildRouter(server: ServerContext, metrics: PrometheusCollectorRegistry?) -> Router<GlintRequestContext> {
     let router = Router(context: GlintRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware())
     ServiceRoutes(server: server, metrics: metrics).add(to: router)
+    PageRoutes(source: ServerPageDataSource(server: server), secret: server.shareSecret, now: server.clock).addRoutes(to: router)
     let v1 = router.group("v1").add(middleware: APIKeyAuthenticator(store: server.store))
     BlobsRoutes(server: server).add(to: v1)
     JobsRoutes(server: server).add(to: v1)

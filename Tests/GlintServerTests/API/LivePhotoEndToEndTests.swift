@@ -5,6 +5,7 @@ import GlintQueue
 @testable import GlintServer
 import GlintTestSupport
 import HummingbirdTesting
+import NIOFoundationCompat
 import Testing
 
 /// The acceptance path over real HTTP: upload the real iPhone pair, submit a `livephoto.edit`,
@@ -53,6 +54,23 @@ struct LivePhotoEndToEndTests {
                 let report = try #require(MediaInspector.inspect(stillPath).still)
                 let kept = Double(report.width * report.height) / Double(4032 * 3024)
                 #expect(abs(kept - 0.64) < 0.01, "the crop was not applied: \(report.width)x\(report.height)")
+
+                // Shared: the page and its still come from the stores through ServerPageDataSource, and
+                // the dashboard counts the job; a revoked share's page says so.
+                let share = try await client.call(.post, "/v1/shares", key: harness.alice, body: #"{"job": "\#(id)"}"#).json()
+                let url = try #require(share["url"] as? String)
+                let page = try await client.call(.get, url, key: nil)
+                #expect(page.status == .ok)
+                #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
+                let sharedStill = try await client.call(.get, url + "/still", key: nil)
+                #expect(sharedStill.status == .ok)
+                #expect(Data(buffer: sharedStill.body) == (try Data(contentsOf: folder.appendingPathComponent("IMG_train.jpg"))))
+                let dashboard = try await client.call(.get, "/dashboard/data.json", key: nil).json()
+                #expect((dashboard["counts"] as? [String: Int])?["completed"] == 1)
+                #expect(try await client.call(.delete, "/v1/shares/\(share["id"] as! String)", key: harness.alice).status == .noContent)
+                let revoked = try await client.call(.get, url, key: nil)
+                #expect(revoked.status != .ok)
+                #expect(String(buffer: revoked.body).lowercased().contains("revoked"))
             }
         }
     }

@@ -1,0 +1,77 @@
+import Foundation
+import GlintQueue
+
+/// The pages' data (`PageDataSource`) read from the real stores: shares from the server store,
+/// their job's outputs as blob files, and the queue's numbers from the job store (all tenants:
+/// the dashboard is the operator's view).
+public struct ServerPageDataSource: PageDataSource {
+    let server: ServerContext
+    /// The most completed jobs looked at for the throughput chart.
+    static let throughputScanLimit = 10_000
+
+    public init(server: ServerContext) {
+        self.server = server
+    }
+
+    public func share(id: String) async throws -> PageShare? {
+        guard let share = try await server.store.share(id: id),
+              let job = try await server.jobs.job(share.job, tenant: share.tenant)
+        else { return nil }
+        return PageShare(id: share.id, job: job.id, state: share.revokedAt == nil ? .active : .revoked, expiresAt: share.expiresAt,
+                         outputs: job.outputs.compactMapValues { file(for: $0, name: "") })
+    }
+
+    public func queueCounts() async throws -> [JobState: Int] {
+        try await server.jobs.countsByState(tenant: nil)
+    }
+
+    /// Completed jobs per minute, from the newest completed jobs (at most ``throughputScanLimit``).
+    public func completionsPerMinute(endingAt end: Date, minutes: Int) async throws -> [Int] {
+        guard minutes > 0 else { return [] }
+        var buckets = [Int](repeating: 0, count: minutes)
+        let start = end.addingTimeInterval(-Double(minutes) * 60)
+        var cursor: String?
+        var scanned = 0
+        repeat {
+            let page = try await server.jobs.jobs(matching: JobFilter(states: [.completed], limit: 1000, cursor: cursor))
+            for job in page.jobs {
+                guard let completed = job.completedAt, completed >= start, completed < end else { continue }
+                buckets[min(Int(completed.timeIntervalSince(start) / 60), minutes - 1)] += 1
+            }
+            scanned += page.jobs.count
+            // Listed newest-created first: a job created before the window opened by more than a
+            // day is taken as the end of what can have completed inside it.
+            if let oldest = page.jobs.last?.createdAt, oldest < start.addingTimeInterval(-86400) { break }
+            cursor = page.nextCursor
+        } while cursor != nil && scanned < Self.throughputScanLimit
+        return buckets
+    }
+
+    public func recentJobs(limit: Int) async throws -> [PageJobSummary] {
+        try await server.jobs.jobs(matching: JobFilter(limit: limit)).jobs.map { job in
+            PageJobSummary(id: job.id, kind: job.kind, state: job.state, createdAt: job.createdAt,
+                           finishedAt: job.completedAt ?? job.discardedAt ?? job.cancelledAt, hasThumbnail: thumbnailFile(of: job) != nil)
+        }
+    }
+
+    public func thumbnail(job id: JobID) async throws -> PageFile? {
+        guard let job = try await server.jobs.job(id, tenant: nil) else { return nil }
+        return thumbnailFile(of: job)
+    }
+
+    /// A completed job's still (or first image output), as a file.
+    func thumbnailFile(of job: Job) -> PageFile? {
+        guard job.state == .completed else { return nil }
+        let names = (job.outputs["still"] != nil ? ["still"] : []) + job.outputs.keys.sorted()
+        for name in names {
+            if let blob = job.outputs[name], let file = file(for: blob, name: name), file.contentType.hasPrefix("image/") { return file }
+        }
+        return nil
+    }
+
+    func file(for blob: BlobID, name: String) -> PageFile? {
+        guard let size = server.blobs.size(of: blob) else { return nil }
+        let url = server.blobs.url(for: blob)
+        return PageFile(url: url, contentType: OutputMediaType.of(file: url, name: name).contentType, size: size)
+    }
+}
