@@ -43,12 +43,20 @@ final class PostgresWakeUpNotifier: Sendable {
             do {
                 try await client.query("SELECT pg_notify(\(channel), \(sender) || ':' || queue) FROM unnest(\(queues)::text[]) AS queue", logger: logger)
             } catch {
-                // The pool closes before this task is cancelled when the store stops.
-                if Task.isCancelled || String(describing: error).contains("poolShutdown") { return }
+                // The pool closes (and closes its connections) before this task is cancelled when
+                // the store stops: nobody is left to notify for.
+                if Task.isCancelled || Self.isShutdown(error) { return }
                 logger.warning("job store: NOTIFY failed; other processes find the jobs at their next poll", metadata: ["error": "\(String(reflecting: error))"])
             }
             do { try await Task.sleep(for: interval) } catch { return }
         }
+    }
+
+    /// Whether `error` says the client is closing (the store stopping), not that NOTIFY failed. The
+    /// pool's own shutdown error is not public in postgres-nio, hence its name is matched.
+    static func isShutdown(_ error: any Error) -> Bool {
+        if let error = error as? PSQLError, [.clientClosedConnection, .poolClosed].contains(error.code) { return true }
+        return String(describing: error).contains("poolShutdown")
     }
 
     /// Ends `run` once what is pending has been sent.
