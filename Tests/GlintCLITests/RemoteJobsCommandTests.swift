@@ -99,6 +99,13 @@ struct RemoteJobsCommandTests {
         #expect(tenanted.status == 1)
         #expect(tenanted.stderrText.contains("API key"), "\(tenanted.summary)")
 
+        // Retry over HTTP: the completed job is queued again and completes again.
+        let retried = try server.jobs(["retry", id, "--json"], key: key)
+        #expect(retried.succeeded, "\(retried.summary)")
+        #expect(["available", "running", "completed"].contains(try retried.jsonObject()["state"] as? String ?? ""))
+        let rewaited = try server.jobs(["wait", id, "--timeout", "300"], key: key)
+        #expect(rewaited.succeeded, "\(rewaited.summary)")
+
         #expect(await server.stop() == 0)
     }
 }

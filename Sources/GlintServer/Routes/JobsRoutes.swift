@@ -3,7 +3,8 @@ import GlintQueue
 import HTTPTypes
 import Hummingbird
 
-/// `POST /v1/jobs`, `POST /v1/batches`, `GET /v1/jobs`, `GET /v1/jobs/{id}`, `DELETE /v1/jobs/{id}`.
+/// `POST /v1/jobs`, `POST /v1/batches`, `GET /v1/jobs`, `GET /v1/jobs/{id}`, `DELETE /v1/jobs/{id}`,
+/// `POST /v1/jobs/{id}/retry`.
 struct JobsRoutes {
     let server: ServerContext
 
@@ -30,6 +31,7 @@ struct JobsRoutes {
         group.get("jobs", use: list)
         group.get("jobs/{id}", use: show)
         group.delete("jobs/{id}", use: cancel)
+        group.post("jobs/{id}/retry", use: retry)
     }
 
     @Sendable func submit(_ request: Request, context: GlintRequestContext) async throws -> Response {
@@ -74,6 +76,15 @@ struct JobsRoutes {
         let text = context.parameters.get("id") ?? ""
         guard let id = JobID(text), let job = try await server.jobs.cancel(id, tenant: tenant) else { throw Problem.notFound("job \(text)") }
         return try JSONResponse.make(JobDocument(job, blobs: server.blobs))
+    }
+
+    /// Queues a finished job again (a discarded or cancelled one gets one more attempt; a completed
+    /// one runs again and its outputs are replaced); 409 `conflict` while it is queued or running.
+    @Sendable func retry(_ request: Request, context: GlintRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let text = context.parameters.get("id") ?? ""
+        guard let id = JobID(text), let job = try await server.jobs.retry(id, tenant: tenant) else { throw Problem.notFound("job \(text)") }
+        return try JSONResponse.make(JobDocument(job, blobs: server.blobs), status: .accepted, headers: [.location: "/v1/jobs/\(job.id)"])
     }
 
     @Sendable func list(_ request: Request, context: GlintRequestContext) async throws -> Response {

@@ -124,4 +124,23 @@ struct JobSubmissionTests {
             }
         }
     }
+
+    @Test("retry queues a cancelled job again (202), and a queued one is a 409 conflict")
+    func retry() async throws {
+        try await ServerHarness.with { harness in
+            try await harness.serve { client in
+                let id = try await client.submit(#"{"kind": "queue.noop"}"#, key: harness.alice)["id"] as! String
+                let early = try await client.call(.post, "/v1/jobs/\(id)/retry", key: harness.alice)
+                #expect(early.status == .conflict)
+                #expect(early.problemSlug == "conflict")
+                #expect(try await client.call(.delete, "/v1/jobs/\(id)", key: harness.alice).status == .ok)
+                let retried = try await client.call(.post, "/v1/jobs/\(id)/retry", key: harness.alice)
+                #expect(retried.status == .accepted)
+                #expect(retried.headers[.location] == "/v1/jobs/\(id)")
+                #expect(try retried.json()["state"] as? String == "available")
+                let unknown = try await client.call(.post, "/v1/jobs/0190a0a0-0000-7000-8000-000000000000/retry", key: harness.alice)
+                #expect(unknown.status == .notFound)
+            }
+        }
+    }
 }

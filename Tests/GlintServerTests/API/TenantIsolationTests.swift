@@ -24,6 +24,7 @@ struct TenantIsolationTests {
                 responses.append(("HEAD blob", try await client.call(.head, "/v1/blobs/\(blob)", key: bob)))
                 responses.append(("GET job", try await client.call(.get, "/v1/jobs/\(done)", key: bob)))
                 responses.append(("DELETE job", try await client.call(.delete, "/v1/jobs/\(done)", key: bob)))
+                responses.append(("POST retry", try await client.call(.post, "/v1/jobs/\(done)/retry", key: bob)))
                 responses.append(("GET events", try await client.call(.get, "/v1/jobs/\(done)/events", key: bob)))
                 responses.append(("GET output", try await client.call(.get, "/v1/jobs/\(done)/outputs/output", key: bob)))
                 responses.append(("POST share", try await client.call(.post, "/v1/shares", key: bob, body: #"{"job": "\#(done)"}"#)))
