@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `glint serve` against nginx on loopback, in one run (`make bench-serve`):
-#   - a 3 MB job output (GET /v1/jobs/{id}/outputs/{name}, with its API key) against nginx serving the
+#   - a 3 MB job output (GET /v1/jobs/{id}/outputs/{name}, with its API key: the Live badge on the
+#     iPhone still from ../shared/fixtures) against nginx serving the
 #     same file from the blob store, both driven by wrk with the same threads and connections; prints
 #     requests/s for both and Glint's ratio (goal: at least 0.5);
 #   - job submission (POST /v1/jobs) latency at a steady 200 requests/s for 10 s with the embedded
@@ -39,24 +40,32 @@ for _ in $(seq 100); do curl -fs "http://127.0.0.1:$PORT/health/ready" >/dev/nul
 curl -fs "http://127.0.0.1:$PORT/health/ready" >/dev/null || { echo "serve-vs-nginx: glint serve did not start:" >&2; cat "$work/serve.log" >&2; exit 1; }
 auth="Authorization: Bearer $key"
 
-# A job whose output is 3,000,000 bytes.
-python3 -c 'import json; print(json.dumps({"kind": "queue.noop", "params": {"output": "glint " * 500000}}))' > "$work/job.json"
-job=$(curl -fs -H "$auth" -H 'Content-Type: application/json' --data-binary "@$work/job.json" "http://127.0.0.1:$PORT/v1/jobs" \
-  | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
-for _ in $(seq 200); do
+# A real output of about 3 MB: the Live badge on the iPhone still (../shared/fixtures, 3.4 MB JPEG),
+# uploaded and run as a badge.apply job by the server's embedded worker.
+still=${STILL:-../shared/fixtures/livephoto-iphone6s/IMG_train.jpg}
+[ -f "$still" ] || { echo "serve-vs-nginx: $still not found (the shared fixtures)" >&2; exit 1; }
+blob_in=$(curl -fs -H "$auth" --data-binary "@$still" "http://127.0.0.1:$PORT/v1/blobs" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+job=$(curl -fs -H "$auth" -H 'Content-Type: application/json' \
+  --data "{\"kind\": \"badge.apply\", \"params\": {\"kind\": \"live\"}, \"inputs\": {\"image\": \"$blob_in\"}}" \
+  "http://127.0.0.1:$PORT/v1/jobs" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+for _ in $(seq 600); do
   state=$(curl -fs -H "$auth" "http://127.0.0.1:$PORT/v1/jobs/$job" | python3 -c 'import json,sys; print(json.load(sys.stdin)["state"])')
-  [ "$state" = completed ] && break; sleep 0.1
+  case "$state" in completed|discarded|cancelled) break;; esac; sleep 0.1
 done
 [ "$state" = completed ] || { echo "serve-vs-nginx: the job did not complete ($state)" >&2; exit 1; }
-output="/v1/jobs/$job/outputs/output"
-blob=$(curl -fs -H "$auth" "http://127.0.0.1:$PORT/v1/jobs/$job" | python3 -c 'import json,sys; print(json.load(sys.stdin)["outputs"]["output"]["blob"])')
+output="/v1/jobs/$job/outputs/image"
+blob=$(curl -fs -H "$auth" "http://127.0.0.1:$PORT/v1/jobs/$job" | python3 -c 'import json,sys; print(json.load(sys.stdin)["outputs"]["image"]["blob"])')
 file="$data/blobs/${blob:0:2}/${blob:2:2}/$blob"
 [ -f "$file" ] || { echo "serve-vs-nginx: blob file $file not found" >&2; exit 1; }
 size=$(stat -c %s "$file")
 
 mkdir -p "$work/nginx/logs" "$work/nginx/www"
 ln "$file" "$work/nginx/www/output" 2>/dev/null || cp "$file" "$work/nginx/www/output"
+# nginx's workers drop to an unprivileged user unless told otherwise, and could not read the
+# temporary directory (0700); as root, keep them root like the glint process they are compared with.
+user_line=""; [ "$(id -u)" = 0 ] && user_line="user root;"
 cat > "$work/nginx/nginx.conf" <<CONF
+$user_line
 worker_processes 2;
 pid $work/nginx/nginx.pid;
 error_log $work/nginx/logs/error.log;
@@ -75,8 +84,16 @@ http {
 CONF
 "$NGINX" -p "$work/nginx" -c "$work/nginx/nginx.conf"
 for _ in $(seq 50); do curl -fs -o /dev/null "http://127.0.0.1:$NGINX_PORT/output" && break; sleep 0.1; done
+cmp <(curl -fs "http://127.0.0.1:$NGINX_PORT/output") "$file" || { echo "serve-vs-nginx: nginx does not serve the file" >&2; exit 1; }
+cmp <(curl -fs -H "$auth" "http://127.0.0.1:$PORT$output") "$file" || { echo "serve-vs-nginx: glint does not serve the file" >&2; exit 1; }
 
-rps() { wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$@" | awk '/Requests\/sec/ {print $2}'; }
+# Requests/s from wrk, refusing a run where any response was not a 2xx (a 403 or 404 is fast and
+# would look like a win).
+rps() {
+  local out; out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$@")
+  if grep -q 'Non-2xx' <<<"$out"; then echo "serve-vs-nginx: non-2xx responses from $*:" >&2; echo "$out" >&2; exit 1; fi
+  awk '/Requests\/sec/ {print $2}' <<<"$out"
+}
 echo "$(nproc) cores; load before: $(cut -d' ' -f1-3 /proc/loadavg); output $size bytes; wrk -t$THREADS -c$CONNECTIONS -d$DURATION, best of $ROUNDS"
 glint_best=0 nginx_best=0
 for round in $(seq "$ROUNDS"); do

@@ -17,6 +17,10 @@ struct OutputsRoutes {
         }
     }
 
+    /// How much of a file is read per step while it is sent: 1 MiB (Hummingbird's default is 128 KiB;
+    /// each chunk is one trip through the file-I/O thread pool, and outputs are mostly megabytes).
+    static let chunkLength = 1 << 20
+
     /// The output name from the path, percent-decoded and checked.
     static func outputName(_ raw: String) throws(Problem) -> String {
         let name = raw.removingPercentEncoding ?? raw
@@ -54,12 +58,13 @@ struct OutputsRoutes {
         case .whole:
             headers[.contentLength] = String(size)
             guard size > 0 else { return Response(status: .ok, headers: headers) }
-            let body = try await FileIO().loadFile(path: path, range: 0...Int(size - 1), context: context)
+            let body = try await FileIO().loadFile(path: path, range: 0...Int(size - 1), context: context, chunkLength: Self.chunkLength)
             return Response(status: .ok, headers: headers, body: body)
         case .partial(let bytes):
             headers[.contentLength] = String(bytes.count)
             headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)"
-            let body = try await FileIO().loadFile(path: path, range: Int(bytes.lowerBound)...Int(bytes.upperBound), context: context)
+            let body = try await FileIO().loadFile(path: path, range: Int(bytes.lowerBound)...Int(bytes.upperBound), context: context,
+                                                  chunkLength: Self.chunkLength)
             return Response(status: .partialContent, headers: headers, body: body)
         }
     }
