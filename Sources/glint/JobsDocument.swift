@@ -38,35 +38,32 @@ struct JobsDocument: Encodable, Sendable {
     var cancelledAt: String?
     var discardedAt: String?
 
-    init(id: String, kind: String, state: String, queue: String, tenant: String?, priority: Int, parameters: JobsJSONValue?,
-         inputs: [String: Blob], outputs: [String: Blob], attempt: Int, maxAttempts: Int, errors: [JobAttemptError],
-         progress: JobProgress?, idempotencyKey: String?, batch: String?, workerID: String?, cancelRequested: Bool,
-         scheduledAt: String, createdAt: String, attemptedAt: String?, completedAt: String?, cancelledAt: String?, discardedAt: String?) {
-        self.id = id
-        self.kind = kind
-        self.state = state
-        self.queue = queue
-        self.tenant = tenant
-        self.priority = priority
-        self.parameters = parameters
-        self.inputs = inputs
-        self.outputs = outputs
-        self.attempt = attempt
-        self.maxAttempts = maxAttempts
-        self.errors = errors
-        self.progress = progress
-        self.idempotencyKey = idempotencyKey
-        self.batch = batch
-        self.workerID = workerID
-        self.cancelRequested = cancelRequested
-        self.scheduledAt = scheduledAt
-        self.createdAt = createdAt
-        self.attemptedAt = attemptedAt
-        self.completedAt = completedAt
-        self.cancelledAt = cancelledAt
-        self.discardedAt = discardedAt
+    /// Whether the job has finished (completed, cancelled or discarded).
+    var isFinished: Bool { JobState(rawValue: state)?.isFinished ?? false }
+
+    /// The job for people: one line of summary, then its progress, outputs and errors.
+    var lines: [String] {
+        var lines = ["\(id)  \(kind)  \(state)  attempt \(attempt)/\(maxAttempts)  queue \(queue)\(tenant.map { "  tenant \($0)" } ?? "")  priority \(priority)"]
+        lines.append("created \(createdAt)" + (completedAt.map { ", completed \($0)" } ?? "") + (cancelledAt.map { ", cancelled \($0)" } ?? "")
+                     + (discardedAt.map { ", discarded \($0)" } ?? ""))
+        if let progress {
+            lines.append(String(format: "progress %.0f%%", progress.fraction * 100) + (progress.message.map { " \($0)" } ?? ""))
+        }
+        if cancelRequested { lines.append("cancellation requested") }
+        for (name, blob) in inputs.sorted(by: { $0.key < $1.key }) { lines.append("input \(name): \(blob.path ?? blob.blob)") }
+        for (name, blob) in outputs.sorted(by: { $0.key < $1.key }) { lines.append("output \(name): \(blob.path ?? blob.url ?? blob.blob)") }
+        for error in errors { lines.append("error (attempt \(error.attempt)) \(error.code): \(error.message)") }
+        return lines
     }
 
+    /// One line per job in listings.
+    var summary: String {
+        "\(id)  \(kind.padding(toLength: 16, withPad: " ", startingAt: 0))  \(state.padding(toLength: 9, withPad: " ", startingAt: 0))  attempt \(attempt)/\(maxAttempts)  \(createdAt)"
+    }
+}
+
+extension JobsDocument {
+    /// A job from the local stores, with each blob's file.
     init(_ job: Job, blobs: any BlobStore) {
         func blob(_ id: BlobID) -> Blob { Blob(blob: id.hex, path: blobs.url(for: id).path, url: nil, size: blobs.size(of: id)) }
         let formatter = ISO8601DateFormatter()
@@ -95,28 +92,5 @@ struct JobsDocument: Encodable, Sendable {
         completedAt = time(job.completedAt)
         cancelledAt = time(job.cancelledAt)
         discardedAt = time(job.discardedAt)
-    }
-
-    /// Whether the job has finished (completed, cancelled or discarded).
-    var isFinished: Bool { JobState(rawValue: state)?.isFinished ?? false }
-
-    /// The job for people: one line of summary, then its progress, outputs and errors.
-    var lines: [String] {
-        var lines = ["\(id)  \(kind)  \(state)  attempt \(attempt)/\(maxAttempts)  queue \(queue)\(tenant.map { "  tenant \($0)" } ?? "")  priority \(priority)"]
-        lines.append("created \(createdAt)" + (completedAt.map { ", completed \($0)" } ?? "") + (cancelledAt.map { ", cancelled \($0)" } ?? "")
-                     + (discardedAt.map { ", discarded \($0)" } ?? ""))
-        if let progress {
-            lines.append(String(format: "progress %.0f%%", progress.fraction * 100) + (progress.message.map { " \($0)" } ?? ""))
-        }
-        if cancelRequested { lines.append("cancellation requested") }
-        for (name, blob) in inputs.sorted(by: { $0.key < $1.key }) { lines.append("input \(name): \(blob.path ?? blob.blob)") }
-        for (name, blob) in outputs.sorted(by: { $0.key < $1.key }) { lines.append("output \(name): \(blob.path ?? blob.url ?? blob.blob)") }
-        for error in errors { lines.append("error (attempt \(error.attempt)) \(error.code): \(error.message)") }
-        return lines
-    }
-
-    /// One line per job in listings.
-    var summary: String {
-        "\(id)  \(kind.padding(toLength: 16, withPad: " ", startingAt: 0))  \(state.padding(toLength: 9, withPad: " ", startingAt: 0))  attempt \(attempt)/\(maxAttempts)  \(createdAt)"
     }
 }
