@@ -3,21 +3,9 @@ import GRDB
 /// The SQLite store's schema, as versioned GRDB migrations. `DatabaseMigrator` records applied
 /// versions in `grdb_migrations` and runs each pending one in an immediate write transaction.
 enum SQLiteSchema {
-    /// Brings the schema up to date. Several processes may open a new file at once: the migrator
-    /// reads the applied versions before it takes the write lock, so the loser of that race finds
-    /// the tables already there and fails; it then sees the migrations complete and carries on.
+    /// Brings the schema up to date (see `DatabaseMigrator.migrateAlongsideOtherProcesses(_:)`).
     static func migrate(_ database: DatabasePool) throws {
-        var attempt = 0
-        while true {
-            do {
-                try migrator.migrate(database)
-                return
-            } catch {
-                if (try? database.read({ try migrator.hasCompletedMigrations($0) })) == true { return }
-                attempt += 1
-                if attempt == 5 { throw error }
-            }
-        }
+        try migrator.migrateAlongsideOtherProcesses(database)
     }
 
     /// Queued states, spelled the same way in every partial index and in every query that should

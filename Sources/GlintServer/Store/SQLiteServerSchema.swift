@@ -1,3 +1,4 @@
+import GlintQueue
 import GRDB
 
 /// `server.sqlite`'s schema as versioned GRDB migrations (recorded in `grdb_migrations`). Times are
@@ -56,25 +57,6 @@ enum SQLiteServerSchema {
 
     /// Migrates; when another process won the race to create the tables, carries on.
     static func migrate(_ database: DatabasePool) throws {
-        var attempt = 0
-        while true {
-            do {
-                try migrator.migrate(database)
-                return
-            } catch {
-                if (try? database.read({ try migrator.hasCompletedMigrations($0) })) == true { return }
-                attempt += 1
-                if attempt == 5 { throw error }
-            }
-        }
+        try migrator.migrateAlongsideOtherProcesses(database)
     }
 }
-
-/// Dates as microseconds since 1970.
-enum Microseconds {
-    static func from(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1_000_000).rounded()) }
-    static func date(_ value: Int64) -> Date { Date(timeIntervalSince1970: Double(value) / 1_000_000) }
-    static func date(_ value: Int64?) -> Date? { value.map(date) }
-}
-
-import Foundation

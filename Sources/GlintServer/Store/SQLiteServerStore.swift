@@ -43,7 +43,7 @@ public final class SQLiteServerStore: ServerStore {
     public func insertKey(_ key: APIKeyRecord) async throws {
         try await database.write { db in
             try db.execute(sql: "INSERT INTO api_keys (id, tenant, name, hash, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [key.id, key.tenant, key.name, key.hash, Microseconds.from(key.createdAt), key.revokedAt.map(Microseconds.from)])
+                           arguments: [key.id, key.tenant, key.name, key.hash, SQLiteTimestamp.microseconds(key.createdAt), key.revokedAt.map(SQLiteTimestamp.microseconds)])
         }
     }
 
@@ -64,14 +64,14 @@ public final class SQLiteServerStore: ServerStore {
 
     public func revokeKey(id: String, at date: Date) async throws -> APIKeyRecord? {
         try await database.write { db in
-            try db.execute(sql: "UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?", arguments: [Microseconds.from(date), id])
+            try db.execute(sql: "UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?", arguments: [SQLiteTimestamp.microseconds(date), id])
             return try Row.fetchOne(db, sql: "SELECT * FROM api_keys WHERE id = ?", arguments: [id]).map(Self.key)
         }
     }
 
     static func key(_ row: Row) -> APIKeyRecord {
         APIKeyRecord(id: row["id"], tenant: row["tenant"], name: row["name"], hash: row["hash"],
-                     createdAt: Microseconds.date(row["created_at"] as Int64), revokedAt: Microseconds.date(row["revoked_at"] as Int64?))
+                     createdAt: SQLiteTimestamp.date(row["created_at"] as Int64), revokedAt: SQLiteTimestamp.date(row["revoked_at"] as Int64?))
     }
 
     // MARK: Blobs
@@ -79,14 +79,14 @@ public final class SQLiteServerStore: ServerStore {
     public func recordBlob(_ ownership: BlobOwnership) async throws {
         try await database.write { db in
             try db.execute(sql: "INSERT OR IGNORE INTO blob_owners (tenant, blob, size, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [ownership.tenant, ownership.blob.hex, ownership.size, Microseconds.from(ownership.createdAt)])
+                           arguments: [ownership.tenant, ownership.blob.hex, ownership.size, SQLiteTimestamp.microseconds(ownership.createdAt)])
         }
     }
 
     public func blob(_ blob: BlobID, tenant: String) async throws -> BlobOwnership? {
         try await database.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM blob_owners WHERE tenant = ? AND blob = ?", arguments: [tenant, blob.hex]).map { row in
-                BlobOwnership(tenant: row["tenant"], blob: blob, size: row["size"], createdAt: Microseconds.date(row["created_at"] as Int64))
+                BlobOwnership(tenant: row["tenant"], blob: blob, size: row["size"], createdAt: SQLiteTimestamp.date(row["created_at"] as Int64))
             }
         }
     }
@@ -98,8 +98,8 @@ public final class SQLiteServerStore: ServerStore {
             try db.execute(sql: """
                 INSERT OR REPLACE INTO job_callbacks (job, tenant, url, created_at, attempts, delivered_at, next_attempt_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [callback.job.description, callback.tenant, callback.url, Microseconds.from(callback.createdAt),
-                                 callback.attempts, callback.deliveredAt.map(Microseconds.from), callback.nextAttemptAt.map(Microseconds.from)])
+                """, arguments: [callback.job.description, callback.tenant, callback.url, SQLiteTimestamp.microseconds(callback.createdAt),
+                                 callback.attempts, callback.deliveredAt.map(SQLiteTimestamp.microseconds), callback.nextAttemptAt.map(SQLiteTimestamp.microseconds)])
         }
     }
 
@@ -114,20 +114,20 @@ public final class SQLiteServerStore: ServerStore {
             try Row.fetchAll(db, sql: """
                 SELECT * FROM job_callbacks WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= ?
                 ORDER BY next_attempt_at, job LIMIT ?
-                """, arguments: [Microseconds.from(date), limit]).map(Self.callback)
+                """, arguments: [SQLiteTimestamp.microseconds(date), limit]).map(Self.callback)
         }
     }
 
     static func callback(_ row: Row) -> JobCallback {
-        JobCallback(job: JobID(row["job"] as String)!, tenant: row["tenant"], url: row["url"], createdAt: Microseconds.date(row["created_at"] as Int64),
-                    attempts: row["attempts"], deliveredAt: Microseconds.date(row["delivered_at"] as Int64?),
-                    nextAttemptAt: Microseconds.date(row["next_attempt_at"] as Int64?))
+        JobCallback(job: JobID(row["job"] as String)!, tenant: row["tenant"], url: row["url"], createdAt: SQLiteTimestamp.date(row["created_at"] as Int64),
+                    attempts: row["attempts"], deliveredAt: SQLiteTimestamp.date(row["delivered_at"] as Int64?),
+                    nextAttemptAt: SQLiteTimestamp.date(row["next_attempt_at"] as Int64?))
     }
 
     public func scheduleCallback(job: JobID, nextAttemptAt: Date?) async throws {
         try await database.write { db in
             try db.execute(sql: "UPDATE job_callbacks SET next_attempt_at = ? WHERE job = ?",
-                           arguments: [nextAttemptAt.map(Microseconds.from), job.description])
+                           arguments: [nextAttemptAt.map(SQLiteTimestamp.microseconds), job.description])
         }
     }
 
@@ -135,19 +135,19 @@ public final class SQLiteServerStore: ServerStore {
         try await database.write { db in
             try db.execute(sql: """
                 INSERT OR REPLACE INTO webhook_deliveries (job, attempt, at, status_code, error, delivered) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [delivery.job.description, delivery.attempt, Microseconds.from(delivery.at), delivery.statusCode,
+                """, arguments: [delivery.job.description, delivery.attempt, SQLiteTimestamp.microseconds(delivery.at), delivery.statusCode,
                                  delivery.error, delivery.delivered])
             try db.execute(sql: """
                 UPDATE job_callbacks SET attempts = ?, delivered_at = ?, next_attempt_at = ? WHERE job = ?
-                """, arguments: [delivery.attempt, delivery.delivered ? Microseconds.from(delivery.at) : nil,
-                                 delivery.delivered ? nil : nextAttemptAt.map(Microseconds.from), delivery.job.description])
+                """, arguments: [delivery.attempt, delivery.delivered ? SQLiteTimestamp.microseconds(delivery.at) : nil,
+                                 delivery.delivered ? nil : nextAttemptAt.map(SQLiteTimestamp.microseconds), delivery.job.description])
         }
     }
 
     public func deliveries(job: JobID) async throws -> [WebhookDelivery] {
         try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM webhook_deliveries WHERE job = ? ORDER BY attempt", arguments: [job.description]).map { row in
-                WebhookDelivery(job: job, attempt: row["attempt"], at: Microseconds.date(row["at"] as Int64), statusCode: row["status_code"],
+                WebhookDelivery(job: job, attempt: row["attempt"], at: SQLiteTimestamp.date(row["at"] as Int64), statusCode: row["status_code"],
                                 error: row["error"], delivered: row["delivered"])
             }
         }
@@ -158,8 +158,8 @@ public final class SQLiteServerStore: ServerStore {
     public func insertShare(_ share: ShareRecord) async throws {
         try await database.write { db in
             try db.execute(sql: "INSERT INTO shares (id, tenant, job, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [share.id, share.tenant, share.job.description, Microseconds.from(share.createdAt),
-                                       Microseconds.from(share.expiresAt), share.revokedAt.map(Microseconds.from)])
+                           arguments: [share.id, share.tenant, share.job.description, SQLiteTimestamp.microseconds(share.createdAt),
+                                       SQLiteTimestamp.microseconds(share.expiresAt), share.revokedAt.map(SQLiteTimestamp.microseconds)])
         }
     }
 
@@ -172,13 +172,13 @@ public final class SQLiteServerStore: ServerStore {
     public func revokeShare(id: String, tenant: String, at date: Date) async throws -> ShareRecord? {
         try await database.write { db in
             try db.execute(sql: "UPDATE shares SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? AND tenant = ?",
-                           arguments: [Microseconds.from(date), id, tenant])
+                           arguments: [SQLiteTimestamp.microseconds(date), id, tenant])
             return try Row.fetchOne(db, sql: "SELECT * FROM shares WHERE id = ? AND tenant = ?", arguments: [id, tenant]).map(Self.share)
         }
     }
 
     static func share(_ row: Row) -> ShareRecord {
-        ShareRecord(id: row["id"], tenant: row["tenant"], job: JobID(row["job"] as String)!, createdAt: Microseconds.date(row["created_at"] as Int64),
-                    expiresAt: Microseconds.date(row["expires_at"] as Int64), revokedAt: Microseconds.date(row["revoked_at"] as Int64?))
+        ShareRecord(id: row["id"], tenant: row["tenant"], job: JobID(row["job"] as String)!, createdAt: SQLiteTimestamp.date(row["created_at"] as Int64),
+                    expiresAt: SQLiteTimestamp.date(row["expires_at"] as Int64), revokedAt: SQLiteTimestamp.date(row["revoked_at"] as Int64?))
     }
 }
