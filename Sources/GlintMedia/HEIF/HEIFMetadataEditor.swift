@@ -112,75 +112,13 @@ public struct HEIFMetadataEditor {
 
     /// The file with the edits applied and without a trailing `mpvd` box.
     public func serialized() throws -> [UInt8] {
-        // Metadata items alone in an mdat (an earlier edit's) move with the new data, so that box goes.
-        var replacements = self.replacements
-        let metadataIDs = Set(infos.filter { $0.type == "Exif" || $0.type == "mime" }.map(\.id))
-        for box in boxes where box.type == "mdat" {
-            let users = locations.locations.filter { location in
-                location.constructionMethod == 0 && location.extents.contains {
-                    Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound
-                }
-            }
-            guard !users.isEmpty, users.allSatisfy({ metadataIDs.contains($0.itemID) }) else { continue }
-            for user in users where replacements[user.itemID] == nil { replacements[user.itemID] = try data(of: user.itemID) }
-        }
-        var data: [UInt8] = []
-        var placed: [UInt32: (offset: Int, length: Int)] = [:]
-        for location in locations.locations {
-            guard let bytes = replacements[location.itemID] else { continue }
-            placed[location.itemID] = (data.count, bytes.count)
-            data += bytes
-        }
-        let dataBox: [UInt8]
-        if data.isEmpty {
-            dataBox = []
-        } else {
-            var w = ByteWriter()
-            w.write(UInt32(data.count + 8))
-            w.write(FourCC("mdat"))
-            w.write(bytes: data)
-            dataBox = w.bytes
-        }
+        let (dataBox, placed) = mediaDataBox(for: try relocatedItemData())
         // Top-level boxes kept: all but media data boxes no remaining item points into.
         let used = locations.locations.filter { $0.constructionMethod == 0 && placed[$0.itemID] == nil }.flatMap(\.extents)
         let kept = boxes.filter { box in
             box.type != "mdat" || used.contains { Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound }
         }
-        // The new meta's size depends on the offsets only through the width of the iloc fields:
-        // place everything until the size settles.
-        var metaSize = metaRange.count
-        var newMeta = meta
-        var starts: [Int] = []
-        for _ in 0..<4 {
-            starts = []
-            var position = 0
-            for box in kept {
-                starts.append(position)
-                position += box.range == metaRange ? metaSize + dataBox.count : box.range.count
-            }
-            func moved(_ offset: UInt64) -> UInt64 {
-                guard let index = kept.firstIndex(where: { $0.range.contains(Int(clamping: offset)) }) else { return offset }
-                return UInt64(starts[index] + Int(offset) - kept[index].range.lowerBound)
-            }
-            let dataStart = starts[kept.firstIndex { $0.range == metaRange }!] + metaSize + 8
-            var edited = locations
-            for i in edited.locations.indices {
-                let id = edited.locations[i].itemID
-                if let slot = placed[id] {
-                    edited.locations[i] = .init(itemID: id, constructionMethod: 0, dataReferenceIndex: 0,
-                                                extents: [.init(index: 0, offset: UInt64(dataStart + slot.offset), length: UInt64(slot.length))])
-                } else if edited.locations[i].constructionMethod == 0 {
-                    for j in edited.locations[i].extents.indices {
-                        edited.locations[i].extents[j].offset = moved(edited.locations[i].extents[j].offset)
-                    }
-                }
-            }
-            newMeta = meta
-            newMeta.setChild(edited.makeBox())
-            if newMeta.serializedSize == metaSize { break }
-            metaSize = newMeta.serializedSize
-        }
-        guard newMeta.serializedSize == metaSize else { throw MediaError(.writeFailed, "HEIF meta box layout does not settle") }
+        let newMeta = try settledMeta(kept: kept, dataBoxSize: dataBox.count, placed: placed)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + dataBox.count)
         for box in kept {
@@ -194,6 +132,90 @@ public struct HEIFMetadataEditor {
             }
         }
         return output
+    }
+
+    /// The data of every item that goes into the new `mdat`: the replaced items, and the
+    /// metadata items alone in an `mdat` (an earlier edit's), which move with the new data so
+    /// that box goes.
+    private func relocatedItemData() throws -> [UInt32: [UInt8]] {
+        var replacements = self.replacements
+        let metadataIDs = Set(infos.filter { $0.type == "Exif" || $0.type == "mime" }.map(\.id))
+        for box in boxes where box.type == "mdat" {
+            let users = locations.locations.filter { location in
+                location.constructionMethod == 0 && location.extents.contains {
+                    Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound
+                }
+            }
+            guard !users.isEmpty, users.allSatisfy({ metadataIDs.contains($0.itemID) }) else { continue }
+            for user in users where replacements[user.itemID] == nil { replacements[user.itemID] = try data(of: user.itemID) }
+        }
+        return replacements
+    }
+
+    /// The `mdat` box holding `items` in `iloc` order (empty when there are none), and where each
+    /// item's data lies in the box's payload.
+    private func mediaDataBox(for items: [UInt32: [UInt8]]) -> (box: [UInt8], placed: [UInt32: (offset: Int, length: Int)]) {
+        var data: [UInt8] = []
+        var placed: [UInt32: (offset: Int, length: Int)] = [:]
+        for location in locations.locations {
+            guard let bytes = items[location.itemID] else { continue }
+            placed[location.itemID] = (data.count, bytes.count)
+            data += bytes
+        }
+        guard !data.isEmpty else { return ([], placed) }
+        var w = ByteWriter()
+        w.write(UInt32(data.count + 8))
+        w.write(FourCC("mdat"))
+        w.write(bytes: data)
+        return (w.bytes, placed)
+    }
+
+    /// The new `meta` box, its `iloc` pointing at the items' new places. Its size depends on the
+    /// offsets only through the width of the `iloc` fields: place everything until it settles.
+    /// - Throws: ``MediaError`` `.writeFailed` when the size does not settle.
+    private func settledMeta(kept: [(type: FourCC, range: Range<Int>)], dataBoxSize: Int,
+                             placed: [UInt32: (offset: Int, length: Int)]) throws -> Box {
+        var metaSize = metaRange.count
+        var newMeta = meta
+        for _ in 0..<4 {
+            var starts: [Int] = []
+            var position = 0
+            for box in kept {
+                starts.append(position)
+                position += box.range == metaRange ? metaSize + dataBoxSize : box.range.count
+            }
+            let dataStart = starts[kept.firstIndex { $0.range == metaRange }!] + metaSize + 8
+            newMeta = meta
+            newMeta.setChild(relocatedLocations(kept: kept, starts: starts, dataStart: dataStart, placed: placed).makeBox())
+            if newMeta.serializedSize == metaSize { break }
+            metaSize = newMeta.serializedSize
+        }
+        guard newMeta.serializedSize == metaSize else { throw MediaError(.writeFailed, "HEIF meta box layout does not settle") }
+        return newMeta
+    }
+
+    /// The item locations once the `kept` boxes start at `starts` and the new `mdat`'s payload
+    /// at `dataStart`: the `placed` items in the new `mdat`, the others' offsets moved with
+    /// their boxes.
+    private func relocatedLocations(kept: [(type: FourCC, range: Range<Int>)], starts: [Int], dataStart: Int,
+                                    placed: [UInt32: (offset: Int, length: Int)]) -> HEIFItemLocations {
+        func moved(_ offset: UInt64) -> UInt64 {
+            guard let index = kept.firstIndex(where: { $0.range.contains(Int(clamping: offset)) }) else { return offset }
+            return UInt64(starts[index] + Int(offset) - kept[index].range.lowerBound)
+        }
+        var edited = locations
+        for i in edited.locations.indices {
+            let id = edited.locations[i].itemID
+            if let slot = placed[id] {
+                edited.locations[i] = .init(itemID: id, constructionMethod: 0, dataReferenceIndex: 0,
+                                            extents: [.init(index: 0, offset: UInt64(dataStart + slot.offset), length: UInt64(slot.length))])
+            } else if edited.locations[i].constructionMethod == 0 {
+                for j in edited.locations[i].extents.indices {
+                    edited.locations[i].extents[j].offset = moved(edited.locations[i].extents[j].offset)
+                }
+            }
+        }
+        return edited
     }
 
     private func data(of id: UInt32) throws -> [UInt8]? {

@@ -31,23 +31,8 @@ extension ExifMetadata {
 
         init(_ metadata: ExifMetadata) throws {
             let order = metadata.byteOrder
-            func pointer(_ tag: UInt16, _ offset: Int) -> TIFFEntry { .long(tag: tag, [UInt32(truncatingIfNeeded: offset)], byteOrder: order) }
-            func plain(_ directory: TIFFDirectory, without extra: Set<UInt16> = []) -> [TIFFEntry] {
-                directory.entries.filter { !ExifTag.directoryPointers.contains($0.tag) && !extra.contains($0.tag) }
-            }
-
-            var ifd0 = plain(metadata.ifd0)
-            var exif: [TIFFEntry]? = nil
-            if metadata.exif != nil || metadata.makerNote != nil || metadata.interoperability != nil {
-                exif = plain(metadata.exif ?? TIFFDirectory(), without: [ExifTag.makerNote])
-                if let note = metadata.makerNote { exif?.append(.undefined(tag: ExifTag.makerNote, try note.serialized())) }
-                if metadata.interoperability != nil { exif?.append(pointer(ExifTag.interoperabilityIFDPointer, 0)) }
-                ifd0.append(pointer(ExifTag.exifIFDPointer, 0))
-            }
-            let interop = metadata.interoperability.map { plain($0) }
-            let gps = metadata.gps.map { plain($0) }
-            if gps != nil { ifd0.append(pointer(ExifTag.gpsIFDPointer, 0)) }
-            var ifd1 = metadata.ifd1.map { plain($0, without: [ExifTag.thumbnailOffset, ExifTag.thumbnailLength]) }
+            func pointer(_ tag: UInt16, _ offset: Int) -> TIFFEntry { Self.pointer(tag, offset, order) }
+            var (ifd0, exif, interop, gps, ifd1) = try Self.directories(of: metadata)
             if ifd1 != nil, let thumbnail = metadata.thumbnailBytes, !thumbnail.isEmpty {
                 self.thumbnail = thumbnail
                 ifd1?.append(pointer(ExifTag.thumbnailOffset, 0))
@@ -90,6 +75,35 @@ extension ExifMetadata {
             for (entries, at) in [(exif, exifOffset), (interop, interopOffset), (gps, gpsOffset), (ifd1, ifd1Offset)] {
                 if let entries, let at { directories.append(Placed(entries: entries, offset: at)) }
             }
+        }
+
+        /// A directory pointer entry.
+        static func pointer(_ tag: UInt16, _ offset: Int, _ order: TIFFByteOrder) -> TIFFEntry {
+            .long(tag: tag, [UInt32(truncatingIfNeeded: offset)], byteOrder: order)
+        }
+
+        /// The entries of each directory written, without their pointer values yet: the pointer
+        /// entries to the Exif, Interoperability and GPS IFDs are added (pointing at 0), the
+        /// MakerNote is serialised into the Exif IFD, and IFD1 loses its thumbnail entries.
+        static func directories(of metadata: ExifMetadata) throws -> (ifd0: [TIFFEntry], exif: [TIFFEntry]?, interop: [TIFFEntry]?,
+                                                                       gps: [TIFFEntry]?, ifd1: [TIFFEntry]?) {
+            let order = metadata.byteOrder
+            func plain(_ directory: TIFFDirectory, without extra: Set<UInt16> = []) -> [TIFFEntry] {
+                directory.entries.filter { !ExifTag.directoryPointers.contains($0.tag) && !extra.contains($0.tag) }
+            }
+            var ifd0 = plain(metadata.ifd0)
+            var exif: [TIFFEntry]? = nil
+            if metadata.exif != nil || metadata.makerNote != nil || metadata.interoperability != nil {
+                exif = plain(metadata.exif ?? TIFFDirectory(), without: [ExifTag.makerNote])
+                if let note = metadata.makerNote { exif?.append(.undefined(tag: ExifTag.makerNote, try note.serialized())) }
+                if metadata.interoperability != nil { exif?.append(pointer(ExifTag.interoperabilityIFDPointer, 0, order)) }
+                ifd0.append(pointer(ExifTag.exifIFDPointer, 0, order))
+            }
+            let interop = metadata.interoperability.map { plain($0) }
+            let gps = metadata.gps.map { plain($0) }
+            if gps != nil { ifd0.append(pointer(ExifTag.gpsIFDPointer, 0, order)) }
+            let ifd1 = metadata.ifd1.map { plain($0, without: [ExifTag.thumbnailOffset, ExifTag.thumbnailLength]) }
+            return (ifd0, exif, interop, gps, ifd1)
         }
     }
 }

@@ -19,47 +19,16 @@ public enum TimedSampleTrackTrimmer {
         guard track.sampleDescriptions.count == 1 else { return .dropped("it has several sample descriptions") }
         guard table.compositionOffsets.allSatisfy({ $0.value == 0 }) else { return .dropped("its samples are reordered (ctts)") }
         let scale = Double(track.mediaTimescale), movieScale = Double(movie.header.timescale)
-        // Presented media span of the track: one normal-speed edit, maybe after an empty one.
-        var segmentStart = 0.0, mediaStart: Int64 = 0, mediaLength = Int64(track.mediaDuration)
-        if let entries = track.editList?.entries, !entries.isEmpty {
-            let presenting = entries.filter { $0.mediaTime >= 0 }
-            guard presenting.count == 1, let edit = presenting.first, edit.mediaRate == 0x10000,
-                  entries.last == edit, entries.dropLast().allSatisfy({ $0.mediaTime == -1 }) else {
-                return .dropped("its edit list is not one normal-speed edit")
-            }
-            segmentStart = Double(entries.dropLast().reduce(0) { $0 + $1.segmentDuration }) / movieScale
-            mediaStart = edit.mediaTime
-            mediaLength = Int64((Double(edit.segmentDuration) / movieScale * scale).rounded())
+        guard let span = presentedSpan(of: track, movieScale: movieScale) else {
+            return .dropped("its edit list is not one normal-speed edit")
         }
         // Clip every sample's showing to the segment and to the span, in media units from `start`.
-        let low = Int64(((start - segmentStart) * scale).rounded()) + mediaStart
-        let high = min(Int64(((end - segmentStart) * scale).rounded()) + mediaStart, mediaStart + mediaLength)
-        let times = table.decodeTimes()
-        var kept: [(index: Int, from: Int64, to: Int64)] = []
-        for (index, time) in times.enumerated() {
-            let next = index + 1 < times.count ? times[index + 1] : Int64(table.mediaDuration)
-            let from = max(time, low, mediaStart), to = min(next, high)
-            if to > from { kept.append((index, from, to)) }
-        }
+        let low = Int64(((start - span.segmentStart) * scale).rounded()) + span.mediaStart
+        let high = min(Int64(((end - span.segmentStart) * scale).rounded()) + span.mediaStart, span.mediaStart + span.mediaLength)
+        let kept = shownSamples(of: table, low: low, high: high, mediaStart: span.mediaStart)
         guard let first = kept.first else { return .dropped("none of its samples is shown in the kept span") }
 
-        // Each sample's file position, walking the chunks once.
-        var positions: [Int64] = Array(repeating: 0, count: table.sampleCount)
-        for chunk in try table.chunks() {
-            var position = Int64(chunk.offset)
-            for i in chunk.firstSample..<(chunk.firstSample + chunk.sampleCount) {
-                positions[i] = position
-                position += Int64(table.size(ofSample: i))
-            }
-        }
-        var offset: UInt64?
-        var sizes: [UInt32] = []
-        for sample in kept {
-            let size = table.size(ofSample: sample.index)
-            let at = try writer.append(try movie.file.read(at: positions[sample.index], count: Int(size)))
-            if offset == nil { offset = at }
-            sizes.append(size)
-        }
+        let (offset, sizes) = try copy(kept.map(\.index), of: table, from: movie, into: writer)
         var trak = track.box
         let durations = SampleTable.runs(of: kept.map { $0.to - $0.from })
         let mediaDuration = kept.reduce(0) { $0 + ($1.to - $1.from) }
@@ -76,5 +45,59 @@ public enum TimedSampleTrackTrimmer {
         TrackTiming.setEditList(&trak, EditList(entries: entries))
         try TrackTiming.setTrackDuration(&trak, lead + max(shown, 1))
         return .trimmed(trak)
+    }
+
+    /// The presented media span of `track`: one normal-speed edit, maybe after an empty one
+    /// (where it starts on the movie timeline, in seconds, and its media time and length); the
+    /// whole media from time 0 without an edit list; `nil` for any other edit list.
+    private static func presentedSpan(of track: MovieTrack,
+                                      movieScale: Double) -> (segmentStart: Double, mediaStart: Int64, mediaLength: Int64)? {
+        guard let entries = track.editList?.entries, !entries.isEmpty else { return (0, 0, Int64(track.mediaDuration)) }
+        let presenting = entries.filter { $0.mediaTime >= 0 }
+        guard presenting.count == 1, let edit = presenting.first, edit.mediaRate == 0x10000,
+              entries.last == edit, entries.dropLast().allSatisfy({ $0.mediaTime == -1 }) else {
+            return nil
+        }
+        let segmentStart = Double(entries.dropLast().reduce(0) { $0 + $1.segmentDuration }) / movieScale
+        let mediaLength = Int64((Double(edit.segmentDuration) / movieScale * Double(track.mediaTimescale)).rounded())
+        return (segmentStart, edit.mediaTime, mediaLength)
+    }
+
+    /// The samples shown between media times `low` and `high` (and not before `mediaStart`), each
+    /// with the part of its showing kept.
+    private static func shownSamples(of table: SampleTable, low: Int64, high: Int64,
+                                     mediaStart: Int64) -> [(index: Int, from: Int64, to: Int64)] {
+        let times = table.decodeTimes()
+        var kept: [(index: Int, from: Int64, to: Int64)] = []
+        for (index, time) in times.enumerated() {
+            let next = index + 1 < times.count ? times[index + 1] : Int64(table.mediaDuration)
+            let from = max(time, low, mediaStart), to = min(next, high)
+            if to > from { kept.append((index, from, to)) }
+        }
+        return kept
+    }
+
+    /// Copies the samples `indices` into `writer`, byte for byte, one after another: where the
+    /// first went (`nil` when there are none) and each one's size.
+    private static func copy(_ indices: [Int], of table: SampleTable, from movie: QuickTimeMovie,
+                             into writer: QuickTimeMovieWriter) throws -> (offset: UInt64?, sizes: [UInt32]) {
+        // Each sample's file position, walking the chunks once.
+        var positions: [Int64] = Array(repeating: 0, count: table.sampleCount)
+        for chunk in try table.chunks() {
+            var position = Int64(chunk.offset)
+            for i in chunk.firstSample..<(chunk.firstSample + chunk.sampleCount) {
+                positions[i] = position
+                position += Int64(table.size(ofSample: i))
+            }
+        }
+        var offset: UInt64?
+        var sizes: [UInt32] = []
+        for index in indices {
+            let size = table.size(ofSample: index)
+            let at = try writer.append(try movie.file.read(at: positions[index], count: Int(size)))
+            if offset == nil { offset = at }
+            sizes.append(size)
+        }
+        return (offset, sizes)
     }
 }
