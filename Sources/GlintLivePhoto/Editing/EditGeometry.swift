@@ -62,96 +62,20 @@ public struct EditGeometry: Sendable, Equatable {
     ///     ``EditRecipe/maxDimension``, never enlarged.
     public init(recipe: EditRecipe, width: Int, height: Int, orientation: Orientation, region: Rect? = nil,
                 alignment: Int = 1, displayAspect: Double? = nil, displaySize: (width: Int, height: Int)? = nil) {
-        let region = region ?? Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let (regionDisplayWidth, regionDisplayHeight) = orientation.swapsDimensions
-            ? (region.height, region.width) : (region.width, region.height)
-        // Stored region -> flipped display.
-        let displayed = orientation.followed(by: recipe.flip?.orientation ?? .up)
-        let degrees = recipe.straighten ?? 0
-        let straightens = abs(degrees) >= Self.straightenThreshold
-        let radians = degrees * .pi / 180
-        // The straightened picture keeps the shape of the displayed one, smaller by `inscribed`.
-        let inscribed = straightens
-            ? Self.inscribedScale(width: regionDisplayWidth, height: regionDisplayHeight, radians: radians) : 1
-        let (pictureWidth, pictureHeight) = (regionDisplayWidth * inscribed, regionDisplayHeight * inscribed)
-        let crop = recipe.crop ?? NormalizedRect(x: 0, y: 0, width: 1, height: 1)
-        var displayCrop = Rect(x: crop.x * pictureWidth, y: crop.y * pictureHeight,
-                               width: crop.width * pictureWidth, height: crop.height * pictureHeight)
-        let rotation = Orientation(clockwiseDegrees: recipe.rotate ?? 0) ?? .up
-        if let displayAspect, displayAspect > 0 {
-            displayCrop = Self.trim(displayCrop, toAspect: rotation.swapsDimensions ? 1 / displayAspect : displayAspect)
-        }
-        func snap(_ value: Double) -> Int { Int((value / Double(alignment)).rounded()) * alignment }
-        outputOrientation = orientation
+        let framing = Framing(recipe: recipe, width: width, height: height, orientation: orientation, region: region,
+                              alignment: alignment, displayAspect: displayAspect, displaySize: displaySize)
+        self = framing.straightens ? framing.straightenedGeometry() : framing.uprightGeometry()
+    }
 
-        if !straightens {
-            // Back from display to stored coordinates, inside the region.
-            let storedCrop = displayed.inverse.apply(displayCrop, width: regionDisplayWidth, height: regionDisplayHeight)
-            var x0 = max(0, snap(region.x + storedCrop.x)), y0 = max(0, snap(region.y + storedCrop.y))
-            var x1 = min(width / alignment * alignment, snap(region.x + storedCrop.x + storedCrop.width))
-            var y1 = min(height / alignment * alignment, snap(region.y + storedCrop.y + storedCrop.height))
-            if x1 - x0 < alignment { x1 = min(x0 + alignment, width); x0 = x1 - alignment }
-            if y1 - y0 < alignment { y1 = min(y0 + alignment, height); y0 = y1 - alignment }
-            (sourceX, sourceY, sourceWidth, sourceHeight) = (x0, y0, x1 - x0, y1 - y0)
-            pixelTransform = displayed.followed(by: rotation).followed(by: orientation.inverse)
-            warp = nil
-            let (w, h) = orientation.swapsDimensions ? (sourceHeight, sourceWidth) : (sourceWidth, sourceHeight)
-            let (outW, outH) = displaySize ?? Self.outputSize(width: Double(w), height: Double(h), rotation: rotation,
-                                                              recipe: recipe, alignment: alignment, displayAspect: displayAspect)
-            // Back to stored orientation for the output, then undo the turn for the scaled size.
-            (outputWidth, outputHeight) = orientation.swapsDimensions ? (outH, outW) : (outW, outH)
-            (scaledWidth, scaledHeight) = pixelTransform.swapsDimensions ? (outputHeight, outputWidth) : (outputWidth, outputHeight)
-            return
-        }
-
-        let (outW, outH) = displaySize ?? Self.outputSize(width: displayCrop.width, height: displayCrop.height, rotation: rotation,
-                                                          recipe: recipe, alignment: alignment, displayAspect: displayAspect)
-        (outputWidth, outputHeight) = orientation.swapsDimensions ? (outH, outW) : (outW, outH)
-        pixelTransform = .up
-        // The output's stored coordinates -> the source's stored coordinates, step by step.
-        let (storedW, storedH) = (Double(outputWidth), Double(outputHeight))
-        let (turnedW, turnedH) = (Double(outW), Double(outH))
-        let (cropW, cropH) = rotation.swapsDimensions ? (turnedH, turnedW) : (turnedW, turnedH)
-        let (cosine, sine) = (cos(radians), sin(radians))
-        let (regionCentreX, regionCentreY) = (regionDisplayWidth / 2, regionDisplayHeight / 2)
-        let pictureCrop = displayCrop
-        let toSource = { (u: Double, v: Double) -> (x: Double, y: Double) in
-            let display = orientation.apply(x: u, y: v, width: storedW, height: storedH)
-            let unturned = rotation.inverse.apply(x: display.x, y: display.y, width: turnedW, height: turnedH)
-            let inPicture = (x: pictureCrop.x + unturned.x * pictureCrop.width / cropW,
-                             y: pictureCrop.y + unturned.y * pictureCrop.height / cropH)
-            // Straightening turns the picture clockwise about its centre: undo that turn.
-            let dx = inPicture.x - pictureWidth / 2, dy = inPicture.y - pictureHeight / 2
-            let flipped = (x: regionCentreX + dx * cosine + dy * sine, y: regionCentreY - dx * sine + dy * cosine)
-            let stored = displayed.inverse.apply(x: flipped.x, y: flipped.y, width: regionDisplayWidth, height: regionDisplayHeight)
-            return (region.x + stored.x, region.y + stored.y)
-        }
-        // Read the bounding box of the turned crop, with a margin for the interpolation kernel,
-        // kept inside the region and the stored picture.
-        let corners = [toSource(0, 0), toSource(storedW, 0), toSource(0, storedH), toSource(storedW, storedH)]
-        let margin = 2.0
-        let lowX = max(0, region.x.rounded(.down)), lowY = max(0, region.y.rounded(.down))
-        let highX = min(Double(width), (region.x + region.width).rounded(.up))
-        let highY = min(Double(height), (region.y + region.height).rounded(.up))
-        func alignDown(_ v: Double) -> Int { Int((v / Double(alignment)).rounded(.down)) * alignment }
-        func alignUp(_ v: Double) -> Int { Int((v / Double(alignment)).rounded(.up)) * alignment }
-        let x0 = max(alignUp(lowX), alignDown(corners.map(\.x).min()! - margin))
-        let y0 = max(alignUp(lowY), alignDown(corners.map(\.y).min()! - margin))
-        let x1 = max(x0 + alignment, min(alignDown(highX), alignUp(corners.map(\.x).max()! + margin)))
-        let y1 = max(y0 + alignment, min(alignDown(highY), alignUp(corners.map(\.y).max()! + margin)))
-        (sourceX, sourceY, sourceWidth, sourceHeight) = (x0, y0, x1 - x0, y1 - y0)
-        // Shrink the box first (area filter) to the output's resolution; never enlarge it.
-        let outputPerSource = max(turnedW / (rotation.swapsDimensions ? displayCrop.height : displayCrop.width),
-                                  turnedH / (rotation.swapsDimensions ? displayCrop.width : displayCrop.height))
-        let prescale = min(1, outputPerSource)
-        scaledWidth = max(1, Int((Double(sourceWidth) * prescale).rounded()))
-        scaledHeight = max(1, Int((Double(sourceHeight) * prescale).rounded()))
-        let (scaleX, scaleY) = (Double(scaledWidth) / Double(sourceWidth), Double(scaledHeight) / Double(sourceHeight))
-        let (boxX, boxY) = (Double(sourceX), Double(sourceY))
-        warp = AffineMap { u, v in
-            let s = toSource(u, v)
-            return ((s.x - boxX) * scaleX, (s.y - boxY) * scaleY)
-        }
+    /// Creates a geometry from its resolved parts.
+    init(source: (x: Int, y: Int, width: Int, height: Int), scaled: (width: Int, height: Int), pixelTransform: Orientation,
+         warp: AffineMap?, outputOrientation: Orientation, output: (width: Int, height: Int)) {
+        (sourceX, sourceY, sourceWidth, sourceHeight) = source
+        (scaledWidth, scaledHeight) = scaled
+        self.pixelTransform = pixelTransform
+        self.warp = warp
+        self.outputOrientation = outputOrientation
+        (outputWidth, outputHeight) = output
     }
 
     /// Applies the turn or warp to pixels already cropped and scaled to the scaled size.

@@ -69,38 +69,8 @@ enum FramePipeline {
             recycled.cancel()
         }
 
-        let decoding = StageThread(name: "glint.decode") {
-            do {
-                var index = 0
-                while true {
-                    if index == hold?.frames { hold?.latch.wait() }
-                    guard let frame = try reader.nextFrame() else { break }
-                    guard let pts = frame.pts else { throw MediaError(.corrupt, "frame \(index) has no timestamp") }
-                    index += 1
-                    switch select(pts) {
-                    case .skip: continue
-                    case .stop: decoded.finish(); return
-                    case .keep(let time): guard decoded.put(Decoded(frame: frame, time: time)) else { return }
-                    }
-                }
-                decoded.finish()
-            } catch {
-                cancelAll()
-                throw error
-            }
-        }
-        let editing = StageThread(name: "glint.edit") {
-            do {
-                while let item = decoded.take() {
-                    let frame = try editor.edit(item.frame, reusing: recycled.poll())
-                    guard edited.put(Edited(frame: frame, time: item.time)) else { return }
-                }
-                if !decoded.isCancelled { edited.finish() }
-            } catch {
-                cancelAll()
-                throw error
-            }
-        }
+        let decoding = decodeStage(reader: reader, select: select, hold: hold, into: decoded, cancelAll: cancelAll)
+        let editing = editStage(editor: editor, from: decoded, into: edited, recycled: recycled, cancelAll: cancelAll)
 
         var count = 0
         var failure: (any Error)?
@@ -121,5 +91,51 @@ enum FramePipeline {
         try editOutcome.get()
         if let failure { throw failure }
         return count
+    }
+
+    /// The decode stage: demuxes and decodes `reader`'s frames, pausing at `hold`, and puts the
+    /// ones `select` keeps into `decoded`, with their output times.
+    private static func decodeStage(reader: sending VideoFileReader, select: sending @escaping (Int64) -> FrameSelection,
+                                    hold: FrameHold?, into decoded: BoundedQueue<Decoded>,
+                                    cancelAll: @escaping @Sendable () -> Void) -> StageThread<Void> {
+        StageThread(name: "glint.decode") {
+            do {
+                var index = 0
+                while true {
+                    if index == hold?.frames { hold?.latch.wait() }
+                    guard let frame = try reader.nextFrame() else { break }
+                    guard let pts = frame.pts else { throw MediaError(.corrupt, "frame \(index) has no timestamp") }
+                    index += 1
+                    switch select(pts) {
+                    case .skip: continue
+                    case .stop: decoded.finish(); return
+                    case .keep(let time): guard decoded.put(Decoded(frame: frame, time: time)) else { return }
+                    }
+                }
+                decoded.finish()
+            } catch {
+                cancelAll()
+                throw error
+            }
+        }
+    }
+
+    /// The edit stage: edits each frame from `decoded` into a frame taken back from `recycled`
+    /// (or a new one), and puts it into `edited`.
+    private static func editStage(editor: sending MovieFrameEditor, from decoded: BoundedQueue<Decoded>,
+                                  into edited: BoundedQueue<Edited>, recycled: BoundedQueue<YUVFrame>,
+                                  cancelAll: @escaping @Sendable () -> Void) -> StageThread<Void> {
+        StageThread(name: "glint.edit") {
+            do {
+                while let item = decoded.take() {
+                    let frame = try editor.edit(item.frame, reusing: recycled.poll())
+                    guard edited.put(Edited(frame: frame, time: item.time)) else { return }
+                }
+                if !decoded.isCancelled { edited.finish() }
+            } catch {
+                cancelAll()
+                throw error
+            }
+        }
     }
 }

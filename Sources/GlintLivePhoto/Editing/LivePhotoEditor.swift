@@ -73,65 +73,13 @@ public enum LivePhotoEditor {
     /// - Parameter progress: Called with the fraction done (0...1) and what is being done.
     public static func edit(stillPath: String, moviePath: String, recipe: EditRecipe, outputDirectory: String,
                             options: Options = Options(), progress: (Double, String) -> Void = { _, _ in }) throws -> Result {
-        try recipe.validate()
-        // Everything the recipe needs from other files (the LUT) is loaded and checked now,
-        // before any picture is read or anything written.
-        let colour = try ColourPipeline(recipe: recipe)
-        try options.encoding.validate()
-        try StillEncoding(jpegQuality: options.jpegQuality, heic: options.heic).validate()
-        let still = try StillImageReader.read(path: stillPath)
-        let movie = try QuickTimeMovie(path: moviePath)
-        let (identifier, source) = try resolveIdentifier(still: still, movie: movie)
-        // Trim, key photo and sound are checked against the movie before any work.
-        let plan = try MovieEditPlan(movie: movie, recipe: recipe)
-        var logger = options.logger
-        logger[metadataKey: "content-identifier"] = "\(identifier)"
-        logger.debug("identifier resolved", metadata: ["source": "\(source.rawValue)"])
-        let clock = ContinuousClock()
-        let started = clock.now
+        let pair = try PairEdit(stillPath: stillPath, moviePath: moviePath, recipe: recipe, options: options)
         let stillOut = try outputPath(for: stillPath, in: outputDirectory)
         let movieOut = try outputPath(for: moviePath, in: outputDirectory)
         guard stillOut != movieOut else {
             throw MediaError(.invalidArgument, file: moviePath, "the still and the movie have the same file name")
         }
-
-        // The still is edited on its own thread while the movie's decoder and encoder start and
-        // its first frames flow (the movie only needs the still's geometry, which its header
-        // gives); the frames then wait for the still (FrameHold), so that the two halves' largest
-        // buffers are not held at once.
-        progress(0, "editing the still and the frames")
-        let stillGeometry = StillEditor.geometry(of: still, recipe: recipe)
-        let (jpegQuality, heic, timeline) = (options.jpegQuality, options.heic, plan.timeline)
-        let stillDone = Latch()
-        let stillStage = StageThread(name: "glint.still") { [logger] in
-            defer { stillDone.open() }
-            let keyPhoto = try KeyPhotoFrame.extract(from: movie, plan: timeline, recipe: recipe)
-            let edited = try StillEditor.edit(still, recipe: recipe, contentIdentifier: identifier,
-                                              quality: jpegQuality, heic: heic, keyPhoto: keyPhoto, colour: colour)
-            logger.debug("still edited", metadata: [
-                "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
-                "size": "\(edited.geometry.outputWidth)x\(edited.geometry.outputHeight)",
-            ])
-            return edited
-        }
-        let movieOutcome = Swift.Result {
-            try MovieEditor.edit(
-                movie, destination: movieOut, recipe: recipe, displayAspect: stillGeometry.displayAspect,
-                contentIdentifier: identifier, encoding: options.encoding, plan: plan, colour: colour,
-                hold: FrameHold(frames: Self.framesAlongsideStill, latch: stillDone)
-            ) { done, total in
-                progress(0.95 * Double(done) / Double(max(total, 1)), "frame \(done) of \(total)")
-            }
-        }
-        let stillOutcome = Swift.Result { try stillStage.join() }
-        let editedMovie: MovieEditor.Result, editedStill: StillEditor.Result
-        do {
-            editedMovie = try movieOutcome.get()
-            editedStill = try stillOutcome.get()
-        } catch {
-            if case .success = movieOutcome { try? FileManager.default.removeItem(atPath: movieOut) }
-            throw error
-        }
+        let (editedStill, editedMovie) = try pair.editHalves(movieOut: movieOut, progress: progress)
         do {
             try AtomicFileWriter.write(editedStill.bytes, to: stillOut)
         } catch {
@@ -139,20 +87,11 @@ public enum LivePhotoEditor {
             throw error
         }
         progress(1, "done")
-        logger.info("live photo edited", metadata: [
+        pair.logger.info("live photo edited", metadata: [
             "still": "\(stillOut)", "movie": "\(movieOut)", "frames": "\(editedMovie.frameCount)",
-            "elapsed": "\(clock.now - started)",
+            "elapsed": "\(pair.clock.now - pair.started)",
         ])
-        return Result(
-            stillPath: stillOut, moviePath: movieOut, contentIdentifier: identifier, identifierSource: source,
-            stillWidth: editedStill.geometry.outputWidth, stillHeight: editedStill.geometry.outputHeight,
-            movieWidth: editedMovie.geometry.outputWidth, movieHeight: editedMovie.geometry.outputHeight,
-            frameCount: editedMovie.frameCount, stillImageTime: editedMovie.stillImageTime,
-            createdMakerNote: editedStill.createdMakerNote, createdStillImageTimeTrack: editedMovie.createdStillImageTimeTrack,
-            trim: plan.timeline.trimReport(recipe),
-            sourceStillImageTime: plan.timeline.isTrimmed || editedStill.keyPhoto != nil ? plan.timeline.sourceStillTime : nil,
-            stillImageTimeMovedByTrim: plan.timeline.stillTimeMovedByTrim, keyPhoto: editedStill.keyPhoto,
-            sound: plan.audio.report(recipe), droppedTracks: editedMovie.droppedTracks)
+        return pair.result(stillPath: stillOut, moviePath: movieOut, still: editedStill, movie: editedMovie)
     }
 
     /// Frames that go through the movie's pipeline while the still is edited (see ``FrameHold``).
@@ -179,11 +118,6 @@ public enum LivePhotoEditor {
         } catch {
             throw MediaError(.writeFailed, file: directory, "cannot create the output directory")
         }
-        let output = URL(fileURLWithPath: directory).appendingPathComponent(name).standardizedFileURL.resolvingSymlinksInPath().path
-        let source = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
-        guard output != source else {
-            throw MediaError(.invalidArgument, file: input, "the output would overwrite the input: choose another --out directory")
-        }
-        return output
+        return try OutputPath.file(named: name, in: directory, inputs: [input])
     }
 }

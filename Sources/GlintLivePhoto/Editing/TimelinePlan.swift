@@ -73,70 +73,24 @@ public struct TimelinePlan: Sendable {
         guard let lastFrame = frames.last ?? (changesTime ? nil : Frame(mediaTime: 0, presentationTime: 0, endTime: 0)) else {
             throw MediaError(.corrupt, file: movie.path, "the movie presents no video frame: it cannot be trimmed or give a key photo")
         }
-        let scale = Double(video.mediaTimescale)
-        func seconds(_ t: Int64) -> Double { Double(t) / scale }
-
-        let trim: Trim?
-        if let range = recipe.trim {
-            let start = range.start ?? 0, end = range.end ?? .infinity
-            let duration = max(movie.duration, seconds(lastFrame.endTime))
-            guard start < duration else {
-                throw RecipeError("\"trim\" keeps no frame of \(name): start \(Self.format(start)) s is at or after the end of the movie (\(Self.format(duration)) s)")
-            }
-            let epsilon = 1e-9
-            let kept = frames.indices.filter {
-                seconds(frames[$0].presentationTime) >= start - epsilon && seconds(frames[$0].presentationTime) <= end + epsilon
-            }
-            guard let first = kept.first, let last = kept.last else {
-                let before = frames.last { seconds($0.presentationTime) < start }, after = frames.first { seconds($0.presentationTime) > end }
-                let nearest = [before, after].compactMap { $0.map { Self.format(seconds($0.presentationTime)) + " s" } }
-                throw RecipeError("\"trim\" keeps no frame of \(name): no frame is presented between \(Self.format(start)) s and \(Self.format(end)) s (nearest: \(nearest.joined(separator: " and ")))")
-            }
-            trim = Trim(frames: first..<(last + 1), start: frames[first].presentationTime, end: frames[last].endTime)
-        } else {
-            trim = nil
+        let trim = try recipe.trim.map {
+            try Self.trim(frames, to: $0, movieDuration: max(movie.duration, Double(lastFrame.endTime) / Double(video.mediaTimescale)),
+                          mediaTimescale: video.mediaTimescale, name: name)
         }
         self.trim = trim
 
         // The output's own frames, on the source timeline.
         let outputFrames = trim.map { Array(frames[$0.frames]) } ?? frames
-        let origin = trim?.start ?? 0
         let outputEnd = trim?.end ?? lastFrame.endTime
-        let keyPhotoFrame: Frame?
-        if let time = recipe.keyPhoto {
-            let low = seconds(outputFrames[0].presentationTime), high = seconds(outputEnd)
-            guard time >= low - 1e-9, time < high else {
-                let what = trim == nil ? "the movie" : "the trimmed movie"
-                throw RecipeError("\"keyPhoto\" (\(Self.format(time)) s) is outside \(what) of \(name): choose a time from \(Self.format(low)) s to before \(Self.format(high)) s")
-            }
-            keyPhotoFrame = outputFrames.last { seconds($0.presentationTime) <= time + 1e-9 } ?? outputFrames[0]
-        } else {
-            keyPhotoFrame = nil
+        let keyPhotoFrame = try recipe.keyPhoto.map {
+            try Self.keyPhotoFrame(at: $0, among: outputFrames, end: outputEnd, mediaTimescale: video.mediaTimescale,
+                                   trimmed: trim != nil, name: name)
         }
         self.keyPhotoFrame = keyPhotoFrame
-
         sourceStillTime = movie.stillImageTime
-        let outputDuration = Self.convert(outputEnd - origin, from: video.mediaTimescale, to: movie.header.timescale)
-        var moved = false
-        if let keyPhotoFrame {
-            stillTime = Self.convert(keyPhotoFrame.presentationTime - origin, from: video.mediaTimescale, to: movie.header.timescale)
-        } else if let source = sourceStillTime, let trim {
-            let sourceTime = Int64((source * scale).rounded())
-            if sourceTime >= trim.start && sourceTime < trim.end {
-                stillTime = Self.convert(sourceTime - origin, from: video.mediaTimescale, to: movie.header.timescale)
-            } else {
-                // Outside the kept span: the nearest kept frame.
-                let nearest = sourceTime < trim.start ? outputFrames[0] : outputFrames[outputFrames.count - 1]
-                stillTime = Self.convert(nearest.presentationTime - origin, from: video.mediaTimescale, to: movie.header.timescale)
-                moved = true
-            }
-        } else if let source = sourceStillTime {
-            stillTime = UInt64(max(0, (source * Double(movie.header.timescale)).rounded()))
-        } else {
-            // A plain clip becoming a Live Photo: mark the middle, where Apple puts the still.
-            stillTime = (trim == nil ? movie.header.duration : outputDuration) / 2
-        }
-        stillTimeMovedByTrim = moved
+        (stillTime, stillTimeMovedByTrim) = Self.stillTime(
+            keyPhotoFrame: keyPhotoFrame, sourceStillTime: sourceStillTime, trim: trim, outputFrames: outputFrames,
+            outputEnd: outputEnd, mediaTimescale: video.mediaTimescale, movieHeader: movie.header)
     }
 
     /// Whether the output's timeline differs from the source's (a trim).

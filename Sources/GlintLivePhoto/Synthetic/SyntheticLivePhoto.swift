@@ -150,18 +150,7 @@ public enum SyntheticLivePhoto {
             mediaTimescale: timescale, mediaDuration: end, movieTimescale: timescale, editList: nil, presentedDuration: duration)]
         var nextTrackID: UInt32 = 2
         if options.audio {
-            let sampleRate = 44100
-            let frames = Int(Double(sampleRate) * Double(end) / Double(timescale))
-            var pcm = [UInt8]()
-            pcm.reserveCapacity(frames * 2)
-            for i in 0..<frames {
-                let value = Int16(8000 * sin(2 * Double.pi * 440 * Double(i) / Double(sampleRate)))
-                pcm.append(UInt8(truncatingIfNeeded: value))
-                pcm.append(UInt8(truncatingIfNeeded: value >> 8))
-            }
-            let offset = try writer.append(pcm)
-            traks.append(LPCMAudioTrack.makeTrack(trackID: nextTrackID, sampleRate: sampleRate, channels: 1,
-                                                  frameCount: frames, chunkOffset: offset, movieDuration: duration))
+            traks.append(try writeTone(end: end, trackID: nextTrackID, into: writer))
             nextTrackID += 1
         }
         if options.stillImageTimeTrack {
@@ -177,6 +166,23 @@ public enum SyntheticLivePhoto {
         let moov = Box("moov", children: [MovieHeader.makeBox(timescale: timescale, duration: duration, nextTrackID: nextTrackID)]
             + traks + [metadata.makeBox()])
         try writer.finish(moov: moov)
+    }
+
+    /// Writes a 440 Hz tone lasting until `end` (in ``timescale`` units), 16-bit mono at 44.1 kHz,
+    /// into `writer`, and returns its track.
+    static func writeTone(end: Int64, trackID: UInt32, into writer: QuickTimeMovieWriter) throws -> Box {
+        let sampleRate = 44100
+        let frames = Int(Double(sampleRate) * Double(end) / Double(timescale))
+        var pcm = [UInt8]()
+        pcm.reserveCapacity(frames * 2)
+        for i in 0..<frames {
+            let value = Int16(8000 * sin(2 * Double.pi * 440 * Double(i) / Double(sampleRate)))
+            pcm.append(UInt8(truncatingIfNeeded: value))
+            pcm.append(UInt8(truncatingIfNeeded: value >> 8))
+        }
+        let offset = try writer.append(pcm)
+        return LPCMAudioTrack.makeTrack(trackID: trackID, sampleRate: sampleRate, channels: 1,
+                                        frameCount: frames, chunkOffset: offset, movieDuration: UInt64(end))
     }
 }
 
