@@ -68,8 +68,22 @@ let package = Package(
         ),
         // System-library module over libpng's simplified API (PNG decode and encode).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        // System-library module over librsvg and cairo (SVG badge artwork rendered at an exact size).
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0 cairo", providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]),
+        // librsvg's and cairo's headers (librsvg2-dev, libcairo2-dev) and trampolines for the functions
+        // Glint calls (SVG badge artwork rendered at an exact size): librsvg and cairo are loaded on
+        // first use, never linked (Sources/CRsvg/RsvgTrampolines.c). The include paths are
+        // `pkg-config --cflags-only-I librsvg-2.0 cairo` on Debian (a system-library target would
+        // give them but also link the libraries); Swift sees checked copies of the types (CRsvg.h).
+        .target(
+            name: "CRsvg",
+            dependencies: ["CLazyLibrary"],
+            cSettings: [
+                .unsafeFlags([
+                    "-I/usr/include/librsvg-2.0", "-I/usr/include/glib-2.0", "-I/usr/include/gdk-pixbuf-2.0",
+                    "-I/usr/include/cairo", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+                    "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+                ]),
+            ]
+        ),
         .target(
             name: "GlintMedia",
             dependencies: [

@@ -7,11 +7,30 @@ import GlintMedia
 /// errors become ``BadgeError``s carrying librsvg's message. librsvg reports failures by return
 /// value, never by exiting, so hostile SVGs cannot take the process down. Safe to call from any
 /// thread: each call uses its own handle and surface.
+///
+/// librsvg and cairo are not linked: they (and the ~45 libraries they bring) are opened with
+/// `dlopen` the first time an SVG is parsed (`Sources/CRsvg`), so a command that draws no SVG
+/// (a badge from PNG artwork, rings, inspect, edit) never loads them. When they cannot be loaded
+/// the caller gets a ``BadgeError`` `.renderFailed` saying so, not a crash.
 public enum SVGRasteriser {
     /// Largest SVG document accepted, in bytes.
     public static let maximumDocumentSize = 16 << 20
     /// Largest rendering, per side, in pixels.
     public static let maximumSide = 16_384
+
+    /// Whether this process has loaded librsvg and cairo (loads nothing).
+    public static var isLibraryLoaded: Bool { crsvg_is_loaded() != 0 }
+
+    /// Loads librsvg and cairo if they are not loaded yet (thread-safe; afterwards this costs one
+    /// atomic load).
+    /// - Throws: ``BadgeError`` `.renderFailed` ("librsvg (librsvg-2.so.2) cannot be loaded: ...")
+    ///   when a library cannot be opened or lacks a function Glint calls.
+    public static func requireLibrary(file: String? = nil) throws {
+        guard crsvg_load() == 0 else { return }
+        let reason = crsvg_load_error().map { String(cString: $0) } ?? "unknown reason"
+        throw BadgeError(.renderFailed, file: file, "librsvg (\(String(cString: crsvg_soname()))), which draws SVG artwork, "
+            + "cannot be loaded: \(reason) (install librsvg2-2 and libcairo2)")
+    }
 
     /// The document's intrinsic size in pixels (its `width`/`height`, else its `viewBox`).
     /// - Throws: ``BadgeError`` `.invalidArtwork` when it does not parse or has no usable size.
@@ -62,12 +81,13 @@ public enum SVGRasteriser {
         }
     }
 
-    /// Parses `svg` into a handle, runs `body` with it and releases it.
-    private static func withHandle<T>(_ svg: [UInt8], file: String?, _ body: (UnsafeMutablePointer<RsvgHandle>) throws -> T) throws -> T {
+    /// Parses `svg` into a handle, runs `body` with it and releases it (loading librsvg first).
+    private static func withHandle<T>(_ svg: [UInt8], file: String?, _ body: (OpaquePointer) throws -> T) throws -> T {
         guard !svg.isEmpty else { throw BadgeError(.invalidArtwork, file: file, "the SVG file is empty") }
         guard svg.count <= maximumDocumentSize else {
             throw BadgeError(.invalidArtwork, file: file, "the SVG is \(svg.count) bytes, more than the \(maximumDocumentSize) accepted")
         }
+        try requireLibrary(file: file)
         var error: UnsafeMutablePointer<GError>?
         let handle = svg.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
         if let message = consume(error) {
