@@ -223,7 +223,7 @@ extension ColourKnownValuesTests {
             $0.codec = "hevc"
         }
         let recipe = try EditRecipe.parse(json: Data(recipeJSON.utf8))
-        let options = LivePhotoEditor.Options(encoding: MovieEncoding(codec: "hevc", crf: 18, preset: "ultrafast"))
+        let options = LivePhotoEditor.Options(encoding: MovieEncoding(codec: .hevc, crf: 18, preset: "ultrafast"))
         let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe,
                                               outputDirectory: directory.file("out").path, options: options)
         let difference = try ColourFixtures.stillToFrameDifference(still: result.stillPath, movie: result.moviePath)

@@ -15,7 +15,7 @@ struct EffectMovieTests {
         defer { directory.remove() }
         let output = directory.file("loop.mp4").path
         var options = EffectOptions(maxDimension: 320)
-        options.encoding = MovieEncoding(codec: "h264", crf: 18, preset: "ultrafast")
+        options.encoding = MovieEncoding(codec: .h264, crf: 18, preset: "ultrafast")
         let result = try EffectRenderer.render(still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie,
                                                recipe: EditRecipe(), effect: .loop, format: .mp4, destination: output, options: options)
         #expect(result.audio == "cross-faded")
@@ -63,7 +63,7 @@ struct EffectMovieTests {
         let (still, movie) = try PairFixtures.synthetic(in: directory.url) { $0.frameCount = 10; $0.stillFrameIndex = 4 }
         let output = directory.file("bounce.mp4").path
         var options = EffectOptions()
-        options.encoding = MovieEncoding(codec: "h264", crf: 16, preset: "ultrafast")
+        options.encoding = MovieEncoding(codec: .h264, crf: 16, preset: "ultrafast")
         let result = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .bounce, format: .mp4,
                                                destination: output, options: options)
         #expect(result.audio == "muted")
@@ -87,7 +87,7 @@ struct EffectMovieTests {
         defer { directory.remove() }
         let (_, movie) = try PairFixtures.synthetic(in: directory.url) { $0.frameCount = 4; $0.stillFrameIndex = 1; $0.audio = false }
         var options = EffectOptions()
-        options.encoding = MovieEncoding(codec: "h264", crf: 20, preset: "ultrafast")
+        options.encoding = MovieEncoding(codec: .h264, crf: 20, preset: "ultrafast")
         for (space, primaries) in [(OutputColorSpace.displayP3, "smpte432"), (.source, "bt709")] {
             let output = directory.file("live-\(space.rawValue).mp4").path
             _ = try EffectRenderer.render(still: nil, movie: movie, recipe: EditRecipe(outputColorSpace: space), effect: .live,

@@ -26,7 +26,7 @@ struct ExporterTests {
 
     static func options(_ directory: TemporaryDirectory, recipe: EditRecipe? = nil, strip: Bool = false) -> ExportOptions {
         ExportOptions(outputDirectory: directory.file("out").path, recipe: recipe, stripLocation: strip,
-                      encoding: MovieEncoding(codec: "h264", crf: 23, preset: "ultrafast"))
+                      encoding: MovieEncoding(codec: .h264, crf: 23, preset: "ultrafast"))
     }
 
     @Test(.enabled(if: ffprobe != nil, "needs ffprobe"))

@@ -9,7 +9,7 @@ import Testing
 @Suite("HEIC Live Photo edit")
 struct HEICPairEditTests {
     static let recipe = EditRecipe(exposure: 0.5, crop: NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
-    static let options = LivePhotoEditor.Options(encoding: MovieEncoding(codec: "hevc", crf: 18, preset: "ultrafast"),
+    static let options = LivePhotoEditor.Options(encoding: MovieEncoding(codec: .hevc, crf: 18, preset: "ultrafast"),
                                                  heic: HEICEncoder.Settings(quality: 85, preset: "ultrafast"))
 
     /// A synthetic HEIC + HEVC pair.

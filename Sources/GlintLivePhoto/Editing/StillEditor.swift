@@ -34,7 +34,7 @@ public enum StillEditor {
     ///   - colour: The recipe's colour part, prepared (``ColourPipeline/init(recipe:)``); `nil`
     ///     prepares it here.
     public static func edit(_ still: any StillImage, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
-                            quality: Int = 92, heic: HEICEncoder.Settings = HEICEncoder.Settings(),
+                            quality: Int = JPEGEncoder.defaultQuality, heic: HEICEncoder.Settings = HEICEncoder.Settings(),
                             limits: ImageLimits = .default, keyPhoto: KeyPhotoFrame? = nil,
                             colour: ColourPipeline? = nil) throws -> Result {
         let pipeline = try colour ?? ColourPipeline(recipe: recipe)

@@ -54,7 +54,29 @@ public enum EffectFormat: String, Sendable, Codable, CaseIterable {
     }
 
     /// Whether the output is an animation (as opposed to a still).
-    public var isAnimated: Bool { self != .jpeg }
+    public var isAnimated: Bool {
+        switch self {
+        case .mp4, .gif, .webp: return true
+        case .jpeg: return false
+        }
+    }
+
+    /// Whether the output repeats by itself when played: GIF and WebP loop forever.
+    public var loops: Bool {
+        switch self {
+        case .gif, .webp: return true
+        case .mp4, .jpeg: return false
+        }
+    }
+
+    /// Whether the output carries its colour space (an MP4's colour tags). GIF, WebP and JPEG
+    /// effects carry no colour profile, so viewers show them as sRGB and they are rendered in it.
+    public var carriesColour: Bool {
+        switch self {
+        case .mp4: return true
+        case .gif, .webp, .jpeg: return false
+        }
+    }
 
     /// The format a file name's extension names, if any (`x.GIF` is ``gif``).
     public init?(fileExtension: String) {

@@ -27,7 +27,7 @@ public struct EffectOptions: Sendable {
 
     public init(maxDimension: Int? = nil, crossFadeDuration: Double = 0.5, alignFrames: Bool = true,
                 gif: AnimatedGIFEncoder.Options = .init(), webp: AnimatedWebPEncoder.Options = .init(),
-                jpegQuality: Int = 92, encoding: MovieEncoding = .default, stripLocation: Bool = false,
+                jpegQuality: Int = JPEGEncoder.defaultQuality, encoding: MovieEncoding = .default, stripLocation: Bool = false,
                 logger: Logger = Logger(label: "glint.livephoto.effect")) {
         self.maxDimension = maxDimension
         self.crossFadeDuration = crossFadeDuration

@@ -42,7 +42,7 @@ public enum EffectRenderer {
         if let parsedStill { _ = try LivePhotoEditor.resolveIdentifier(still: parsedStill, movie: parsedMovie) }
         let maxDimension = options.maxDimension ?? EffectOptions.defaultMaxDimension(for: format)
         // GIF, WebP and the Long Exposure JPEG carry no colour profile: viewers show them as sRGB.
-        let colourSpace: OutputColorSpace? = format == .mp4 ? nil : .srgb
+        let colourSpace: OutputColorSpace? = format.carriesColour ? nil : .srgb
         let open = { try MovieFrameSource(movie: parsedMovie, recipe: recipe, maxDimension: maxDimension, outputColourSpace: colourSpace) }
         var logger = options.logger
         logger[metadataKey: "effect"] = "\(effect.rawValue)"
@@ -70,29 +70,8 @@ public enum EffectRenderer {
     static func renderAnimation(effect: Effect, format: EffectFormat, source: MovieFrameSource, movie: QuickTimeMovie,
                                 destination: String, options: EffectOptions,
                                 progress: (Double, String) -> Void) throws -> EffectResult {
-        let stream: EffectFrameStream
-        let expected: Int
-        switch effect {
-        case .live:
-            stream = source
-            expected = source.frameCount
-        case .loop:
-            stream = LoopedFrameStream(source: source, duration: source.duration, crossFade: options.crossFadeDuration)
-            expected = source.frameCount
-        default:
-            stream = BouncedFrameStream(source: source)
-            expected = max(1, 2 * source.frameCount - 2)
-        }
-        let encoder: AnimationEncoder
-        switch format {
-        case .gif:
-            encoder = try AnimatedGIFEncoder(destination: destination, width: source.width, height: source.height, options: options.gif)
-        case .webp:
-            encoder = try AnimatedWebPEncoder(destination: destination, width: source.width, height: source.height, options: options.webp)
-        default:
-            encoder = try EffectMP4Encoder(destination: destination, width: source.width, height: source.height,
-                                           encoding: options.encoding, colorInfo: source.colorInfo, colourBoxes: source.colourBoxes)
-        }
+        let (stream, expected) = try frameStream(effect: effect, source: source, options: options)
+        let encoder = try animationEncoder(format: format, effect: effect, source: source, destination: destination, options: options)
         var done = 0
         while let frame = try stream.next() {
             try encoder.append(frame.image, duration: frame.duration)
@@ -115,7 +94,38 @@ public enum EffectRenderer {
         return EffectResult(
             path: destination, effect: effect, format: format, width: source.width, height: source.height,
             frameCount: summary.frameCount, duration: summary.duration, frameDurations: summary.frameDurations,
-            loops: format != .mp4, audio: audio, byteCount: summary.byteCount, longExposure: nil, notes: notes)
+            loops: format.loops, audio: audio, byteCount: summary.byteCount, longExposure: nil, notes: notes)
+    }
+
+    /// The frames of a moving effect, and how many there will be.
+    static func frameStream(effect: Effect, source: MovieFrameSource,
+                            options: EffectOptions) throws -> (stream: EffectFrameStream, expected: Int) {
+        switch effect {
+        case .live:
+            return (source, source.frameCount)
+        case .loop:
+            return (LoopedFrameStream(source: source, duration: source.duration, crossFade: options.crossFadeDuration), source.frameCount)
+        case .bounce:
+            return (BouncedFrameStream(source: source), max(1, 2 * source.frameCount - 2))
+        case .longExposure:
+            throw MediaError(.invalidArgument, "\(effect.rawValue) is a still, not an animation")
+        }
+    }
+
+    /// The encoder of a moving effect's file.
+    static func animationEncoder(format: EffectFormat, effect: Effect, source: MovieFrameSource, destination: String,
+                                 options: EffectOptions) throws -> AnimationEncoder {
+        switch format {
+        case .gif:
+            return try AnimatedGIFEncoder(destination: destination, width: source.width, height: source.height, options: options.gif)
+        case .webp:
+            return try AnimatedWebPEncoder(destination: destination, width: source.width, height: source.height, options: options.webp)
+        case .mp4:
+            return try EffectMP4Encoder(destination: destination, width: source.width, height: source.height,
+                                        encoding: options.encoding, colorInfo: source.colorInfo, colourBoxes: source.colourBoxes)
+        case .jpeg:
+            throw MediaError(.invalidArgument, "\(effect.rawValue) cannot be written as \(format.rawValue): it is not an animation")
+        }
     }
 
     /// The sound of an MP4 effect and what happened to it: kept (Live), cross-faded like the

@@ -1,8 +1,10 @@
 /// What a Live Photo is exported as.
 ///
-/// New formats (animated GIF or WebP, effects such as loop, bounce or long exposure) are added
-/// as cases here and as a branch in ``Exporter/export(_:as:options:progress:)`` with their own
-/// exporter type; the command line lists the cases it is given.
+/// This file is the one list of formats: a new format is a case here, an arm in each switch of
+/// the extension below (the compiler names them: ``writer`` and ``effectFormat(for:)``),
+/// and, unless it is always an effect, a ``FormatExporter`` of its own in a file of its own. The
+/// command line and the job parameters list the cases they are given; the raw values are their
+/// spellings.
 public enum ExportFormat: String, Sendable, Codable, CaseIterable {
     /// The still and the movie, still paired (edited with the recipe, or copied).
     case pair
@@ -19,7 +21,46 @@ public enum ExportFormat: String, Sendable, Codable, CaseIterable {
     case webp
 }
 
-/// What one exported file is.
+/// How an ``ExportFormat`` is written, format by format.
+extension ExportFormat {
+    /// What writes a format when the options ask for no effect.
+    enum Writer {
+        /// The format's own exporter.
+        case exporter(any FormatExporter.Type)
+        /// An effect, rendered through ``EffectExporter``.
+        case effect(Effect)
+    }
+
+    /// What writes this format when the options ask for no effect: GIF and WebP show the motion
+    /// as it is (Live); every other format has its own exporter.
+    var writer: Writer {
+        switch self {
+        case .pair: .exporter(PairExporter.self)
+        case .still: .exporter(StillExporter.self)
+        case .motionPhoto: .exporter(MotionPhotoExporter.self)
+        case .mp4: .exporter(MP4Exporter.self)
+        case .gif, .webp: .effect(.live)
+        }
+    }
+
+    /// The file format `effect` is rendered in when exported as this format, or `nil` when this
+    /// format does not take `effect` (``Effect/formats`` says which of these the effect allows).
+    func effectFormat(for effect: Effect) -> EffectFormat? {
+        switch self {
+        case .mp4: .mp4
+        case .gif: .gif
+        case .webp: .webp
+        case .still:
+            switch effect {
+            case .longExposure: .jpeg
+            case .live, .loop, .bounce: nil
+            }
+        case .pair, .motionPhoto: nil
+        }
+    }
+}
+
+/// What one exported file is (its raw value names a job's output).
 public enum ExportedFileKind: String, Sendable, Codable {
     /// A JPEG (or HEIC) photo.
     case still

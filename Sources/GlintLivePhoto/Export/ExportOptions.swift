@@ -24,7 +24,7 @@ public struct ExportOptions: Sendable {
     /// Where the export reports what it did.
     public var logger: Logger
 
-    public init(outputDirectory: String, recipe: EditRecipe? = nil, stripLocation: Bool = false, jpegQuality: Int = 92,
+    public init(outputDirectory: String, recipe: EditRecipe? = nil, stripLocation: Bool = false, jpegQuality: Int = JPEGEncoder.defaultQuality,
                 encoding: MovieEncoding = .default, logger: Logger = Logger(label: "glint.livephoto.export")) {
         self.outputDirectory = outputDirectory
         self.recipe = recipe

@@ -1,11 +1,13 @@
 import Foundation
 import GlintMedia
 
-/// Exports Live Photos as a pair, a still, a Motion Photo or an MP4 (see ``ExportFormat``).
+/// Exports Live Photos as a pair, a still, a Motion Photo, an MP4, a GIF or a WebP (see
+/// ``ExportFormat``).
 ///
-/// Each format has its own exporter; this type validates the options, runs the one asked for
-/// and makes the export all-or-nothing: intermediate files live in a hidden staging folder in
-/// the output directory, and if anything fails the outputs already written are removed.
+/// Each format has its own exporter or is an effect (``ExportFormat/writer``); this type
+/// validates the options, runs the one asked for and makes the export all-or-nothing:
+/// intermediate files live in a hidden staging folder in the output directory, and if anything
+/// fails the outputs already written are removed.
 public enum Exporter {
     /// Exports the pair `stillPath` + `moviePath` as `format`.
     /// - Parameter progress: The fraction done (0...1) and what is being done.
@@ -24,16 +26,9 @@ public enum Exporter {
         defer { job.cleanUp() }
         var effectResult: EffectResult?
         do {
-            if let effect = EffectExporter.effect(for: format, options: options) {
-                effectResult = try EffectExporter.export(job, effect: effect, format: format, progress: progress)
-            } else {
-                switch format {
-                case .pair: try PairExporter.export(job, progress: progress)
-                case .still: try StillExporter.export(job, progress: progress)
-                case .motionPhoto: try MotionPhotoExporter.export(job, progress: progress)
-                case .mp4: try MP4Exporter.export(job, progress: progress)
-                case .gif, .webp: break  // always an effect
-                }
+            switch EffectExporter.writer(for: format, options: options) {
+            case .effect(let effect): effectResult = try EffectExporter.export(job, effect: effect, format: format, progress: progress)
+            case .exporter(let exporter): try exporter.export(job, progress: progress)
             }
         } catch {
             job.removeOutputs()

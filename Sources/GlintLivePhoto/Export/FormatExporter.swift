@@ -1,7 +1,9 @@
 import Foundation
 import GlintMedia
 
-/// Writes one ``ExportFormat`` from a Live Photo pair into the job's output directory.
+/// Writes one ``ExportFormat`` from a Live Photo pair into the job's output directory, when no
+/// effect is asked for. Each format's exporter is a type of its own in a file of its own, named
+/// by ``ExportFormat/writer``.
 protocol FormatExporter {
     /// Writes the outputs, recording each in `job` as soon as it is complete.
     /// - Parameter progress: The fraction done (0...1) and what is being done.

@@ -6,17 +6,21 @@ internal import CJPEGTurbo
 /// other APPn or COM segments, so ``JPEGAssembler`` can splice metadata in. Huffman tables are
 /// optimised for each image. Safe to call from any thread.
 public enum JPEGEncoder {
+    /// The JPEG quality Glint writes when none is asked for: 92. Every JPEG quality default (an
+    /// edited still, an export, a Long Exposure) is this one.
+    public static let defaultQuality = 92
+
     /// Encodes `image` as a baseline JPEG.
     /// - Parameters:
     ///   - image: The pixels to encode.
-    ///   - quality: libjpeg quality, 1 (smallest) to 100 (best).
+    ///   - quality: libjpeg quality, 1 (smallest) to 100 (best); ``defaultQuality`` when left out.
     ///   - subsampling: Chroma resolution; `.yuv420` matches camera output.
     /// - Returns: The bytes of a complete JPEG file without metadata segments.
     /// - Throws: ``MediaError`` with kind `.invalidArgument` for a quality outside 1...100 or an
     ///   image wider or taller than 65500 pixels, `.encodingFailed` if libjpeg fails.
     public static func encode(
         _ image: RGBImage,
-        quality: Int = 92,
+        quality: Int = defaultQuality,
         subsampling: ChromaSubsampling = .yuv420
     ) throws -> [UInt8] {
         guard (1...100).contains(quality) else {

@@ -9,8 +9,8 @@ public struct StillEncoding: Sendable, Equatable {
     /// primaries. `nil` keeps the input's colour description.
     public var colourSpace: ColourSpace?
 
-    /// JPEG quality 92 and the default HEIC settings.
-    public init(jpegQuality: Int = 92, heic: HEICEncoder.Settings = HEICEncoder.Settings(), colourSpace: ColourSpace? = nil) {
+    /// ``JPEGEncoder/defaultQuality`` and the default HEIC settings, unless given.
+    public init(jpegQuality: Int = JPEGEncoder.defaultQuality, heic: HEICEncoder.Settings = HEICEncoder.Settings(), colourSpace: ColourSpace? = nil) {
         self.jpegQuality = jpegQuality
         self.heic = heic
         self.colourSpace = colourSpace

@@ -13,9 +13,10 @@ public struct VideoEncoderConfiguration: Sendable, Equatable {
     public var timeBaseDenominator: Int32
     /// A nominal frame rate for rate control and level choice only; timestamps are kept as given.
     public var nominalFrameRate: Int
-    /// Constant rate factor: lower is better quality (default 20).
+    /// Constant rate factor: lower is better quality (default ``MovieEncoding/default``'s, 20).
     public var crf: Double
-    /// The x264/x265 preset, from `"ultrafast"` to `"veryslow"` (default `"medium"`).
+    /// The x264/x265 preset, from `"ultrafast"` to `"veryslow"` (default ``MovieEncoding/default``'s,
+    /// `"medium"`).
     public var preset: String
     /// The most frames between keyframes; `nil` keeps the encoder's own default (250 for
     /// x264 and x265), as the ffmpeg command line does.
@@ -29,21 +30,21 @@ public struct VideoEncoderConfiguration: Sendable, Equatable {
 
     /// Creates a configuration.
     /// - Parameters:
-    ///   - codec: ``VideoCodec/h264`` or ``VideoCodec/hevc``.
+    ///   - codec: ``VideoCodec/h264`` or ``VideoCodec/hevc`` (default ``MovieEncoding/default``'s).
     ///   - width: Even width in pixels.
     ///   - height: Even height in pixels.
     ///   - timeBaseNumerator: Time base numerator (usually 1).
     ///   - timeBaseDenominator: Time base denominator (the source timescale, for example 600).
     ///   - nominalFrameRate: Frame rate hint for rate control (default 30).
-    ///   - crf: Constant rate factor (default 20).
-    ///   - preset: Encoder preset (default `"medium"`).
+    ///   - crf: Constant rate factor (default ``MovieEncoding/default``'s).
+    ///   - preset: Encoder preset (default ``MovieEncoding/default``'s).
     ///   - keyframeInterval: Maximum frames between keyframes (default: the encoder's own).
     ///   - colorInfo: Colour tags, normally the source's.
     ///   - threads: Encoding threads; 0 lets the encoder choose.
     public init(
-        codec: VideoCodec = .h264, width: Int, height: Int,
+        codec: VideoCodec = MovieEncoding.default.codec, width: Int, height: Int,
         timeBaseNumerator: Int32 = 1, timeBaseDenominator: Int32 = 600,
-        nominalFrameRate: Int = 30, crf: Double = 20, preset: String = "medium",
+        nominalFrameRate: Int = 30, crf: Double = MovieEncoding.default.crf, preset: String = MovieEncoding.default.preset,
         keyframeInterval: Int? = nil, colorInfo: VideoColorInfo = .bt709Limited, threads: Int = 0
     ) {
         self.codec = codec

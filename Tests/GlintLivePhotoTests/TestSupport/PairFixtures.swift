@@ -20,5 +20,5 @@ enum PairFixtures {
     }
 
     /// Fast encoder settings: these tests measure pictures and structure, not compression.
-    static let fastOptions = LivePhotoEditor.Options(encoding: MovieEncoding(codec: "h264", crf: 18, preset: "ultrafast"))
+    static let fastOptions = LivePhotoEditor.Options(encoding: MovieEncoding(codec: .h264, crf: 18, preset: "ultrafast"))
 }

@@ -1,10 +1,34 @@
-import GlintMedia
-
-/// A Live Photo's still or one of its movie frames as a viewer shows it: EXIF orientation or
-/// track matrix applied, the movie's clean aperture applied, the frame chosen by presentation
-/// time through the edit list.
+/// A picture as a viewer shows it: an image file (JPEG, HEIC or PNG) with its EXIF orientation or
+/// container transforms applied, or a Live Photo's still or one of its movie frames, the track
+/// matrix and the movie's clean aperture applied, the frame chosen by presentation time through
+/// the edit list.
 public enum DisplayedPicture {
-    /// The still as displayed, scaled to `width` x `height` (display orientation).
+    /// Largest PNG file accepted by ``decode(path:limits:)``.
+    public static let maximumFileSize: Int64 = 512 << 20
+
+    /// Decodes an image file (JPEG, HEIC or PNG, recognised from its content) to RGB at its full
+    /// size as it is displayed: a JPEG's EXIF orientation applied, a HEIC's container transforms
+    /// applied by libheif, a PNG flattened onto black.
+    /// - Throws: ``MediaError``: `.empty`, `.unsupported` for anything but JPEG, HEIC or PNG, and
+    ///   whatever the format's reader finds wrong.
+    public static func decode(path: String, limits: ImageLimits = .default) throws -> RGBImage {
+        let file = try RandomAccessFile(path: path)
+        guard file.size > 0 else { throw MediaError(.empty, "file is empty") }
+        let head = try file.read(at: 0, count: Int(min(file.size, 16)))
+        if head.starts(with: PNGHeader.signature) {
+            let image = try PNGDecoder.decode(try file.readAll(limit: maximumFileSize), file: path, limits: limits)
+            var rgb = RGBImage(width: image.width, height: image.height)
+            rgb.blend(image, x: 0, y: 0)
+            return rgb
+        }
+        guard StillFormat(sniffing: head) != nil else { throw MediaError(.unsupported, "not a JPEG, HEIC or PNG image") }
+        let still = try StillImageReader.read(file: file, limits: limits)
+        let image = try still.decode(regionWidth: still.width, regionHeight: still.height, minimumWidth: still.width,
+                                     minimumHeight: still.height, limits: limits).image
+        return image.transformed(by: still.orientation)
+    }
+
+    /// The still (JPEG or HEIC) as displayed, scaled to `width` x `height` (display orientation).
     public static func still(path: String, width: Int, height: Int) throws -> RGBImage {
         let still = try StillImageReader.read(path: path)
         let orientation = still.orientation
