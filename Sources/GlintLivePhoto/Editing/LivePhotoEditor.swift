@@ -32,7 +32,7 @@ public enum LivePhotoEditor {
         public var logger: Logger
         /// How a HEIC still is encoded (a HEIC input gives a HEIC output).
         public var heic: HEICEncoder.Settings
-        public init(jpegQuality: Int = 92, encoding: MovieEncoding = .default,
+        public init(jpegQuality: Int = JPEGEncoder.defaultQuality, encoding: MovieEncoding = .default,
                     logger: Logger = Logger(label: "glint.livephoto.edit"), heic: HEICEncoder.Settings = HEICEncoder.Settings()) {
             self.jpegQuality = jpegQuality
             self.encoding = encoding

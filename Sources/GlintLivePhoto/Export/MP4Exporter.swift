@@ -13,7 +13,7 @@ enum MP4Exporter: FormatExporter {
         if job.options.recipe != nil || !isH264 {
             let staged = URL(fileURLWithPath: try job.stagingDirectory()).appendingPathComponent(ExportJob.baseName(job.moviePath) + ".mov").path
             var encoding = job.options.encoding
-            encoding.codec = "h264"
+            encoding.codec = .h264
             let recipe = job.options.recipe ?? EditRecipe()
             // With a recipe, frame the motion as the edited still is framed.
             let aspect = job.options.recipe == nil ? nil : (try? StillImageReader.read(path: job.stillPath)).map {
