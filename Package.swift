@@ -5,11 +5,14 @@ let package = Package(
     name: "Glint",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "GlintCore", targets: ["GlintCore"]),
         .library(name: "GlintMedia", targets: ["GlintMedia"]),
         .library(name: "GlintLivePhoto", targets: ["GlintLivePhoto"]),
         .library(name: "GlintGraphics", targets: ["GlintGraphics"]),
         .library(name: "GlintQueue", targets: ["GlintQueue"]),
+        .library(name: "GlintJobs", targets: ["GlintJobs"]),
         .library(name: "GlintServer", targets: ["GlintServer"]),
+        .library(name: "GlintClient", targets: ["GlintClient"]),
         .executable(name: "glint", targets: ["glint"]),
     ],
     dependencies: [
@@ -84,9 +87,13 @@ let package = Package(
                 ]),
             ]
         ),
+        // What every Glint module shares, media or not: the error protocol (GlintError, FileProblem,
+        // MediaError), atomic file writing, JSON values and timestamps. Foundation only.
+        .target(name: "GlintCore"),
         .target(
             name: "GlintMedia",
             dependencies: [
+                "GlintCore",
                 "CJPEGTurbo",
                 "CColourKernels",
                 "CFFmpeg",
@@ -116,13 +123,12 @@ let package = Package(
             ]
         ),
         // The durable job queue: the model, the JobStore protocol, SQLite (GRDB) and PostgreSQL
-        // (postgres-nio) stores, content-addressed blobs, and the worker service.
+        // (postgres-nio) stores, content-addressed blobs, and the worker service. Media-free: it
+        // imports no media module (GlintJobs brings the handlers).
         .target(
             name: "GlintQueue",
             dependencies: [
-                "GlintMedia",
-                "GlintLivePhoto",
-                "GlintGraphics",
+                "GlintCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -131,12 +137,27 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
+        // Glint's job kinds: their handlers and parameter types, calling the media modules, and the
+        // registry of every kind Glint ships (`JobHandlerRegistry.glint`).
+        .target(
+            name: "GlintJobs",
+            dependencies: [
+                "GlintCore",
+                "GlintMedia",
+                "GlintLivePhoto",
+                "GlintGraphics",
+                "GlintQueue",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The HTTP service (Hummingbird 2): the /v1 API, API keys per tenant, shares, health,
         // metrics and the OpenAPI document, with the queue's workers embedded.
         .target(
             name: "GlintServer",
             dependencies: [
+                "GlintCore",
                 "GlintQueue",
+                "GlintJobs",
                 "GlintLivePhoto",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -152,9 +173,39 @@ let package = Package(
             ],
             resources: [.copy("Resources/openapi.yaml")]
         ),
+        // The options of `glint serve` and `glint worker` (and the --store/--data-dir of every
+        // command with stores): the one place where flags and environment variables become
+        // GlintServerConfiguration and JobWorkerConfiguration values.
+        .target(
+            name: "GlintOptions",
+            dependencies: [
+                "GlintQueue",
+                "GlintServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The client of `glint jobs`: one JobsBackend over the stores on this machine or over a
+        // Glint server's API (uploads, downloads, typed errors). Media-free.
+        .target(
+            name: "GlintClient",
+            dependencies: [
+                "GlintCore",
+                "GlintQueue",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "glint",
             dependencies: [
+                "GlintClient",
+                "GlintCore",
+                "GlintOptions",
+                "GlintJobs",
                 "GlintMedia",
                 "GlintLivePhoto",
                 "GlintGraphics",
@@ -163,12 +214,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                // `glint jobs --server URL`: the API client.
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ]
         ),
         // Benchmark stand-in for `glint badge` on a JPEG (Benchmarks/badge-vs-vips.sh): composites a
@@ -188,7 +233,32 @@ let package = Package(
         .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "CColourKernels", "GlintTestSupport"]),
         .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
         .testTarget(name: "GlintGraphicsTests", dependencies: ["GlintGraphics", "GlintMedia", "GlintTestSupport"]),
-        .testTarget(name: "GlintQueueTests", dependencies: ["GlintQueue", "GlintLivePhoto", "GlintGraphics", "GlintMedia", "GlintTestSupport"]),
+        // The worker harness shared by the queue's and the jobs' tests.
+        .target(
+            name: "GlintQueueTestSupport",
+            dependencies: [
+                "GlintQueue",
+                "GlintTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/GlintQueueTestSupport"
+        ),
+        .testTarget(name: "GlintCoreTests", dependencies: ["GlintCore", "GlintTestSupport"]),
+        .testTarget(
+            name: "GlintQueueTests",
+            dependencies: [
+                "GlintQueue",
+                "GlintQueueTestSupport",
+                "GlintTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "GlintJobsTests",
+            dependencies: ["GlintJobs", "GlintQueue", "GlintQueueTestSupport", "GlintLivePhoto", "GlintGraphics", "GlintMedia", "GlintTestSupport"]
+        ),
         .testTarget(
             name: "GlintServerTests",
             dependencies: [
@@ -201,7 +271,25 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintQueue", "GlintTestSupport"]),
+        .testTarget(
+            name: "GlintClientTests",
+            dependencies: [
+                "GlintClient",
+                "GlintCore",
+                "GlintQueue",
+                "GlintServer",
+                "GlintTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintQueue", "GlintJobs", "GlintTestSupport"]),
+        .testTarget(
+            name: "GlintOptionsTests",
+            dependencies: ["GlintOptions", "GlintQueue", "GlintServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

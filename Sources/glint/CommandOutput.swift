@@ -1,8 +1,5 @@
 import Foundation
-import GlintMedia
-import GlintLivePhoto
-import GlintGraphics
-import GlintQueue
+import GlintCore
 
 /// Writing results and errors the way every `glint` command does: text for people, one JSON
 /// document on standard output with `--json`, and a one-line error on standard error.
@@ -23,18 +20,15 @@ enum CommandOutput {
 
     /// The one-line message for any error a command can meet.
     static func message(for error: Error) -> String {
-        switch error {
-        case let error as MediaError: return error.description
-        case let error as RecipeError: return error.description
-        case let error as BadgeError: return error.description
-        default: return String(describing: error)
-        }
+        (error as? any GlintError)?.description ?? String(describing: error)
     }
 
-    /// A machine-readable error.
+    /// A machine-readable error: `kind` is the error's own name for what went wrong (`truncated`),
+    /// `code` the category every caller shares (`invalid-input`; see ``GlintCore/ErrorCode``).
     struct ErrorDocument: Encodable {
         struct Detail: Encodable {
             var kind: String
+            var code: String
             var file: String?
             var message: String
         }
@@ -46,16 +40,10 @@ enum CommandOutput {
         let line = message(for: error)
         printError("glint: " + line)
         if json {
-            let kind: String
-            let file: String?
-            switch error {
-            case let error as MediaError: (kind, file) = (error.kind.rawValue, error.file)
-            case is RecipeError: (kind, file) = ("invalidRecipe", nil)
-            case let error as BadgeError: (kind, file) = (error.kind.rawValue, error.file)
-            case let error as JobQueueError: (kind, file) = (error.kind.rawValue, nil)
-            default: (kind, file) = ("failed", nil)
-            }
-            printJSON(ErrorDocument(error: .init(kind: kind, file: file, message: line)))
+            let known = error as? any GlintError
+            let detail = ErrorDocument.Detail(kind: known?.kindName ?? "failed", code: known?.code.rawValue ?? ErrorCode.handlerFailed.rawValue,
+                                              file: known?.file, message: line)
+            printJSON(ErrorDocument(error: detail))
         }
         return 1
     }

@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+import GlintClient
+import GlintJobs
+import GlintLivePhoto
 import GlintQueue
 
 /// `glint jobs submit KIND --params JSON --input NAME=PATH...`: puts the input files into the blob
@@ -9,10 +12,12 @@ struct JobsSubmitCommand: AsyncParsableCommand {
         commandName: "submit",
         abstract: "Queue a job: its inputs go into the blob store; prints the job id.",
         discussion: """
-            Kinds: livephoto.edit (inputs still, movie, optional lut; params {"recipe": {...}}), \
-            livephoto.export (inputs still, movie; params {"as": "mp4", ...}), rings.render \
-            (params {"move": 0.5, "exercise": "75%", "stand": "6/12"}), badge.apply (input image; \
-            params {"kind": "live"}), queue.noop (params sleepMilliseconds, failTimes, output). \
+            Kinds: \(JobHandlerRegistry.glint.kinds.map(\.rawValue).joined(separator: ", ")). For example \
+            livephoto.edit takes inputs still, movie, optional lut and params {"recipe": {...}}; \
+            livephoto.export inputs still, movie and params {"as": FORMAT, ...}, FORMAT one of \
+            \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")); rings.render params \
+            {"move": 0.5, "exercise": "75%", "stand": "6/12"}; badge.apply input image and params \
+            {"kind": "live"}; queue.noop params sleepMilliseconds, failTimes, output. \
             The parameters are checked before anything is queued.
             """
     )
@@ -48,7 +53,7 @@ struct JobsSubmitCommand: AsyncParsableCommand {
 
     struct Document: Encodable {
         var created: Bool
-        var job: JobsDocument
+        var job: JobDocument
     }
 
     func run() async throws {

@@ -25,8 +25,8 @@ struct RingsCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Stand progress (inner ring).")
     var stand: String
 
-    @Option(help: "Canvas side in pixels, 16...8192.")
-    var size = 512
+    @Option(help: "Canvas side in pixels, \(RingGeometry.sizeRange.lowerBound)...\(RingGeometry.sizeRange.upperBound).")
+    var size = ActivityRingsRequest.defaultSize
 
     @Option(help: "Pixels per point, 1, 2 or 3 (the gap between rings is defined in points).")
     var scale = 1
@@ -66,36 +66,19 @@ struct RingsCommand: ParsableCommand {
             try refuseColourOverrides()
             let request = try makeRequest()
             let format = try outputFormat()
-            if format == .jpeg && request.shape == .circle {
-                throw RingsError(.unsupportedOutput, file: out, "JPEG has no transparency, so the circle shape's rounded corners cannot be kept: write a PNG, or use --shape square")
-            }
+            let file = try ActivityRingsFile(request: request, format: format, path: out, pngCompression: compact ? .standard : .fast)
             var clock = RingsTiming(enabled: timing)
-            var rendered = try ActivityRingsRenderer.render(request)
-            var bytes = 0
-            for round in 0..<max(repeatCount, 1) {
-                if round > 0 { rendered = try ActivityRingsRenderer.render(request) }
-                clock.lap(.render)
-                let encoded = try ActivityRingsWriter.encode(rendered.image, as: format, path: out,
-                                                             pngCompression: compact ? .standard : .fast)
-                clock.lap(.encode)
-                try MediaError.naming(out) { try AtomicFileWriter.write(encoded, to: out) }
-                clock.lap(.write)
-                bytes = encoded.count
-            }
+            var written = try file.write { clock.lap($0) }
+            for _ in 1..<max(repeatCount, 1) { written = try file.write { clock.lap($0) } }
             clock.report(rounds: max(repeatCount, 1))
-            let document = RingsDocument(rendered, path: out, format: format, bytes: bytes)
+            let rendered = written.rendered
+            let document = RingsDocument(rendered, path: out, format: format, bytes: written.bytes)
             if json {
                 CommandOutput.printJSON(document)
             } else {
                 print(out)
                 for correction in rendered.corrections { print("corrected: \(correction)") }
             }
-        } catch let error as RingsError {
-            CommandOutput.printError("glint: \(error)")
-            if json {
-                CommandOutput.printJSON(CommandOutput.ErrorDocument(error: .init(kind: error.kind.rawValue, file: error.file, message: error.description)))
-            }
-            throw ExitCode(1)
         } catch {
             throw ExitCode(CommandOutput.fail(error, json: json))
         }
@@ -115,16 +98,13 @@ struct RingsCommand: ParsableCommand {
         guard let shape = RingCanvasShape(rawValue: shape.lowercased()) else {
             throw MediaError(.invalidArgument, "unknown shape \"\(shape)\": use square or circle")
         }
-        return ActivityRingsRequest(
-            move: try RingProgress(parsing: move, ring: .move),
-            exercise: try RingProgress(parsing: exercise, ring: .exercise),
-            stand: try RingProgress(parsing: stand, ring: .stand),
-            size: size, scale: scale, shape: shape, marginFraction: margin)
+        return try ActivityRingsRequest(parsingMove: move, exercise: exercise, stand: stand, size: size, scale: scale, shape: shape,
+                                        marginFraction: margin)
     }
 
     private func outputFormat() throws -> RingsOutputFormat {
         if let format {
-            guard let named = RingsOutputFormat(rawValue: format.lowercased() == "jpg" ? "jpeg" : format.lowercased()) else {
+            guard let named = RingsOutputFormat(name: format) else {
                 throw MediaError(.invalidArgument, "unknown format \"\(format)\": use png or jpeg")
             }
             return named

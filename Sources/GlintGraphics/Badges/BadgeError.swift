@@ -37,3 +37,17 @@ public struct BadgeError: FileProblem, Sendable, Equatable {
         self.problem = problem
     }
 }
+
+extension BadgeError {
+    public var kindName: String { kind.rawValue }
+
+    /// Options that contradict each other are `bad-parameters`, a failed drawing may work another
+    /// time, and everything else is about the picture or artwork given (`invalid-input`).
+    public var code: ErrorCode {
+        switch kind {
+        case .invalidArgument: .badParameters
+        case .renderFailed: .handlerFailed
+        case .invalidArtwork, .imageTooSmall, .doesNotFit, .unsupported, .notFound: .invalidInput
+        }
+    }
+}

@@ -40,3 +40,9 @@ public struct RingsError: FileProblem, Sendable, Equatable {
         RingsError(.colourOverride, "\(what) is refused: Activity Rings keep the Activity app's colours (spec: \"Never change the rings' colours: no filters, no opacity changes, no tinting\")")
     }
 }
+
+extension RingsError {
+    public var kindName: String { kind.rawValue }
+    /// Every refusal is the request's fault: the same request is refused again.
+    public var code: ErrorCode { .badParameters }
+}

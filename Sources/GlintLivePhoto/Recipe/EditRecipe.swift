@@ -129,9 +129,11 @@ public struct EditRecipe: Sendable, Equatable, Codable {
 public typealias NormalizedRect = Rect
 
 /// A recipe that cannot be applied: unknown key, wrong type or out-of-range value.
-public struct RecipeError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct RecipeError: GlintError, Sendable, Equatable {
     /// What is wrong, naming the key.
     public var problem: String
     public init(_ problem: String) { self.problem = problem }
     public var description: String { "recipe: \(problem)" }
+    public var code: ErrorCode { .badParameters }
+    public var kindName: String { "invalidRecipe" }
 }

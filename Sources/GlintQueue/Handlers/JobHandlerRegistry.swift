@@ -3,7 +3,7 @@ import Foundation
 /// The handlers a worker runs jobs with, keyed by ``JobKind``.
 ///
 /// ```swift
-/// var handlers = JobHandlerRegistry.glint
+/// var handlers = JobHandlerRegistry.glint   // GlintJobs: every kind Glint ships
 /// handlers.register(ThumbnailHandler())
 /// let worker = JobWorker(store: store, blobs: blobs, handlers: handlers)
 /// ```
@@ -17,20 +17,13 @@ public struct JobHandlerRegistry: Sendable {
 
     private var entries: [JobKind: Entry] = [:]
 
+    /// The file name extension an input is staged with, from the file's first bytes and the
+    /// input's name (`still` -> `jpg`); nil stages it without one. Handlers that pick formats from
+    /// their inputs' names set this (GlintJobs sets it to `MediaInputNaming.fileExtension`).
+    public var inputFileExtension: @Sendable (_ file: URL, _ name: String) -> String? = { _, _ in nil }
+
     /// An empty registry.
     public init() {}
-
-    /// Every handler Glint ships: `livephoto.edit`, `livephoto.export`, `rings.render`,
-    /// `badge.apply`, and `queue.noop` (for tests and benchmarks).
-    public static var glint: JobHandlerRegistry {
-        var registry = JobHandlerRegistry()
-        registry.register(LivePhotoEditJobHandler())
-        registry.register(LivePhotoExportJobHandler())
-        registry.register(RingsRenderJobHandler())
-        registry.register(BadgeApplyJobHandler())
-        registry.register(NoopJobHandler())
-        return registry
-    }
 
     /// Adds `handler` for its kind, replacing any handler registered for the kind before.
     public mutating func register<H: JobHandler>(_ handler: H) {

@@ -1,5 +1,5 @@
 import Foundation
-import GlintMedia
+import GlintCore
 
 extension JobKind {
     /// Does nothing but wait, fail on purpose and write a text: for tests, crash tests and

@@ -1,5 +1,7 @@
+import GlintCore
+
 /// An error from the queue: what kind of problem, and a sentence naming the job, store or blob.
-public struct JobQueueError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct JobQueueError: GlintError, Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         /// The submission failed validation (bad JSON, out-of-range priority …).
         case invalidSubmission
@@ -24,4 +26,16 @@ public struct JobQueueError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { problem }
+    public var kindName: String { kind.rawValue }
+
+    /// A bad submission or store location is the request's fault, a missing job is `not-found`, a
+    /// job in the wrong state is a `conflict`, and a store or blob failure may pass.
+    public var code: ErrorCode {
+        switch kind {
+        case .invalidSubmission, .invalidStoreLocation: .badParameters
+        case .jobNotFound: .notFound
+        case .invalidState: .conflict
+        case .storeUnavailable, .blob: .unavailable
+        }
+    }
 }

@@ -6,7 +6,7 @@ import Logging
 ///
 /// ```swift
 /// try await withJobStore(.sqlite(path: "glint-data/queue.sqlite"), logger: logger) { store in
-///     try await JobWorker(store: store, blobs: blobs).run()
+///     try await JobWorker(store: store, blobs: blobs, handlers: .glint).run()
 /// }
 /// ```
 /// - Parameters:

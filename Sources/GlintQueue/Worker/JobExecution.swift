@@ -39,7 +39,8 @@ struct JobExecution: Sendable {
             if let missing = entry.requiredInputs.subtracting(job.inputs.keys).sorted().first {
                 throw JobHandlerError.missingInput(JobHandlerRegistry.missingInputMessage(missing, kind: job.kind, required: entry.requiredInputs))
             }
-            inputs = try JobInputStaging.stage(job, blobs: blobs, into: folder.appendingPathComponent("inputs"))
+            inputs = try JobInputStaging.stage(job, blobs: blobs, into: folder.appendingPathComponent("inputs"),
+                                               fileExtension: handlers.inputFileExtension)
             let output = folder.appendingPathComponent("outputs")
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
             let reporter = JobProgressReporter(store: store, jobID: job.id, worker: configuration.workerID, stop: stop,
@@ -118,7 +119,7 @@ struct JobExecution: Sendable {
             case .failed(let error):
                 let problem = JobErrorClassifier.classify(error, inputs: inputs)
                 let retryAt = store.clock.now().addingTimeInterval(configuration.retryPolicy.delay(afterAttempt: job.attempt))
-                let failure = JobFailure(id: job.id, worker: worker, code: problem.code, message: problem.message,
+                let failure = JobFailure(id: job.id, worker: worker, code: problem.code.rawValue, message: problem.message,
                                          permanent: problem.permanent, retryAt: retryAt)
                 if let failed = try await store.fail(failure) {
                     metrics.finished(job.kind, failed.state)

@@ -34,7 +34,7 @@ public final class JobWorker: Service {
     ///   - handlers: The kinds this worker runs; a job of another kind is discarded (`unknown-kind`).
     ///   - configuration: Concurrency, queues, lease, intervals, retention.
     ///   - logger: Where the worker logs (job id, kind and attempt as metadata).
-    public init(store: any JobStore, blobs: any BlobStore, handlers: JobHandlerRegistry = .glint,
+    public init(store: any JobStore, blobs: any BlobStore, handlers: JobHandlerRegistry,
                 configuration: JobWorkerConfiguration = JobWorkerConfiguration(), logger: Logger = Logger(label: "glint.worker")) {
         self.store = store
         self.blobs = blobs

@@ -29,11 +29,30 @@ public struct JobWorkerConfiguration: Sendable {
     /// Where attempts get their private folders (input links and outputs), removed after each.
     public var workDirectory: URL
 
+    /// The queues a worker claims from unless told otherwise: the default queue.
+    public static let defaultQueues = [JobSubmission.defaultQueue]
+    /// Jobs run at once unless told otherwise.
+    public static let defaultConcurrency = 2
+    /// The lease unless told otherwise.
+    public static let defaultLease = Duration.seconds(30)
+    /// How often expired leases are rescued unless told otherwise (at most; see ``rescueInterval(lease:)``).
+    public static let defaultRescueInterval = Duration.seconds(5)
+    /// How long finished jobs are kept unless told otherwise: 7 days.
+    public static let defaultRetention = Duration.seconds(7 * 24 * 3600)
+    /// The shutdown grace period unless told otherwise.
+    public static let defaultShutdownGracePeriod = Duration.seconds(30)
+
+    /// The rescue interval for `lease`: ``defaultRescueInterval``, or half the lease when that is
+    /// shorter (a short lease is rescued promptly).
+    public static func rescueInterval(lease: Duration) -> Duration {
+        min(defaultRescueInterval, lease / 2)
+    }
+
     public init(
-        workerID: String = WorkerIdentity.make(), queues: [String] = [JobSubmission.defaultQueue], concurrency: Int = 2,
-        lease: Duration = .seconds(30), idleWait: Duration = .seconds(2), rescueInterval: Duration = .seconds(5),
-        retention: Duration = .seconds(7 * 24 * 3600), pruneInterval: Duration = .seconds(3600),
-        shutdownGracePeriod: Duration = .seconds(30), retryPolicy: RetryPolicy = .default,
+        workerID: String = WorkerIdentity.make(), queues: [String] = defaultQueues, concurrency: Int = defaultConcurrency,
+        lease: Duration = defaultLease, idleWait: Duration = .seconds(2), rescueInterval: Duration = defaultRescueInterval,
+        retention: Duration = defaultRetention, pruneInterval: Duration = .seconds(3600),
+        shutdownGracePeriod: Duration = defaultShutdownGracePeriod, retryPolicy: RetryPolicy = .default,
         progressInterval: Duration = .milliseconds(250), workDirectory: URL? = nil
     ) {
         self.workerID = workerID

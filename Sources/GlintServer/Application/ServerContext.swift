@@ -1,5 +1,6 @@
 @preconcurrency import Crypto
 import Foundation
+import GlintJobs
 import GlintQueue
 import Logging
 
@@ -20,7 +21,7 @@ public struct ServerContext: Sendable {
     public var clock: @Sendable () -> Date
 
     public init(jobs: any JobStore, blobs: FileBlobStore, store: any ServerStore, handlers: JobHandlerRegistry = .glint,
-                maxUploadBytes: Int64 = 512 << 20, secret: SymmetricKey, eventPollInterval: Duration = .milliseconds(200),
+                maxUploadBytes: Int64 = GlintServerConfiguration.defaultMaxUploadBytes, secret: SymmetricKey, eventPollInterval: Duration = .milliseconds(200),
                 clock: @escaping @Sendable () -> Date = { Date() }) {
         self.jobs = jobs
         self.blobs = blobs

@@ -1,11 +1,12 @@
 import Foundation
-import GlintQueue
+import GlintCore
 import Hummingbird
 import Logging
 
 /// Turns every error a route throws into an `application/problem+json` response: a `Problem` as
 /// it is, Hummingbird's `HTTPError`s (404 for unknown routes, 413 ...) by status, queue errors by
-/// kind, and anything else as a logged 500 `internal` problem that reveals nothing.
+/// code (``GlintCore/GlintError``), and anything else as a logged 500 `internal` problem that
+/// reveals nothing.
 public struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     public init() {}
 
@@ -34,17 +35,24 @@ public struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             case .unauthorized: return Problem(.unauthorized, detail: error.body ?? "an API key is required")
             default: return Problem(.internal, detail: "the request could not be handled")
             }
-        case let error as JobQueueError:
-            switch error.kind {
-            case .invalidSubmission: return Problem(.invalidParameters, detail: error.problem)
-            case .jobNotFound: return Problem(.notFound, detail: error.problem)
-            case .invalidState: return Problem(.conflict, detail: error.problem)
-            default: return Problem(.internal, detail: "the job store failed")
-            }
+        case let error as any GlintError:
+            return problem(for: error)
         case is DecodingError:
             return Problem(.invalidJSON, detail: "the body does not match the expected JSON")
         default:
             return Problem(.internal, detail: "the request could not be handled")
+        }
+    }
+
+    /// A Glint error by its code: the request's fault is told (invalid parameters, unknown kind,
+    /// not found, conflict); a failure of the service is a 500 that reveals nothing.
+    static func problem(for error: any GlintError) -> Problem {
+        switch error.code {
+        case .badParameters, .invalidInput, .missingInput: Problem(.invalidParameters, detail: error.message)
+        case .unknownKind: Problem(.unknownKind, detail: error.message)
+        case .notFound: Problem(.notFound, detail: error.message)
+        case .conflict: Problem(.conflict, detail: error.message)
+        default: Problem(.internal, detail: "the request could not be handled")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintQueue
 import HTTPTypes
 import Hummingbird
@@ -13,19 +14,7 @@ struct JobsRoutes {
         var jobs: [JobDocument]
     }
 
-    struct Page: Encodable {
-        var jobs: [JobDocument]
-        var nextCursor: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(jobs, forKey: .jobs)
-            try container.encode(nextCursor, forKey: .nextCursor)
-        }
-        enum CodingKeys: String, CodingKey { case jobs, nextCursor }
-    }
-
-    func add(to group: RouterGroup<GlintRequestContext>) {
+    func addRoutes(to group: RouterGroup<GlintRequestContext>) {
         group.post("jobs", use: submit)
         group.post("batches", use: submitBatch)
         group.get("jobs", use: list)
@@ -111,7 +100,7 @@ struct JobsRoutes {
         } catch let error as JobQueueError where error.kind == .invalidSubmission || cursor != nil {
             throw Problem(.invalidParameters, detail: "cursor: \(error.problem)")
         }
-        return try JSONResponse.make(Page(jobs: page.jobs.map { JobDocument($0, blobs: server.blobs) }, nextCursor: page.nextCursor))
+        return try JSONResponse.make(JobDocument.Page(jobs: page.jobs.map { JobDocument($0, blobs: server.blobs) }, nextCursor: page.nextCursor))
     }
 
     // MARK: Checks
@@ -123,7 +112,7 @@ struct JobsRoutes {
         do {
             try server.handlers.check(job.kind, parameters: job.parameters, inputs: Set(job.inputs.keys))
         } catch let error as JobHandlerError {
-            if error.code == "unknown-kind" {
+            if error.code == .unknownKind {
                 throw Problem(.unknownKind, detail: prefix + "unknown kind '\(job.kind)' (known kinds: \(server.handlers.kinds.map(\.rawValue).joined(separator: ", ")))")
             }
             throw Problem(.invalidParameters, detail: prefix + error.message)

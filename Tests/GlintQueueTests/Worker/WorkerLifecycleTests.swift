@@ -1,5 +1,6 @@
 import Foundation
 import GlintQueue
+import GlintQueueTestSupport
 import GlintTestSupport
 import Testing
 
@@ -39,43 +40,17 @@ struct WorkerLifecycleTests {
         }
     }
 
-    /// A job a worker must discard at once, the error code expected, and a word the message must contain.
-    struct PermanentCase: Sendable, CustomTestStringConvertible {
-        var kind: String
-        var parameters: String
-        /// "x" stands for a blob that exists; any other text is a blob id that the store lacks.
-        var inputs: [String: String] = [:]
-        var code: String
-        var named: String
-        var testDescription: String { "\(kind) \(parameters) -> \(code)" }
-    }
-
     static let permanentCases: [PermanentCase] = [
         PermanentCase(kind: "image.resize", parameters: "{}", code: "unknown-kind", named: "image.resize"),
         PermanentCase(kind: "queue.noop", parameters: #"{"sleepMilliseconds": "soon"}"#, code: "bad-parameters", named: "sleepMilliseconds"),
-        PermanentCase(kind: "rings.render", parameters: #"{"move": 0.5, "exercise": 0.5}"#, code: "bad-parameters", named: "stand"),
-        PermanentCase(kind: "livephoto.edit", parameters: #"{"recipe": {"exposure": 99}}"#, inputs: ["still": "x", "movie": "x"],
-                      code: "bad-parameters", named: "exposure"),
-        PermanentCase(kind: "livephoto.edit", parameters: #"{"recipe": {"exposure": 1}}"#, inputs: ["still": "x"], code: "missing-input", named: "movie"),
-        PermanentCase(kind: "badge.apply", parameters: #"{"kind": "live"}"#, inputs: ["image": String(repeating: "ab", count: 32)],
+        PermanentCase(kind: "queue.noop", parameters: "{}", inputs: ["image": String(repeating: "ab", count: 32)],
                       code: "missing-input", named: "image"),
     ]
 
     @Test("unknown kind, bad parameters and missing inputs are discarded on the first attempt with one error",
           arguments: WorkerLifecycleTests.permanentCases)
     func permanentFailures(_ example: PermanentCase) async throws {
-        let (kind, parameters, inputs, code, named) = (example.kind, example.parameters, example.inputs, example.code, example.named)
-        try await WorkerHarness.with { harness in
-            let present = try await harness.blobs.put(Data("not a photo".utf8))
-            let blobs = inputs.mapValues { $0 == "x" ? present : BlobID($0)! }
-            let id = try await harness.submit(JobKind(rawValue: kind), parameters, blobInputs: blobs, maxAttempts: 5)
-            let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
-            #expect(job.state == .discarded)
-            #expect(job.attempt == 1)
-            try #require(job.errors.count == 1, "errors: \(job.errors)")
-            #expect(job.errors[0].code == code)
-            #expect(job.errors[0].message.contains(named), "the error does not name \(named): \(job.errors[0].message)")
-        }
+        try await WorkerHarness.expectDiscardedAtOnce(example)
     }
 
     @Test("cancelling a running job stops it at its next progress check; it ends cancelled, not retried")

@@ -1,6 +1,12 @@
 import Foundation
 import GlintLivePhoto
 import GlintMedia
+import GlintQueue
+
+extension JobKind {
+    /// Edits a Live Photo pair with a recipe (GlintLivePhoto).
+    public static let livePhotoEdit: JobKind = "livephoto.edit"
+}
 
 /// `livephoto.edit`: one recipe on a Live Photo's still and every frame of its movie, written as
 /// a pair that still pairs (`LivePhotoEditor`, as `glint edit` runs it).
@@ -18,12 +24,8 @@ public struct LivePhotoEditJobHandler: JobHandler {
         public var heicQuality: Int
     }
 
-    /// The settings beside the recipe, as JSON spells them.
-    struct EncodingSettings: Decodable {
-        var codec: String?
-        var crf: Double?
-        var preset: String?
-        var quality: Int?
+    /// The HEIC setting beside the recipe and the ``EncodingParameters``.
+    struct HEICSettings: Decodable {
         var heicQuality: Int?
     }
 
@@ -33,18 +35,15 @@ public struct LivePhotoEditJobHandler: JobHandler {
     public init() {}
 
     public func decodeParameters(_ json: Data) throws -> Parameters {
-        let settings = try JobParametersDecoder.decode(EncodingSettings.self, from: json)
+        let encoding = try JobParametersDecoder.decode(EncodingParameters.self, from: json)
+        let heic = try JobParametersDecoder.decode(HEICSettings.self, from: json)
         guard let recipe = try Self.recipe(in: json) else { throw JobHandlerError.badParameters("\"recipe\" is missing") }
-        let encoding = MovieEncoding(codec: settings.codec ?? "h264", crf: settings.crf ?? 20, preset: settings.preset ?? "medium")
-        let parameters = Parameters(recipe: recipe, encoding: encoding, jpegQuality: settings.quality ?? 92,
-                                    heicQuality: settings.heicQuality ?? HEICEncoder.Settings().quality)
-        do {
-            try encoding.validate()
-            try StillEncodingCheck.validate(jpegQuality: parameters.jpegQuality, heicQuality: parameters.heicQuality)
-        } catch let error as MediaError {
-            throw JobHandlerError.badParameters(error.problem)
+        let heicQuality = heic.heicQuality ?? HEICEncoder.Settings().quality
+        try encoding.validate()
+        guard (1...100).contains(heicQuality) else {
+            throw JobHandlerError.badParameters("\"heicQuality\" must be in 1...100, got \(heicQuality)")
         }
-        return parameters
+        return Parameters(recipe: recipe, encoding: encoding.movieEncoding, jpegQuality: encoding.jpegQuality, heicQuality: heicQuality)
     }
 
     /// The `recipe` object parsed as `glint edit` parses it; nil when absent.
@@ -76,17 +75,5 @@ public struct LivePhotoEditJobHandler: JobHandler {
                                      options: options, progress: progress)
         }
         return ["still": URL(fileURLWithPath: result.stillPath), "movie": URL(fileURLWithPath: result.moviePath)]
-    }
-}
-
-/// The still's encoder settings, checked before any work.
-enum StillEncodingCheck {
-    static func validate(jpegQuality: Int, heicQuality: Int) throws {
-        guard (1...100).contains(jpegQuality) else {
-            throw MediaError(.invalidArgument, "\"quality\" (JPEG) must be in 1...100, got \(jpegQuality)")
-        }
-        guard (1...100).contains(heicQuality) else {
-            throw MediaError(.invalidArgument, "\"heicQuality\" must be in 1...100, got \(heicQuality)")
-        }
     }
 }

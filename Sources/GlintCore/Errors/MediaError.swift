@@ -45,3 +45,17 @@ public struct MediaError: FileProblem, Sendable, Equatable {
         self.problem = problem
     }
 }
+
+extension MediaError: GlintError {
+    public var kindName: String { kind.rawValue }
+
+    /// A caller's mistake is `bad-parameters`; a file that cannot be used is `invalid-input` (the
+    /// same bytes always fail the same way); a failed encoder or write may work another time.
+    public var code: ErrorCode {
+        switch kind {
+        case .invalidArgument: .badParameters
+        case .notFound, .unreadable, .empty, .truncated, .corrupt, .unsupported, .tooLarge: .invalidInput
+        case .encodingFailed, .writeFailed: .handlerFailed
+        }
+    }
+}

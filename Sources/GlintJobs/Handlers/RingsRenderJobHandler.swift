@@ -1,6 +1,12 @@
 import Foundation
 import GlintGraphics
 import GlintMedia
+import GlintQueue
+
+extension JobKind {
+    /// Renders Activity Rings (GlintGraphics).
+    public static let ringsRender: JobKind = "rings.render"
+}
 
 /// `rings.render`: one person's Activity Rings as a PNG or JPEG (`ActivityRingsRenderer`, as
 /// `glint rings` runs it).
@@ -52,21 +58,21 @@ public struct RingsRenderJobHandler: JobHandler {
         return parameters
     }
 
+    /// The request, parsed as `glint rings` parses its flags; each setting left out is the default.
     func request(_ parameters: Parameters) throws -> ActivityRingsRequest {
-        ActivityRingsRequest(
-            move: try RingProgress(parsing: parameters.move.text, ring: .move),
-            exercise: try RingProgress(parsing: parameters.exercise.text, ring: .exercise),
-            stand: try RingProgress(parsing: parameters.stand.text, ring: .stand),
-            size: parameters.size ?? 512, scale: parameters.scale ?? 1, shape: parameters.shape ?? .square,
+        try ActivityRingsRequest(
+            parsingMove: parameters.move.text, exercise: parameters.exercise.text, stand: parameters.stand.text,
+            size: parameters.size ?? ActivityRingsRequest.defaultSize, scale: parameters.scale ?? 1, shape: parameters.shape ?? .square,
             marginFraction: parameters.margin ?? RingGeometry.defaultMarginFraction)
     }
 
+    /// The format asked for (png by default), checked against the canvas shape.
     func outputFormat(_ parameters: Parameters) throws -> RingsOutputFormat {
         guard let text = parameters.format else { return .png }
-        guard let format = RingsOutputFormat(rawValue: text.lowercased() == "jpg" ? "jpeg" : text.lowercased()) else {
+        guard let format = RingsOutputFormat(name: text) else {
             throw MediaError(.invalidArgument, "\"format\" must be png or jpeg, got \"\(text)\"")
         }
-        if format == .jpeg && parameters.shape == .circle {
+        if !format.canHold(parameters.shape ?? .square) {
             throw MediaError(.invalidArgument, "JPEG has no transparency: the circle shape needs \"format\": \"png\"")
         }
         return format
@@ -75,9 +81,9 @@ public struct RingsRenderJobHandler: JobHandler {
     public func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
         let request = try request(parameters), format = try outputFormat(parameters)
         let file = context.outputFile("rings." + (format == .jpeg ? "jpg" : "png"))
+        let rings = try ActivityRingsFile(request: request, format: format, path: file.path)
         try await context.runBlocking("glint.job.rings") { _ in
-            let rendered = try ActivityRingsRenderer.render(request)
-            try ActivityRingsWriter.write(rendered.image, as: format, to: file.path)
+            _ = try rings.write()
         }
         return ["rings": file]
     }

@@ -6,31 +6,42 @@ import ServiceLifecycle
 import Testing
 
 /// A SQLite store and a blob store in a temporary directory, and a worker run over them inside a
-/// `ServiceGroup`, for the worker's tests.
-struct WorkerHarness {
-    let directory: TemporaryDirectory
-    let store: any JobStore
-    let blobs: FileBlobStore
+/// `ServiceGroup`, for the worker's tests (GlintQueueTests with the queue's own `queue.noop`
+/// handler, GlintJobsTests with every kind Glint ships).
+public struct WorkerHarness: Sendable {
+    public let directory: TemporaryDirectory
+    public let store: any JobStore
+    public let blobs: FileBlobStore
+    /// The handlers the harness's workers run jobs with.
+    public let handlers: JobHandlerRegistry
+
+    /// The queue's own handler alone (`queue.noop`).
+    public static var noopOnly: JobHandlerRegistry {
+        var registry = JobHandlerRegistry()
+        registry.register(NoopJobHandler())
+        return registry
+    }
 
     /// Short lease and intervals so that heartbeats, rescue and retries happen within a test.
-    static func configuration(concurrency: Int = 2, grace: Duration = .seconds(5),
+    public static func configuration(concurrency: Int = 2, grace: Duration = .seconds(5),
                               retryPolicy: RetryPolicy = RetryPolicy(baseSeconds: 0.05, exponent: 1, jitter: 0)) -> JobWorkerConfiguration {
         JobWorkerConfiguration(concurrency: concurrency, lease: .seconds(3), idleWait: .milliseconds(500), rescueInterval: .seconds(1),
                                shutdownGracePeriod: grace, retryPolicy: retryPolicy, progressInterval: .milliseconds(50))
     }
 
     /// Runs `body` with a fresh harness; the store is closed and the directory removed afterwards.
-    static func with<R: Sendable>(_ body: (WorkerHarness) async throws -> R) async throws -> R {
+    public static func with<R: Sendable>(handlers: JobHandlerRegistry = noopOnly,
+                                         _ body: (WorkerHarness) async throws -> R) async throws -> R {
         let directory = try TemporaryDirectory("glint-worker-tests")
         defer { directory.remove() }
         let blobs = try FileBlobStore(directory: directory.file("blobs"))
         return try await withJobStore(.sqlite(path: directory.file("queue.sqlite").path)) { store in
-            try await body(WorkerHarness(directory: directory, store: store, blobs: blobs))
+            try await body(WorkerHarness(directory: directory, store: store, blobs: blobs, handlers: handlers))
         }
     }
 
     /// Queues one job with `parameters` (JSON text) and input files put into the blob store.
-    func submit(_ kind: JobKind, _ parameters: String = "{}", inputs: [String: URL] = [:], blobInputs: [String: BlobID] = [:],
+    public func submit(_ kind: JobKind, _ parameters: String = "{}", inputs: [String: URL] = [:], blobInputs: [String: BlobID] = [:],
                 maxAttempts: Int = JobSubmission.defaultMaxAttempts) async throws -> JobID {
         var ids = blobInputs
         for (name, file) in inputs { ids[name] = try await blobs.put(contentsOf: file) }
@@ -39,13 +50,13 @@ struct WorkerHarness {
     }
 
     /// Runs a worker while `body` runs, then shuts it down gracefully and waits for it.
-    func withWorker<R: Sendable>(_ configuration: JobWorkerConfiguration = WorkerHarness.configuration(),
+    public func withWorker<R: Sendable>(_ configuration: JobWorkerConfiguration = WorkerHarness.configuration(),
                                  _ body: (JobWorker) async throws -> R) async throws -> R {
         var configuration = configuration
         configuration.workDirectory = directory.file("work")
         var logger = Logger(label: "test.worker")
         logger.logLevel = .warning
-        let worker = JobWorker(store: store, blobs: blobs, configuration: configuration, logger: logger)
+        let worker = JobWorker(store: store, blobs: blobs, handlers: handlers, configuration: configuration, logger: logger)
         let group = ServiceGroup(configuration: .init(services: [worker], logger: Logger(label: "test.group")))
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
@@ -65,7 +76,7 @@ struct WorkerHarness {
     /// Polls the job until `condition` holds (every 20 ms, for 3 minutes at most: a guard against
     /// hangs, not a timing).
     @discardableResult
-    func waitFor(_ id: JobID, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (Job) -> Bool) async throws -> Job {
+    public func waitFor(_ id: JobID, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (Job) -> Bool) async throws -> Job {
         let deadline = ContinuousClock.now + .seconds(180)
         while true {
             let job = try #require(try await store.job(id, tenant: nil), "job \(id) vanished", sourceLocation: sourceLocation)
@@ -80,12 +91,12 @@ struct WorkerHarness {
     }
 
     /// Waits until the job is completed, cancelled or discarded.
-    func waitUntilFinished(_ id: JobID, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Job {
+    public func waitUntilFinished(_ id: JobID, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Job {
         try await waitFor(id, sourceLocation: sourceLocation) { $0.state.isFinished }
     }
 
     /// The bytes of the job's output `name`.
-    func output(_ job: Job, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
+    public func output(_ job: Job, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
         let blob = try #require(job.outputs[name], "job \(job.id) has no output '\(name)' (outputs \(job.outputs.keys.sorted()))",
                                 sourceLocation: sourceLocation)
         return try Data(contentsOf: blobs.url(for: blob))

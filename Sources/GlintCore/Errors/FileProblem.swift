@@ -1,9 +1,9 @@
 /// An error that names the file it concerns and says what is wrong with it in one line.
 ///
 /// ``MediaError`` and the errors of the modules above GlintMedia (badges, rings) share this shape:
-/// callers switch on each type's own `kind`, print ``description``, and attach a path with
+/// callers read the ``GlintError`` code, print ``description``, and attach a path with
 /// ``naming(_:)`` where a lower layer did not know it.
-public protocol FileProblem: Error, CustomStringConvertible {
+public protocol FileProblem: GlintError {
     /// The path of the file concerned, if any.
     var file: String? { get set }
     /// A one-line explanation, without the file name.

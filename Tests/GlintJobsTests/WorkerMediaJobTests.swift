@@ -1,8 +1,10 @@
 import Foundation
 import GlintGraphics
+import GlintJobs
 import GlintLivePhoto
 import GlintMedia
 import GlintQueue
+import GlintQueueTestSupport
 import GlintTestSupport
 import Testing
 
@@ -13,7 +15,7 @@ struct WorkerMediaJobTests {
     @Test("livephoto.edit on the real iPhone pair gives a pair that still pairs, with its identifier",
           .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
     func livePhotoEdit() async throws {
-        try await WorkerHarness.with { harness in
+        try await WorkerHarness.with(handlers: .glint) { harness in
             let id = try await harness.submit(
                 .livePhotoEdit, #"{"recipe": {"exposure": 0.5, "crop": {"x": 0.1, "y": 0.1, "width": 0.8, "height": 0.8}}, "preset": "ultrafast"}"#,
                 inputs: ["still": SharedFixtures.url(SharedFixtures.Name.livePhotoStill), "movie": SharedFixtures.url(SharedFixtures.Name.livePhotoMovie)])
@@ -40,7 +42,7 @@ struct WorkerMediaJobTests {
     @Test("livephoto.export as a Motion Photo, location stripped: one JPEG that Glint reads as a Motion Photo without GPS",
           .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
     func livePhotoExport() async throws {
-        try await WorkerHarness.with { harness in
+        try await WorkerHarness.with(handlers: .glint) { harness in
             let id = try await harness.submit(
                 .livePhotoExport, #"{"as": "motion-photo", "stripLocation": true}"#,
                 inputs: ["still": SharedFixtures.url(SharedFixtures.Name.livePhotoStill), "movie": SharedFixtures.url(SharedFixtures.Name.livePhotoMovie)])
@@ -57,7 +59,7 @@ struct WorkerMediaJobTests {
 
     @Test("rings.render writes the PNG ActivityRingsRenderer draws for the same request")
     func ringsRender() async throws {
-        try await WorkerHarness.with { harness in
+        try await WorkerHarness.with(handlers: .glint) { harness in
             let id = try await harness.submit(.ringsRender, #"{"move": 0.75, "exercise": "50%", "stand": "6/12", "size": 128, "shape": "circle"}"#)
             let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
             try #require(job.state == .completed, "errors: \(job.errors)")
@@ -75,7 +77,7 @@ struct WorkerMediaJobTests {
     @Test("badge.apply writes the badged JPEG BadgeCompositor makes, and the badge is found with its clear space",
           .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
     func badgeApply() async throws {
-        try await WorkerHarness.with { harness in
+        try await WorkerHarness.with(handlers: .glint) { harness in
             let source = SharedFixtures.url(SharedFixtures.Name.livePhotoStill)
             let id = try await harness.submit(.badgeApply, #"{"kind": "live", "corner": "top-right"}"#, inputs: ["image": source])
             let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }

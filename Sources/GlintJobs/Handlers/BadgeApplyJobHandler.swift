@@ -1,6 +1,12 @@
 import Foundation
 import GlintGraphics
 import GlintMedia
+import GlintQueue
+
+extension JobKind {
+    /// Overlays a badge on a photo (GlintGraphics).
+    public static let badgeApply: JobKind = "badge.apply"
+}
 
 /// `badge.apply`: AR or Live Photo badges on a photo (`BadgeCompositor`, as `glint badge` runs
 /// it); the output keeps the input's format and metadata.

@@ -2,9 +2,15 @@ import Foundation
 import GlintGraphics
 import GlintLivePhoto
 import GlintMedia
+import GlintQueue
+
+extension JobKind {
+    /// Exports a Live Photo pair as a pair, a still, a Motion Photo, an MP4 or a GIF (GlintLivePhoto).
+    public static let livePhotoExport: JobKind = "livephoto.export"
+}
 
 /// `livephoto.export`: a Live Photo written as a pair, a still, a Motion Photo, an MP4, a GIF or
-/// a WebP, optionally edited first or as an effect (`Exporter`, as `glint export` runs it).
+/// a WebP, optionally edited first or as an effect (``LivePhotoExport``, as `glint export` runs it).
 ///
 /// Inputs: `still`, `movie`, optional `lut`. Parameters: `as` (pair, still, motion-photo, mp4,
 /// gif, webp; required), and optionally `recipe` (as for `livephoto.edit`), `stripLocation`,
@@ -24,13 +30,10 @@ public struct LivePhotoExportJobHandler: JobHandler {
         public var badge: BadgeSpecification?
     }
 
+    /// The parameters beside the recipe and the ``EncodingParameters``, as JSON spells them.
     struct Settings: Decodable {
         var format: ExportFormat
         var stripLocation: Bool?
-        var codec: String?
-        var crf: Double?
-        var preset: String?
-        var quality: Int?
         var effect: String?
         var maxDimension: Int?
         var badge: BadgeKind?
@@ -38,7 +41,7 @@ public struct LivePhotoExportJobHandler: JobHandler {
         var badgeCorner: BadgeCorner?
 
         enum CodingKeys: String, CodingKey {
-            case format = "as", stripLocation, codec, crf, preset, quality, effect, maxDimension, badge, badgeStyle, badgeCorner
+            case format = "as", stripLocation, effect, maxDimension, badge, badgeStyle, badgeCorner
         }
     }
 
@@ -49,6 +52,7 @@ public struct LivePhotoExportJobHandler: JobHandler {
 
     public func decodeParameters(_ json: Data) throws -> Parameters {
         let settings = try JobParametersDecoder.decode(Settings.self, from: json)
+        let encoding = try JobParametersDecoder.decode(EncodingParameters.self, from: json)
         var effect: Effect?
         if let name = settings.effect {
             guard let named = Effect(name: name) else {
@@ -56,52 +60,39 @@ public struct LivePhotoExportJobHandler: JobHandler {
             }
             effect = named
         }
-        var badge: BadgeSpecification?
-        if let kind = settings.badge {
-            guard settings.format == .still, effect == nil else {
-                throw JobHandlerError.badParameters("\"badge\" applies to \"as\": \"still\" without an effect")
-            }
-            guard kind == .live || kind == .liveOff else {
-                throw JobHandlerError.badParameters("\"badge\" takes live or live-off (the Live Photo badges)")
-            }
-            do {
-                badge = try BadgeSpecification(kinds: [kind], style: settings.badgeStyle ?? .overlay, corner: settings.badgeCorner ?? .topLeft)
-            } catch let error as BadgeError {
-                throw JobHandlerError.badParameters("\"badge\": \(error.problem)")
-            }
-        }
+        let badge = try Self.badge(settings, effect: effect)
         let parameters = Parameters(
             format: settings.format, recipe: try LivePhotoEditJobHandler.recipe(in: json), stripLocation: settings.stripLocation ?? false,
-            jpegQuality: settings.quality ?? 92,
-            encoding: MovieEncoding(codec: settings.codec ?? "h264", crf: settings.crf ?? 20, preset: settings.preset ?? "medium"),
+            jpegQuality: encoding.jpegQuality, encoding: encoding.movieEncoding,
             effect: effect, maxDimension: settings.maxDimension, badge: badge)
-        do {
-            try parameters.encoding.validate()
-            try StillEncodingCheck.validate(jpegQuality: parameters.jpegQuality, heicQuality: 70)
-        } catch let error as MediaError {
-            throw JobHandlerError.badParameters(error.problem)
-        }
+        try encoding.validate()
         return parameters
+    }
+
+    /// The Live Photo badge asked for, checked as `glint export --badge` checks it; nil for none.
+    static func badge(_ settings: Settings, effect: Effect?) throws -> BadgeSpecification? {
+        guard let kind = settings.badge else { return nil }
+        if let refusal = LivePhotoExport.badgeRefusal(kind: kind, format: settings.format, effect: effect) {
+            throw JobHandlerError.badParameters(refusal.message(badge: "\"badge\"", plainStill: "\"as\": \"still\""))
+        }
+        do {
+            return try BadgeSpecification(kinds: [kind], style: settings.badgeStyle ?? .overlay, corner: settings.badgeCorner ?? .topLeft)
+        } catch let error as BadgeError {
+            throw JobHandlerError.badParameters("\"badge\": \(error.problem)")
+        }
     }
 
     public func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
         let still = try context.input("still").path, movie = try context.input("movie").path
-        var exportOptions = ExportOptions(outputDirectory: context.outputDirectory.path, recipe: parameters.recipe,
+        var options = ExportOptions(outputDirectory: context.outputDirectory.path, recipe: parameters.recipe,
                                     stripLocation: parameters.stripLocation, jpegQuality: parameters.jpegQuality,
                                     encoding: parameters.encoding, logger: context.logger)
-        if let lut = context.inputs["lut"] { exportOptions.recipe?.lut = lut.path }
-        exportOptions.effect = parameters.effect
-        exportOptions.effectOptions.maxDimension = parameters.maxDimension
-        let options = exportOptions, format = parameters.format, badge = parameters.badge
+        if let lut = context.inputs["lut"] { options.recipe?.lut = lut.path }
+        options.effect = parameters.effect
+        options.effectOptions.maxDimension = parameters.maxDimension
+        let export = LivePhotoExport(format: parameters.format, options: options, badge: parameters.badge, inputs: [still, movie])
         let files = try await context.runBlocking("glint.job.export") { progress in
-            let result = try Exporter.export(stillPath: still, moviePath: movie, as: format, options: options, progress: progress)
-            if let badge {
-                for file in result.files where file.kind == .still {
-                    let badged = try BadgeCompositor.badge(path: file.path, specification: badge)
-                    try AtomicFileWriter.write(badged.bytes, to: file.path)
-                }
-            }
-            return result.files
+            try export.run([LivePhotoExport.Pair(stillPath: still, moviePath: movie)], progress: progress).exports.flatMap(\.files)
         }
         var outputs: [String: URL] = [:]
         for file in files {
