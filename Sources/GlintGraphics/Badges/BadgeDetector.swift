@@ -88,8 +88,6 @@ public enum BadgeDetector {
     /// The best match of `kind`'s artwork near any corner, or `nil` when the picture is too small.
     static func find(_ kind: BadgeKind, artwork: BadgeArtwork, pyramid: [LumaPlane], stack: Int) throws -> Match? {
         let full = pyramid[0]
-        let shorter = min(full.width, full.height)
-        let largest = max(BadgePlacement.minimumHeight, Int(Double(shorter) * maximumHeightFraction))
         var renders: [Int: RGBAImage] = [:]
         func render(_ height: Int) throws -> RGBAImage {
             if let image = renders[height] { return image }
@@ -97,7 +95,27 @@ public enum BadgeDetector {
             renders[height] = image
             return image
         }
-        // Coarse: every height on a 6% grid, every corner, on the level where the template is 12-24 px high.
+        let best = try coarseMatches(kind, artwork: artwork, pyramid: pyramid, stack: stack)
+        // Fine: each corner's best, refined level by level down to full resolution.
+        var result: Match?
+        for (_, coarse) in best where coarse.match.score > 0 {
+            var match = coarse.match
+            for level in stride(from: coarse.level, through: 0, by: -1) {
+                match = try refined(match, level: level, artwork: artwork, pyramid: pyramid, render: render)
+            }
+            match.corner = nearestCorner(of: match, width: full.width, height: full.height)
+            if match.score > (result?.score ?? -2) { result = match }
+        }
+        return result
+    }
+
+    /// The coarse search: every height on a 6% grid, every corner, on the pyramid level where the
+    /// template is 12-24 px high. Returns each corner's best match and the level it was found on.
+    static func coarseMatches(_ kind: BadgeKind, artwork: BadgeArtwork, pyramid: [LumaPlane],
+                              stack: Int) throws -> [BadgeCorner: (match: Match, level: Int)] {
+        let full = pyramid[0]
+        let shorter = min(full.width, full.height)
+        let largest = max(BadgePlacement.minimumHeight, Int(Double(shorter) * maximumHeightFraction))
         var best: [BadgeCorner: (match: Match, level: Int)] = [:]
         var height = BadgePlacement.minimumHeight
         while height <= largest {
@@ -125,40 +143,36 @@ public enum BadgeDetector {
             }
             height = max(height + 1, Int((Double(height) * 1.06).rounded()))
         }
-        // Fine: each corner's best, refined level by level down to full resolution.
-        var result: Match?
-        for (_, coarse) in best where coarse.match.score > 0 {
-            var match = coarse.match
-            var level = coarse.level
-            while level >= 0 {
-                let step = level == 0 ? 1 : max(1, Int((Double(match.height) * 0.02).rounded()))
-                let plane = pyramid[level]
-                var refined = match
-                refined.score = -2
-                for dh in -2...2 {
-                    let h = match.height + dh * step
-                    guard h >= BadgePlacement.minimumHeight / 2 else { continue }
-                    let width = artwork.width(forHeight: h)
-                    guard width <= full.width, h <= full.height else { continue }
-                    let template = BadgeTemplate(try render(h), factor: 1 << level)
-                    let cx = match.x >> level, cy = match.y >> level
-                    for dy in -2...2 {
-                        for dx in -2...2 {
-                            let score = template.score(in: plane, x: cx + dx, y: cy + dy)
-                            if score > refined.score {
-                                refined = Match(kind: kind, corner: match.corner, x: (cx + dx) << level, y: (cy + dy) << level,
-                                                height: h, width: width, score: score)
-                            }
-                        }
+        return best
+    }
+
+    /// `match` refined on one pyramid level: the best of the heights and positions a few steps
+    /// around it (`match` itself when none of them fits the picture).
+    static func refined(_ match: Match, level: Int, artwork: BadgeArtwork, pyramid: [LumaPlane],
+                        render: (Int) throws -> RGBAImage) throws -> Match {
+        let full = pyramid[0]
+        let step = level == 0 ? 1 : max(1, Int((Double(match.height) * 0.02).rounded()))
+        let plane = pyramid[level]
+        var refined = match
+        refined.score = -2
+        for dh in -2...2 {
+            let h = match.height + dh * step
+            guard h >= BadgePlacement.minimumHeight / 2 else { continue }
+            let width = artwork.width(forHeight: h)
+            guard width <= full.width, h <= full.height else { continue }
+            let template = BadgeTemplate(try render(h), factor: 1 << level)
+            let cx = match.x >> level, cy = match.y >> level
+            for dy in -2...2 {
+                for dx in -2...2 {
+                    let score = template.score(in: plane, x: cx + dx, y: cy + dy)
+                    if score > refined.score {
+                        refined = Match(kind: match.kind, corner: match.corner, x: (cx + dx) << level, y: (cy + dy) << level,
+                                        height: h, width: width, score: score)
                     }
                 }
-                if refined.score > -2 { match = refined }
-                level -= 1
             }
-            match.corner = nearestCorner(of: match, width: full.width, height: full.height)
-            if match.score > (result?.score ?? -2) { result = match }
         }
-        return result
+        return refined.score > -2 ? refined : match
     }
 
     /// The corner nearest to the match's centre.
