@@ -121,7 +121,7 @@ struct ColourKnownValuesTests {
         let description = try ExternalTool.run(exiftool, ["-s3", "-ProfileDescription", result.stillPath])
         #expect(description.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == (toP3 ? "Display P3" : "sRGB IEC61966-2.1"))
         // The movie's tags and colr box name the new primaries.
-        let tags = try VideoFileReader(path: result.moviePath).stream.colorInfo
+        let tags = try VideoFileReader(path: result.moviePath).stream.colourInfo
         #expect(tags.primaries == (toP3 ? .displayP3 : .bt709))
         let entry = try VisualSampleEntry(try #require(try QuickTimeMovie(path: result.moviePath).videoTrack?.sampleDescriptions.first))
         let colr = try #require(entry.extensions.lazy.compactMap(ColourInformationBox.init).first)

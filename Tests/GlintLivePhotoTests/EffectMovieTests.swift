@@ -88,7 +88,7 @@ struct EffectMovieTests {
         let (_, movie) = try PairFixtures.synthetic(in: directory.url) { $0.frameCount = 4; $0.stillFrameIndex = 1; $0.audio = false }
         var options = EffectOptions()
         options.encoding = MovieEncoding(codec: .h264, crf: 20, preset: "ultrafast")
-        for (space, primaries) in [(OutputColorSpace.displayP3, "smpte432"), (.source, "bt709")] {
+        for (space, primaries) in [(OutputColourSpace.displayP3, "smpte432"), (.source, "bt709")] {
             let output = directory.file("live-\(space.rawValue).mp4").path
             _ = try EffectRenderer.render(still: nil, movie: movie, recipe: EditRecipe(outputColorSpace: space), effect: .live,
                                           format: .mp4, destination: output, options: options)

@@ -30,9 +30,9 @@ struct FramePipelineTests {
         let reader = try VideoFileReader(path: path)
         let geometry = EditGeometry(recipe: recipe, width: reader.stream.width, height: reader.stream.height,
                                     orientation: .up, alignment: 2)
-        let stage = try ColourPipeline(recipe: recipe).stage(for: try ColourSpace(video: reader.stream.colorInfo))
+        let stage = try ColourPipeline(recipe: recipe).stage(for: try ColourSpace(video: reader.stream.colourInfo))
         let processor = FrameProcessor(geometry: geometry, colour: stage)
-        var colour = reader.stream.colorInfo
+        var colour = reader.stream.colourInfo
         if colour.matrix == .unspecified { colour.matrix = .bt709 }
         if colour.range == .unspecified { colour.range = .limited }
         return (MovieFrameEditor(processor: processor, stream: reader.stream, outputColour: colour), geometry)

@@ -78,7 +78,7 @@ struct AnimatedGIFEncoderTests {
         defer { directory.remove() }
         let path = directory.file("x.gif").path
         #expect(throws: MediaError.self) { _ = try AnimatedGIFEncoder(destination: path, width: 70_000, height: 10) }
-        #expect(throws: MediaError.self) { _ = try AnimatedGIFEncoder(destination: path, width: 10, height: 10, options: .init(maxColors: 1)) }
+        #expect(throws: MediaError.self) { _ = try AnimatedGIFEncoder(destination: path, width: 10, height: 10, options: .init(maxColours: 1)) }
         do {
             let encoder = try AnimatedGIFEncoder(destination: path, width: 10, height: 10)
             #expect(throws: MediaError.self) { try encoder.append(RGBImage(width: 11, height: 10), duration: 0.1) }
@@ -121,13 +121,13 @@ struct AnimatedGIFEncoderTests {
         var histogram = ColourHistogram()
         histogram.add(VideoTestFrames.flat(width: 4, height: 4, r: 10, g: 20, b: 30))
         histogram.add(VideoTestFrames.flat(width: 4, height: 4, r: 240, g: 10, b: 10))
-        let two = MedianCutQuantizer.palette(from: histogram, maxColors: 16)
+        let two = MedianCutQuantizer.palette(from: histogram, maxColours: 16)
         #expect(Set(two) == [PaletteColour(red: 10, green: 20, blue: 30), PaletteColour(red: 240, green: 10, blue: 10)])
-        #expect(MedianCutQuantizer.palette(from: ColourHistogram(), maxColors: 4).count == 1)
+        #expect(MedianCutQuantizer.palette(from: ColourHistogram(), maxColours: 4).count == 1)
 
         var gradient = ColourHistogram()
         gradient.add(VideoTestFrames.movingGradient(width: 200, height: 150, index: 0))
-        let palette = MedianCutQuantizer.palette(from: gradient, maxColors: 64)
+        let palette = MedianCutQuantizer.palette(from: gradient, maxColours: 64)
         #expect(palette.count == 64)
         let image = VideoTestFrames.movingGradient(width: 200, height: 150, index: 0)
         func error(of palette: [PaletteColour]) -> Double {

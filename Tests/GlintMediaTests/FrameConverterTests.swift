@@ -5,18 +5,18 @@ import Testing
 @Suite("FrameConverter")
 struct FrameConverterTests {
     /// Converts `image` to YUV in `format` and wraps it as a decoded frame.
-    static func yuv(_ image: RGBImage, _ format: AVPixelFormat, _ range: VideoColorRange, _ matrix: VideoColorMatrix) throws -> DecodedVideoFrame {
+    static func yuv(_ image: RGBImage, _ format: AVPixelFormat, _ range: VideoColourRange, _ matrix: VideoColourMatrix) throws -> DecodedVideoFrame {
         let box = try FrameConverter().frame(from: image, format: format, range: range, matrix: matrix)
         return DecodedVideoFrame(box: box)
     }
 
-    @Test(arguments: [VideoColorRange.full, .limited])
-    func eightAndTenBitRoundTrips(_ range: VideoColorRange) throws {
+    @Test(arguments: [VideoColourRange.full, .limited])
+    func eightAndTenBitRoundTrips(_ range: VideoColourRange) throws {
         let image = VideoTestFrames.movingGradient(width: 160, height: 120, index: 3)
         let converter = FrameConverter()
         for format in [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P10LE] {
             let frame = try Self.yuv(image, format, range, .bt709)
-            #expect(frame.colorInfo.range == range)
+            #expect(frame.colourInfo.range == range)
             #expect(frame.bitDepth == (format == AV_PIX_FMT_YUV420P ? 8 : 10))
             let back = try converter.rgbImage(from: frame, width: 160, height: 120)
             let psnr = VideoTestFrames.psnr(image, back)

@@ -63,7 +63,7 @@ struct JPEGCodecTests {
     func grayscaleDecodesToRGB() throws {
         let header = try JPEGDecoder.readHeader(JPEGSampleFiles.grayscaleGradient16x16)
         #expect(header.components == 1)
-        #expect(header.colorSpace == .grayscale)
+        #expect(header.colourSpace == .grayscale)
         let image = try JPEGDecoder.decode(JPEGSampleFiles.grayscaleGradient16x16)
         #expect(image.width == 16 && image.height == 16)
         for y in 0..<16 {
@@ -79,9 +79,9 @@ struct JPEGCodecTests {
     @Test("the header reports size, components and the progressive flag")
     func headerFields() throws {
         let progressive = try JPEGDecoder.readHeader(JPEGSampleFiles.progressiveRGB24x16)
-        #expect(progressive == JPEGHeader(width: 24, height: 16, components: 3, colorSpace: .yCbCr, isProgressive: true))
+        #expect(progressive == JPEGHeader(width: 24, height: 16, components: 3, colourSpace: .yCbCr, isProgressive: true))
         let baseline = try JPEGDecoder.readHeader(try JPEGEncoder.encode(JPEGTestImages.colorful(width: 33, height: 17)))
-        #expect(baseline == JPEGHeader(width: 33, height: 17, components: 3, colorSpace: .yCbCr, isProgressive: false))
+        #expect(baseline == JPEGHeader(width: 33, height: 17, components: 3, colourSpace: .yCbCr, isProgressive: false))
         let image = try JPEGDecoder.decode(JPEGSampleFiles.progressiveRGB24x16)
         #expect(image.width == 24 && image.height == 16)
     }
@@ -90,7 +90,7 @@ struct JPEGCodecTests {
     func cmykIsUnsupported() throws {
         let header = try JPEGDecoder.readHeader(JPEGSampleFiles.cmyk8x8)
         #expect(header.components == 4)
-        #expect([JPEGColorSpace.cmyk, .ycck].contains(header.colorSpace))
+        #expect([JPEGColourSpace.cmyk, .ycck].contains(header.colourSpace))
         #expect(JPEGTestImages.errorKind { _ = try JPEGDecoder.decode(JPEGSampleFiles.cmyk8x8) } == .unsupported)
     }
 

@@ -23,7 +23,7 @@ struct PNGCodecTests {
         let image = gradient(width: 37, height: 21)
         let png = try PNGEncoder.encode(image)
         let header = try PNGHeader(Array(png.prefix(29)))
-        #expect(header.width == 37 && header.height == 21 && header.bitDepth == 8 && header.colorType == 6)
+        #expect(header.width == 37 && header.height == 21 && header.bitDepth == 8 && header.colourType == 6)
         #expect(png.indices.dropLast(4).contains { png[$0..<$0 + 4].elementsEqual("sRGB".utf8) })
         #expect(try PNGDecoder.decode(png) == image)
     }
@@ -32,7 +32,7 @@ struct PNGCodecTests {
     func rgbRoundTrip() throws {
         let rgba = gradient(width: 16, height: 9)
         let png = try PNGEncoder.encode(rgba.rgb)
-        #expect(try PNGHeader(Array(png.prefix(29))).colorType == 2)
+        #expect(try PNGHeader(Array(png.prefix(29))).colourType == 2)
         let back = try PNGDecoder.decode(png)
         #expect(back.rgb == rgba.rgb)
         #expect(stride(from: 3, to: back.pixels.count, by: 4).allSatisfy { back.pixels[$0] == 255 })

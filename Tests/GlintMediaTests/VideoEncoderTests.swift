@@ -9,12 +9,12 @@ struct VideoEncoderTests {
     static let pts: [Int64] = [0, 40, 80, 100, 121, 161, 201, 241, 281, 300, 340, 400]
 
     /// Encodes the moving gradient and returns the encoder, inputs and packets.
-    static func encodeGradient(_ codec: VideoCodec, color: VideoColorInfo = .bt709Limited)
+    static func encodeGradient(_ codec: VideoCodec, colour: VideoColourInfo = .bt709Limited)
         throws -> (VideoEncoder, [RGBImage], [EncodedVideoPacket])
     {
         let encoder = try VideoEncoder(configuration: VideoEncoderConfiguration(
             codec: codec, width: width, height: height, timeBaseNumerator: 1, timeBaseDenominator: 600,
-            colorInfo: color
+            colourInfo: colour
         ))
         var inputs: [RGBImage] = []
         var packets: [EncodedVideoPacket] = []
@@ -53,8 +53,8 @@ struct VideoEncoderTests {
         #expect(frames.compactMap(\.pts) == Self.pts)
         let converter = FrameConverter()
         for (index, frame) in frames.enumerated() where index < inputs.count {
-            #expect(frame.colorInfo.matrix == .bt709)
-            #expect(frame.colorInfo.range == .limited)
+            #expect(frame.colourInfo.matrix == .bt709)
+            #expect(frame.colourInfo.range == .limited)
             let rgb = try converter.rgbImage(from: frame, width: Self.width, height: Self.height)
             let psnr = VideoTestFrames.psnr(inputs[index], rgb)
             #expect(psnr > 35, "frame \(index) PSNR \(psnr) dB")
@@ -78,7 +78,7 @@ struct VideoEncoderTests {
     }
 
     @Test func hvcCRecordParsesBack() throws {
-        let (encoder, _, _) = try Self.encodeGradient(.hevc, color: VideoColorInfo(range: .full, primaries: .displayP3, transfer: .bt709, matrix: .bt709))
+        let (encoder, _, _) = try Self.encodeGradient(.hevc, colour: VideoColourInfo(range: .full, primaries: .displayP3, transfer: .bt709, matrix: .bt709))
         #expect(encoder.sampleEntryFourCC == "hvc1")
         #expect(encoder.configurationBoxType == "hvcC")
         let record = try HEVCDecoderConfigurationRecord(parsing: encoder.decoderConfigurationRecord)
@@ -95,15 +95,15 @@ struct VideoEncoderTests {
     }
 
     @Test func fullRangeTagsSurviveDecoding() throws {
-        let color = VideoColorInfo(range: .full, primaries: .bt709, transfer: .bt709, matrix: .smpte170m)
-        let (encoder, inputs, packets) = try Self.encodeGradient(.h264, color: color)
+        let colour = VideoColourInfo(range: .full, primaries: .bt709, transfer: .bt709, matrix: .smpte170m)
+        let (encoder, inputs, packets) = try Self.encodeGradient(.h264, colour: colour)
         let decoder = try VideoDecoder(codec: .h264, configuration: encoder.decoderConfigurationRecord)
         var frames: [DecodedVideoFrame] = []
         for packet in packets { frames += try decoder.decode(packet: packet.data, pts: packet.pts, dts: packet.dts) }
         frames += try decoder.flush()
         let frame = try #require(frames.first)
-        #expect(frame.colorInfo.range == .full)
-        #expect(frame.colorInfo.matrix == .smpte170m)
+        #expect(frame.colourInfo.range == .full)
+        #expect(frame.colourInfo.matrix == .smpte170m)
         let rgb = try FrameConverter().rgbImage(from: frame, width: Self.width, height: Self.height)
         #expect(VideoTestFrames.psnr(inputs[0], rgb) > 35)
     }

@@ -16,10 +16,10 @@ struct VideoFileReaderTests {
         #expect(stream.width == 1440 && stream.height == 1080)
         #expect(stream.timeBaseNumerator == 1 && stream.timeBaseDenominator == 600)
         #expect(stream.frameCount == 22)
-        #expect(stream.colorInfo.range == .full)
-        #expect(stream.colorInfo.transfer == .bt709)
-        #expect(stream.colorInfo.primaries == .bt709)
-        #expect(stream.colorInfo.matrix == .smpte170m)
+        #expect(stream.colourInfo.range == .full)
+        #expect(stream.colourInfo.transfer == .bt709)
+        #expect(stream.colourInfo.primaries == .bt709)
+        #expect(stream.colourInfo.matrix == .smpte170m)
         let config = try AVCDecoderConfigurationRecord(parsing: stream.extradata)
         #expect(config.profileIndication == 100)
 
@@ -36,7 +36,7 @@ struct VideoFileReaderTests {
         let frame = try #require(first)
         #expect(frame.pixelFormatName == "yuvj420p")
         #expect(frame.bitDepth == 8)
-        #expect(frame.colorInfo.range == .full)
+        #expect(frame.colourInfo.range == .full)
     }
 
     @Test func fixtureFrameConvertsToRGBWithCrop() throws {

@@ -73,12 +73,12 @@ struct YUVColourTableTests {
     }
 
     @Test(arguments: [
-        (YUVCoding(decoded: VideoColorInfo(range: .full, matrix: .bt709), width: 1920, height: 1080),
-         YUVCoding(decoded: VideoColorInfo(range: .full, matrix: .bt709), width: 1920, height: 1080)),
-        (YUVCoding(decoded: VideoColorInfo(range: .limited, matrix: .bt709), width: 1920, height: 1080),
-         YUVCoding(decoded: VideoColorInfo(range: .limited, matrix: .bt709), width: 1920, height: 1080)),
-        (YUVCoding(decoded: VideoColorInfo(range: .full, matrix: .smpte170m), width: 1920, height: 1080),
-         YUVCoding(decoded: VideoColorInfo(range: .limited, matrix: .bt709), width: 1920, height: 1080)),
+        (YUVCoding(decoded: VideoColourInfo(range: .full, matrix: .bt709), width: 1920, height: 1080),
+         YUVCoding(decoded: VideoColourInfo(range: .full, matrix: .bt709), width: 1920, height: 1080)),
+        (YUVCoding(decoded: VideoColourInfo(range: .limited, matrix: .bt709), width: 1920, height: 1080),
+         YUVCoding(decoded: VideoColourInfo(range: .limited, matrix: .bt709), width: 1920, height: 1080)),
+        (YUVCoding(decoded: VideoColourInfo(range: .full, matrix: .smpte170m), width: 1920, height: 1080),
+         YUVCoding(decoded: VideoColourInfo(range: .limited, matrix: .bt709), width: 1920, height: 1080)),
     ])
     func tableMatchesTheExactChange(source: YUVCoding, output: YUVCoding) throws {
         let frame = try Self.frame(width: 160, height: 120, coding: source)
@@ -107,8 +107,8 @@ struct YUVColourTableTests {
     }
 
     @Test func codingChangeAloneIsExactToACodeValue() throws {
-        let source = YUVCoding(decoded: VideoColorInfo(range: .full, matrix: .smpte170m), width: 640, height: 480)
-        let output = YUVCoding(encoded: VideoColorInfo(range: .limited, matrix: .bt709), width: 640, height: 480)
+        let source = YUVCoding(decoded: VideoColourInfo(range: .full, matrix: .smpte170m), width: 640, height: 480)
+        let output = YUVCoding(encoded: VideoColourInfo(range: .limited, matrix: .bt709), width: 640, height: 480)
         let frame = try Self.frame(width: 64, height: 48, coding: source)
         let table = YUVColourTable(source: source, output: output, change: nil)
         let result = try YUVFrame(width: 64, height: 48, range: .limited, matrix: .bt709)
@@ -119,13 +119,13 @@ struct YUVColourTableTests {
         #expect(u.p99 <= 1.5 && u.mean < 0.5, "\(u)")
     }
 
-    @Test(arguments: [(VideoColorRange.full, VideoColorMatrix.bt709), (.limited, .bt709), (.full, .smpte170m), (.limited, .bt2020)])
-    func codingsReadSamplesAsSwscaleWritesThem(range: VideoColorRange, matrix: VideoColorMatrix) throws {
+    @Test(arguments: [(VideoColourRange.full, VideoColourMatrix.bt709), (.limited, .bt709), (.full, .smpte170m), (.limited, .bt2020)])
+    func codingsReadSamplesAsSwscaleWritesThem(range: VideoColourRange, matrix: VideoColourMatrix) throws {
         // Flat colours through swscale to YUV, read back with the coding's own arithmetic.
         for (r, g, b) in [(200, 40, 90), (20, 180, 240), (128, 128, 128), (250, 250, 10)] as [(UInt8, UInt8, UInt8)] {
             let image = VideoTestFrames.flat(width: 16, height: 16, r: r, g: g, b: b)
             let frame = DecodedVideoFrame(box: try FrameConverter().frame(from: image, format: AV_PIX_FMT_YUV420P, range: range, matrix: matrix))
-            let coding = YUVCoding(decoded: frame.colorInfo, width: 16, height: 16)
+            let coding = YUVCoding(decoded: frame.colourInfo, width: 16, height: 16)
             #expect(coding.range == range && coding.matrix == matrix)
             let planes = YUVPlanes(frame: frame.frame, crop: PixelRect(x: 0, y: 0, width: 16, height: 16))
             let rgb = coding.conversion.rgb(y: Double(planes.y[0]), u: Double(planes.u[0]), v: Double(planes.v[0]))
@@ -140,7 +140,7 @@ struct YUVColourTableTests {
         let image = VideoTestFrames.movingGradient(width: 32, height: 32, index: 0)
         let frame = DecodedVideoFrame(box: try FrameConverter().frame(from: image, format: AV_PIX_FMT_YUV420P10LE, range: .limited, matrix: .bt709))
         #expect(!frame.isEightBit420)
-        let coding = YUVCoding(decoded: frame.colorInfo, width: 32, height: 32)
+        let coding = YUVCoding(decoded: frame.colourInfo, width: 32, height: 32)
         let table = YUVColourTable(source: coding, output: coding, change: nil)
         let result = try YUVFrame(width: 32, height: 32, range: .limited, matrix: .bt709)
         #expect(throws: MediaError.self) { try table.apply(to: frame, crop: PixelRect(x: 0, y: 0, width: 32, height: 32), into: result) }

@@ -7,7 +7,7 @@ extension ColourPipeline {
         public var stage: ColourStage?
         /// The colour tags to encode with: the source's, with the output space's primaries when
         /// the recipe names one.
-        public var colorInfo: VideoColorInfo
+        public var colourInfo: VideoColourInfo
         /// The `colr` boxes for the new sample entry (the source's, rewritten when the recipe names
         /// an output space).
         public var colourBoxes: [Box]
@@ -17,16 +17,16 @@ extension ColourPipeline {
     /// `entry`. The stream's tags come first; where they are unspecified, the entry's `colr`
     /// box fills them in.
     /// - Throws: ``MediaError`` `.unsupported` for HDR movies when the recipe changes colour.
-    public func movieColour(stream: VideoColorInfo, entry: VisualSampleEntry) throws -> MovieColour {
+    public func movieColour(stream: VideoColourInfo, entry: VisualSampleEntry) throws -> MovieColour {
         let sourceBoxes = entry.extensions.filter { $0.type == "colr" }
-        guard !isIdentity else { return MovieColour(stage: nil, colorInfo: stream, colourBoxes: sourceBoxes) }
+        guard !isIdentity else { return MovieColour(stage: nil, colourInfo: stream, colourBoxes: sourceBoxes) }
         let tags = stream.fillingUnspecified(from: entry)
         let described = sourceBoxes.lazy.compactMap(ColourInformationBox.init).first
         let space = try ColourSpace(video: tags)
         let stage = try stage(for: space)
         // A named output space is tagged even when the pixels need no conversion.
         guard outputColorSpace != .source, let primaries = outputSpace(for: space).primaries?.videoPrimaries else {
-            return MovieColour(stage: stage, colorInfo: stream, colourBoxes: sourceBoxes)
+            return MovieColour(stage: stage, colourInfo: stream, colourBoxes: sourceBoxes)
         }
         var info = stream
         info.primaries = primaries
@@ -36,6 +36,6 @@ extension ColourPipeline {
         box.primaries = primaries
         box.transfer = info.transfer
         box.matrix = info.matrix
-        return MovieColour(stage: stage, colorInfo: info, colourBoxes: [box.box])
+        return MovieColour(stage: stage, colourInfo: info, colourBoxes: [box.box])
     }
 }

@@ -14,7 +14,7 @@ public struct ColourPipeline: Sendable {
     /// The vignette amount, -1...1.
     public let vignette: Double
     /// Where the outputs' colours go.
-    public let outputColorSpace: OutputColorSpace
+    public let outputColorSpace: OutputColourSpace
 
     /// Resolves the recipe's colour keys and loads its LUT.
     /// - Throws: ``RecipeError`` naming `lut` and the file's problem (with the line, for a

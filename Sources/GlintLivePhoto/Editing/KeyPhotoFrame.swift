@@ -36,7 +36,7 @@ public struct KeyPhotoFrame: Sendable {
     /// The movie's clean aperture, when it has one.
     public let region: Rect?
     /// The movie's colour tags (the stream's, completed from the `colr` box).
-    public var colorInfo = VideoColorInfo()
+    public var colourInfo = VideoColourInfo()
 
     /// Decodes the frame `plan` chose, streaming the movie up to it.
     /// - Returns: `nil` when the recipe picks no key photo.
@@ -53,7 +53,7 @@ public struct KeyPhotoFrame: Sendable {
                 return KeyPhotoFrame(frame: frame, time: Double(chosen.presentationTime) / Double(plan.mediaTimescale),
                                      requestedTime: requested, orientation: video.matrix.orientation ?? .up,
                                      region: entry.cleanAperture,
-                                     colorInfo: reader.stream.colorInfo.fillingUnspecified(from: entry))
+                                     colourInfo: reader.stream.colourInfo.fillingUnspecified(from: entry))
             }
             throw MediaError(.corrupt, "the frame at media time \(chosen.mediaTime) (the key photo) could not be decoded")
         }
@@ -65,7 +65,7 @@ public struct KeyPhotoFrame: Sendable {
     public func colourStage(_ pipeline: ColourPipeline, output: ColourSpace) throws -> ColourStage? {
         let source: ColourSpace
         do {
-            source = try ColourSpace(video: colorInfo)
+            source = try ColourSpace(video: colourInfo)
         } catch where pipeline.isIdentity {
             return nil
         }

@@ -44,16 +44,16 @@ public enum MovieEditor {
             let geometry = EditGeometry(recipe: edit.recipe, width: reader.stream.width, height: reader.stream.height,
                                         orientation: video.matrix.orientation ?? .up, region: entry.cleanAperture, alignment: 2,
                                         displayAspect: edit.displayAspect)
-            let colour = try pipeline.movieColour(stream: reader.stream.colorInfo, entry: entry)
+            let colour = try pipeline.movieColour(stream: reader.stream.colourInfo, entry: entry)
             let processor = FrameProcessor(geometry: geometry, colour: colour.stage)
             let encoder = try VideoEncoder(configuration: VideoEncoderConfiguration(
                 codec: try edit.encoding.videoCodec(), width: geometry.outputWidth, height: geometry.outputHeight,
                 timeBaseNumerator: 1, timeBaseDenominator: Int32(clamping: video.mediaTimescale),
-                crf: edit.encoding.crf, preset: edit.encoding.preset, colorInfo: colour.colorInfo))
+                crf: edit.encoding.crf, preset: edit.encoding.preset, colourInfo: colour.colourInfo))
 
             let writer = try QuickTimeMovieWriter(destination: edit.destination)
             var builder = VideoTrackBuilder()
-            let editor = MovieFrameEditor(processor: processor, stream: reader.stream, outputColour: encoder.colorInfo)
+            let editor = MovieFrameEditor(processor: processor, stream: reader.stream, outputColour: encoder.colourInfo)
             let done = try encodeFrames(reader: reader, editor: editor, timeline: plan.timeline,
                                         sampleCount: video.sampleTable.sampleCount, hold: edit.hold, encoder: encoder,
                                         writer: writer, builder: &builder, progress: progress)

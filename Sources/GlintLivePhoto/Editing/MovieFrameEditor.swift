@@ -19,7 +19,7 @@ final class MovieFrameEditor {
     /// How the encoder wants its samples.
     let output: YUVCoding
     /// The encoder's colour tags (for the RGB path).
-    let outputColour: VideoColorInfo
+    let outputColour: VideoColourInfo
     private let converter = FrameConverter()
     /// The table for the coding of the frames seen so far (built on the first frame).
     private var table: (source: YUVCoding, table: YUVColourTable?)?
@@ -30,14 +30,14 @@ final class MovieFrameEditor {
     /// - Parameters:
     ///   - processor: The edit, with this movie's geometry.
     ///   - stream: The decoded stream (its size and colour tags).
-    ///   - outputColour: The encoder's colour tags (``VideoEncoder/colorInfo``).
-    init(processor: FrameProcessor, stream: VideoStreamInfo, outputColour: VideoColorInfo) {
+    ///   - outputColour: The encoder's colour tags (``VideoEncoder/colourInfo``).
+    init(processor: FrameProcessor, stream: VideoStreamInfo, outputColour: VideoColourInfo) {
         self.processor = processor
         self.outputColour = outputColour
         let geometry = processor.geometry
         output = YUVCoding(encoded: outputColour, width: geometry.outputWidth, height: geometry.outputHeight)
         if processor.isPointwise {
-            prepareTable(for: YUVCoding(decoded: stream.colorInfo, width: stream.width, height: stream.height))
+            prepareTable(for: YUVCoding(decoded: stream.colourInfo, width: stream.width, height: stream.height))
         }
     }
 
@@ -81,7 +81,7 @@ final class MovieFrameEditor {
 
     /// The table from `frame`'s coding to the encoder's, `nil` when nothing changes.
     private func colourTable(for frame: DecodedVideoFrame) throws -> YUVColourTable? {
-        let source = YUVCoding(decoded: frame.colorInfo, width: frame.width, height: frame.height)
+        let source = YUVCoding(decoded: frame.colourInfo, width: frame.width, height: frame.height)
         if table?.source != source { prepareTable(for: source) }
         return table?.table
     }

@@ -61,8 +61,8 @@ public struct EffectOptions: Sendable {
         guard (1...100).contains(jpegQuality) else {
             throw MediaError(.invalidArgument, "JPEG quality must be between 1 and 100, got \(jpegQuality)")
         }
-        guard (2...256).contains(gif.maxColors) else {
-            throw MediaError(.invalidArgument, "GIF palette size must be 2 to 256 colours, got \(gif.maxColors)")
+        guard (2...256).contains(gif.maxColours) else {
+            throw MediaError(.invalidArgument, "GIF palette size must be 2 to 256 colours, got \(gif.maxColours)")
         }
         guard webp.quality.isFinite, (0...100).contains(webp.quality) else {
             throw MediaError(.invalidArgument, "WebP quality must be between 0 and 100, got \(webp.quality)")

@@ -42,7 +42,7 @@ public enum EffectRenderer {
         if let parsedStill { _ = try LivePhotoEditor.resolveIdentifier(still: parsedStill, movie: parsedMovie) }
         let maxDimension = options.maxDimension ?? EffectOptions.defaultMaxDimension(for: format)
         // GIF, WebP and the Long Exposure JPEG carry no colour profile: viewers show them as sRGB.
-        let colourSpace: OutputColorSpace? = format.carriesColour ? nil : .srgb
+        let colourSpace: OutputColourSpace? = format.carriesColour ? nil : .srgb
         let open = { try MovieFrameSource(movie: parsedMovie, recipe: recipe, maxDimension: maxDimension, outputColourSpace: colourSpace) }
         var logger = options.logger
         logger[metadataKey: "effect"] = "\(effect.rawValue)"
@@ -122,7 +122,7 @@ public enum EffectRenderer {
             return try AnimatedWebPEncoder(destination: destination, width: source.width, height: source.height, options: options.webp)
         case .mp4:
             return try EffectMP4Encoder(destination: destination, width: source.width, height: source.height,
-                                        encoding: options.encoding, colorInfo: source.colorInfo, colourBoxes: source.colourBoxes)
+                                        encoding: options.encoding, colourInfo: source.colourInfo, colourBoxes: source.colourBoxes)
         case .jpeg:
             throw MediaError(.invalidArgument, "\(effect.rawValue) cannot be written as \(format.rawValue): it is not an animation")
         }

@@ -33,7 +33,7 @@ public final class MovieFrameSource: EffectFrameStream {
     public let presentationStart: Double
     /// The colour tags of the frames (the movie's, with the output space's primaries when the
     /// colours were converted).
-    public let colorInfo: VideoColorInfo
+    public let colourInfo: VideoColourInfo
     /// The `colr` boxes describing the frames, for a movie's sample entry.
     public let colourBoxes: [Box]
 
@@ -60,7 +60,7 @@ public final class MovieFrameSource: EffectFrameStream {
     ///   size over the limits, an edit list this build does not play; ``RecipeError`` for a trim
     ///   or key photo outside the movie.
     public init(movie: QuickTimeMovie, recipe: EditRecipe, maxDimension: Int? = nil,
-                outputColourSpace: OutputColorSpace? = nil) throws {
+                outputColourSpace: OutputColourSpace? = nil) throws {
         path = movie.path
         let plan = try TimelinePlan(movie: movie, recipe: recipe)
         self.plan = plan
@@ -84,10 +84,10 @@ public final class MovieFrameSource: EffectFrameStream {
                                         alignment: 2)
             let colour: ColourPipeline.MovieColour
             do {
-                colour = try pipeline.movieColour(stream: reader.stream.colorInfo, entry: entry)
+                colour = try pipeline.movieColour(stream: reader.stream.colourInfo, entry: entry)
             } catch let error as MediaError where error.kind == .unsupported && outputColourSpace != nil {
                 // HDR: left in its own space unless the recipe itself changes colour.
-                colour = try ColourPipeline(recipe: recipe).movieColour(stream: reader.stream.colorInfo, entry: entry)
+                colour = try ColourPipeline(recipe: recipe).movieColour(stream: reader.stream.colourInfo, entry: entry)
             }
             return (reader, geometry, colour)
         }
@@ -99,7 +99,7 @@ public final class MovieFrameSource: EffectFrameStream {
         origin = first.presentationTime
         duration = Double(last.endTime - origin) / mediaScale
         presentationStart = Double(origin) / mediaScale
-        colorInfo = colour.colorInfo
+        colourInfo = colour.colourInfo
         colourBoxes = colour.colourBoxes
         frameCount = kept.count
         shown = Dictionary(kept.map { ($0.mediaTime, $0) }, uniquingKeysWith: { a, _ in a })

@@ -50,7 +50,7 @@ extension EditRecipe {
     private static func allowedValues(_ key: String) -> String {
         switch key {
         case "flip": ": use \(Flip.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))"
-        case "outputColorSpace": ": use \(OutputColorSpace.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"
+        case "outputColorSpace": ": use \(OutputColourSpace.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"
         default: ""
         }
     }

@@ -46,7 +46,7 @@ public struct EditRecipe: Sendable, Equatable, Codable {
     /// How much of the LUT's change to apply, 0...1 (default 1).
     public var lutIntensity: Double?
     /// The colour space of the outputs: keep the source's (default) or convert.
-    public var outputColorSpace: OutputColorSpace?
+    public var outputColorSpace: OutputColourSpace?
 
     // MARK: Geometry
 
@@ -86,7 +86,7 @@ public struct EditRecipe: Sendable, Equatable, Codable {
     public init(exposure: Double? = nil, contrast: Double? = nil, brightness: Double? = nil,
                 highlights: Double? = nil, shadows: Double? = nil, saturation: Double? = nil,
                 vibrance: Double? = nil, warmth: Double? = nil, tint: Double? = nil, vignette: Double? = nil,
-                lut: String? = nil, lutIntensity: Double? = nil, outputColorSpace: OutputColorSpace? = nil,
+                lut: String? = nil, lutIntensity: Double? = nil, outputColorSpace: OutputColourSpace? = nil,
                 flip: Flip? = nil, straighten: Double? = nil, crop: NormalizedRect? = nil, rotate: Int? = nil,
                 maxDimension: Int? = nil, trim: TimeRange? = nil, keyPhoto: Double? = nil,
                 volume: Double? = nil, mute: Bool? = nil) {

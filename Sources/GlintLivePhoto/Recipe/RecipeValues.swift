@@ -7,7 +7,7 @@ public enum Flip: String, Sendable, Equatable, Codable, CaseIterable {
 }
 
 /// The colour space a recipe's outputs are written in.
-public enum OutputColorSpace: String, Sendable, Equatable, Codable, CaseIterable {
+public enum OutputColourSpace: String, Sendable, Equatable, Codable, CaseIterable {
     /// The source's own profile (a Display P3 still stays Display P3).
     case source
     /// sRGB, for web sharing.

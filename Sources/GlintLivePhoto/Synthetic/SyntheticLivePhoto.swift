@@ -116,10 +116,10 @@ public enum SyntheticLivePhoto {
     static func writeMovie(_ options: Options, rotation: Orientation, times: [Int64], end: Int64, to path: String) throws {
         let (storedW, storedH) = rotation.swapsDimensions ? (options.frameHeight, options.frameWidth) : (options.frameWidth, options.frameHeight)
         let codec = try MovieEncoding(codec: options.codec).videoCodec()
-        let primaries: VideoColorPrimaries = options.movieColourSpace == .displayP3 ? .displayP3 : .bt709
+        let primaries: VideoColourPrimaries = options.movieColourSpace == .displayP3 ? .displayP3 : .bt709
         let encoder = try VideoEncoder(configuration: VideoEncoderConfiguration(
             codec: codec, width: storedW, height: storedH, timeBaseNumerator: 1, timeBaseDenominator: Int32(timescale),
-            crf: 16, preset: "veryfast", colorInfo: VideoColorInfo(range: .full, primaries: primaries, transfer: .bt709, matrix: .bt709)))
+            crf: 16, preset: "veryfast", colourInfo: VideoColourInfo(range: .full, primaries: primaries, transfer: .bt709, matrix: .bt709)))
         // Frames show the still's colours in the movie's space.
         let conversion = options.stillColourSpace == options.movieColourSpace ? nil
             : try RGBLookupCube(source: options.stillColourSpace.space, output: options.movieColourSpace.space,

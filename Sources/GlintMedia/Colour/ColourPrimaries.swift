@@ -46,18 +46,18 @@ public struct ColourPrimaries: Sendable, Hashable {
 
     /// The primaries an H.273 code point names. Unspecified (2) and code points Glint does not
     /// know are read as BT.709, which is what players assume for HD video.
-    public init(video: VideoColorPrimaries) {
+    public init(video: VideoColourPrimaries) {
         switch video {
         case .displayP3: self = .displayP3
         case .bt2020: self = .bt2020
         case .bt470bg: self = .bt470bg
-        case .smpte170m, VideoColorPrimaries(rawValue: 7): self = .smpte170m
+        case .smpte170m, VideoColourPrimaries(rawValue: 7): self = .smpte170m
         default: self = .bt709
         }
     }
 
     /// The H.273 code point for these primaries, or `nil` when there is none.
-    public var videoPrimaries: VideoColorPrimaries? {
+    public var videoPrimaries: VideoColourPrimaries? {
         switch self {
         case .bt709: .bt709
         case .displayP3: .displayP3

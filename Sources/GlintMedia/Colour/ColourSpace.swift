@@ -63,7 +63,7 @@ public struct ColourSpace: Sendable, Hashable, CustomStringConvertible {
     /// and linear tags are honoured.
     /// - Throws: ``MediaError`` `.unsupported` for HDR transfers (PQ, HLG), whose colour edits
     ///   Glint does not support.
-    public init(video: VideoColorInfo) throws {
+    public init(video: VideoColourInfo) throws {
         let transfer: Transfer
         switch video.transfer.rawValue {
         case 4: transfer = .gamma(2.2)

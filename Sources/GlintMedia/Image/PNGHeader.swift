@@ -11,7 +11,7 @@ public struct PNGHeader: Sendable, Equatable {
     /// Bits per sample.
     public var bitDepth: Int
     /// PNG colour type (0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGBA).
-    public var colorType: Int
+    public var colourType: Int
 
     /// Reads the header from the first bytes of a file (at least 29).
     /// - Throws: ``MediaError`` `.unsupported` when the bytes are not a PNG, `.corrupt` when the
@@ -25,7 +25,7 @@ public struct PNGHeader: Sendable, Equatable {
         width = Int(try r.readUInt32())
         height = Int(try r.readUInt32())
         bitDepth = Int(try r.readUInt8())
-        colorType = Int(try r.readUInt8())
+        colourType = Int(try r.readUInt8())
         guard width > 0, height > 0 else { throw MediaError(.corrupt, "PNG declares a \(width)x\(height) image") }
     }
 }

@@ -45,7 +45,7 @@ final class JPEGDecompression {
             width: Int(header.width),
             height: Int(header.height),
             components: Int(header.components),
-            colorSpace: Self.colorSpace(header.color_space),
+            colourSpace: Self.colourSpace(header.color_space),
             isProgressive: header.is_progressive != 0
         )
     }
@@ -92,7 +92,7 @@ final class JPEGDecompression {
         }
     }
 
-    private static func colorSpace(_ space: cjpeg_color_space) -> JPEGColorSpace {
+    private static func colourSpace(_ space: cjpeg_color_space) -> JPEGColourSpace {
         switch space {
         case CJPEG_COLOR_GRAYSCALE: return .grayscale
         case CJPEG_COLOR_YCBCR: return .yCbCr

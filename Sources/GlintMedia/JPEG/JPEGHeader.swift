@@ -7,7 +7,7 @@ public struct JPEGHeader: Sendable, Equatable {
     /// Number of colour components (1 for grayscale, 3 for YCbCr, 4 for CMYK).
     public let components: Int
     /// The colour space of the components.
-    public let colorSpace: JPEGColorSpace
+    public let colourSpace: JPEGColourSpace
     /// Whether the image is progressive (several scans) rather than sequential.
     public let isProgressive: Bool
 
@@ -16,13 +16,13 @@ public struct JPEGHeader: Sendable, Equatable {
     ///   - width: Width in pixels.
     ///   - height: Height in pixels.
     ///   - components: Number of colour components.
-    ///   - colorSpace: The colour space of the components.
+    ///   - colourSpace: The colour space of the components.
     ///   - isProgressive: Whether the image is progressive.
-    public init(width: Int, height: Int, components: Int, colorSpace: JPEGColorSpace, isProgressive: Bool) {
+    public init(width: Int, height: Int, components: Int, colourSpace: JPEGColourSpace, isProgressive: Bool) {
         self.width = width
         self.height = height
         self.components = components
-        self.colorSpace = colorSpace
+        self.colourSpace = colourSpace
         self.isProgressive = isProgressive
     }
 

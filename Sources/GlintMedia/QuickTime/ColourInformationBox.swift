@@ -6,15 +6,15 @@
 public struct ColourInformationBox: Sendable, Equatable {
     /// `nclc` (QuickTime) or `nclx` (ISO).
     public var kind: FourCC
-    public var primaries: VideoColorPrimaries
+    public var primaries: VideoColourPrimaries
     public var transfer: VideoTransferFunction
-    public var matrix: VideoColorMatrix
+    public var matrix: VideoColourMatrix
     /// The `nclx` full-range flag (`nclc` has none and reads as limited).
     public var fullRange: Bool
 
     /// Creates a box description.
-    public init(kind: FourCC = "nclc", primaries: VideoColorPrimaries, transfer: VideoTransferFunction,
-                matrix: VideoColorMatrix, fullRange: Bool = false) {
+    public init(kind: FourCC = "nclc", primaries: VideoColourPrimaries, transfer: VideoTransferFunction,
+                matrix: VideoColourMatrix, fullRange: Bool = false) {
         self.kind = kind
         self.primaries = primaries
         self.transfer = transfer
@@ -30,15 +30,15 @@ public struct ColourInformationBox: Sendable, Equatable {
               let primaries = try? reader.readUInt16(), let transfer = try? reader.readUInt16(),
               let matrix = try? reader.readUInt16() else { return nil }
         self.kind = FourCC(rawValue: kind)
-        self.primaries = VideoColorPrimaries(rawValue: Int32(primaries))
+        self.primaries = VideoColourPrimaries(rawValue: Int32(primaries))
         self.transfer = VideoTransferFunction(rawValue: Int32(transfer))
-        self.matrix = VideoColorMatrix(rawValue: Int32(matrix))
+        self.matrix = VideoColourMatrix(rawValue: Int32(matrix))
         fullRange = self.kind == "nclx" && ((try? reader.readUInt8()) ?? 0) & 0x80 != 0
     }
 
-    /// The colour description as a ``VideoColorInfo`` (range unspecified for `nclc`).
-    public var colorInfo: VideoColorInfo {
-        VideoColorInfo(range: kind == "nclx" ? (fullRange ? .full : .limited) : .unspecified,
+    /// The colour description as a ``VideoColourInfo`` (range unspecified for `nclc`).
+    public var colourInfo: VideoColourInfo {
+        VideoColourInfo(range: kind == "nclx" ? (fullRange ? .full : .limited) : .unspecified,
                        primaries: primaries, transfer: transfer, matrix: matrix)
     }
 
@@ -54,10 +54,10 @@ public struct ColourInformationBox: Sendable, Equatable {
     }
 }
 
-extension VideoColorInfo {
+extension VideoColourInfo {
     /// These tags with what they leave unspecified (primaries, transfer, matrix) taken from
     /// `entry`'s `colr` box, when it has one with code points.
-    public func fillingUnspecified(from entry: VisualSampleEntry) -> VideoColorInfo {
+    public func fillingUnspecified(from entry: VisualSampleEntry) -> VideoColourInfo {
         guard let described = entry.extensions.lazy.compactMap(ColourInformationBox.init).first else { return self }
         var tags = self
         if tags.primaries == .unspecified { tags.primaries = described.primaries }

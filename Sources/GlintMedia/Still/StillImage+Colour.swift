@@ -7,9 +7,9 @@ extension StillImage {
         try MediaError.naming(path) {
             if let profile = iccProfile { return try ColourSpace(iccProfile: profile) }
             if let nclx = nclxProfile {
-                return try ColourSpace(video: VideoColorInfo(
-                    range: nclx.fullRange ? .full : .limited, primaries: VideoColorPrimaries(rawValue: Int32(nclx.primaries)),
-                    transfer: VideoTransferFunction(rawValue: Int32(nclx.transfer)), matrix: VideoColorMatrix(rawValue: Int32(nclx.matrix))))
+                return try ColourSpace(video: VideoColourInfo(
+                    range: nclx.fullRange ? .full : .limited, primaries: VideoColourPrimaries(rawValue: Int32(nclx.primaries)),
+                    transfer: VideoTransferFunction(rawValue: Int32(nclx.transfer)), matrix: VideoColourMatrix(rawValue: Int32(nclx.matrix))))
             }
             return .sRGB
         }

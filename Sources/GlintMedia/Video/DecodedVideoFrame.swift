@@ -50,9 +50,9 @@ public final class DecodedVideoFrame: @unchecked Sendable {
     }
 
     /// The colour description carried by the frame. A `yuvj*` pixel format with no range
-    /// tag reports ``VideoColorRange/full``.
-    public var colorInfo: VideoColorInfo {
-        var info = VideoColorInfo(
+    /// tag reports ``VideoColourRange/full``.
+    public var colourInfo: VideoColourInfo {
+        var info = VideoColourInfo(
             range: frame.pointee.color_range,
             primaries: frame.pointee.color_primaries,
             transfer: frame.pointee.color_trc,

@@ -28,7 +28,7 @@ extension FrameConverter {
         let shift = PixelFormats.chromaShift(sourceFormat)
         rect.x &= ~((1 << shift.x) - 1)
         rect.y &= ~((1 << shift.y) - 1)
-        let coding = YUVCoding(decoded: frame.colorInfo, width: frame.width, height: frame.height)
+        let coding = YUVCoding(decoded: frame.colourInfo, width: frame.width, height: frame.height)
         let output: YUVFrame
         if let reusing, reusing.width == width, reusing.height == height {
             try reusing.makeWritable()

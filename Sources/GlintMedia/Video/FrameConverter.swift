@@ -43,7 +43,7 @@ public final class FrameConverter {
         rect.x &= ~((1 << shift.x) - 1)
         rect.y &= ~((1 << shift.y) - 1)
 
-        let info = frame.colorInfo
+        let info = frame.colourInfo
         let matrix = info.matrix.effective(width: frame.width, height: frame.height)
         let key = SwsContextCache.Key(
             sourceWidth: rect.width, sourceHeight: rect.height,
@@ -64,19 +64,19 @@ public final class FrameConverter {
     /// Converts an RGB image to an 8-bit YUV 4:2:0 frame for ``VideoEncoder``, at the same size.
     /// - Parameters:
     ///   - image: The RGB image; its width and height should be even for 4:2:0.
-    ///   - range: The range to produce; ``VideoColorRange/unspecified`` produces limited range.
+    ///   - range: The range to produce; ``VideoColourRange/unspecified`` produces limited range.
     ///   - matrix: The YUV matrix; unspecified means BT.709.
     /// - Throws: ``MediaError`` (`.invalidArgument`) when swscale rejects the size.
-    public func yuvFrame(from image: RGBImage, range: VideoColorRange, matrix: VideoColorMatrix = .bt709) throws -> YUVFrame {
-        let effectiveMatrix = matrix == .unspecified ? VideoColorMatrix.bt709 : matrix
-        let effectiveRange: VideoColorRange = range == .full ? .full : .limited
+    public func yuvFrame(from image: RGBImage, range: VideoColourRange, matrix: VideoColourMatrix = .bt709) throws -> YUVFrame {
+        let effectiveMatrix = matrix == .unspecified ? VideoColourMatrix.bt709 : matrix
+        let effectiveRange: VideoColourRange = range == .full ? .full : .limited
         let box = try frame(from: image, format: AV_PIX_FMT_YUV420P, range: effectiveRange, matrix: effectiveMatrix)
         return YUVFrame(box: box, range: effectiveRange, matrix: effectiveMatrix)
     }
 
     /// Converts an RGB image to a YUV frame in any pixel format swscale writes (tests use it
     /// to make 10-bit frames), tagging the frame with the range and matrix used.
-    func frame(from image: RGBImage, format: AVPixelFormat, range: VideoColorRange, matrix: VideoColorMatrix) throws -> AVFrameBox {
+    func frame(from image: RGBImage, format: AVPixelFormat, range: VideoColourRange, matrix: VideoColourMatrix) throws -> AVFrameBox {
         try MediaLibraries.requireFFmpeg()
         let swsMatrix = matrix.effective(width: image.width, height: image.height).swsColorspace
         let key = SwsContextCache.Key(

@@ -19,7 +19,7 @@ public final class VideoEncoder {
     /// The configuration given at creation.
     public let configuration: VideoEncoderConfiguration
     /// The colour tags actually written (unspecified matrix and range resolved).
-    public let colorInfo: VideoColorInfo
+    public let colourInfo: VideoColourInfo
     /// The `avcC` (H.264) or `hvcC` (HEVC) box payload describing the stream.
     public private(set) var decoderConfigurationRecord: [UInt8] = []
 
@@ -37,10 +37,10 @@ public final class VideoEncoder {
     ///   `.encodingFailed` when the encoder refuses the settings (for example an unknown preset).
     public init(configuration: VideoEncoderConfiguration) throws {
         self.configuration = configuration
-        var color = configuration.colorInfo
-        if color.matrix == .unspecified { color.matrix = .bt709 }
-        if color.range == .unspecified { color.range = .limited }
-        self.colorInfo = color
+        var colour = configuration.colourInfo
+        if colour.matrix == .unspecified { colour.matrix = .bt709 }
+        if colour.range == .unspecified { colour.range = .limited }
+        self.colourInfo = colour
         let c = configuration
         guard c.width > 0, c.height > 0, c.width % 2 == 0, c.height % 2 == 0 else {
             throw MediaError(.invalidArgument, "video size \(c.width)x\(c.height) must be positive and even")
@@ -71,10 +71,10 @@ public final class VideoEncoder {
         if let interval = c.keyframeInterval { context.pointee.gop_size = Int32(clamping: interval) }
         context.pointee.thread_count = Int32(clamping: max(0, c.threads))
         context.pointee.flags |= cffmpeg_codec_flag_global_header()
-        context.pointee.color_range = color.range.avColorRange
-        context.pointee.color_primaries = AVColorPrimaries(rawValue: UInt32(bitPattern: color.primaries.rawValue))
-        context.pointee.color_trc = AVColorTransferCharacteristic(rawValue: UInt32(bitPattern: color.transfer.rawValue))
-        context.pointee.colorspace = AVColorSpace(rawValue: UInt32(bitPattern: color.matrix.rawValue))
+        context.pointee.color_range = colour.range.avColorRange
+        context.pointee.color_primaries = AVColorPrimaries(rawValue: UInt32(bitPattern: colour.primaries.rawValue))
+        context.pointee.color_trc = AVColorTransferCharacteristic(rawValue: UInt32(bitPattern: colour.transfer.rawValue))
+        context.pointee.colorspace = AVColorSpace(rawValue: UInt32(bitPattern: colour.matrix.rawValue))
         if let options = context.pointee.priv_data {
             av_opt_set(options, "preset", c.preset, 0)
             av_opt_set_double(options, "crf", c.crf, 0)
@@ -110,7 +110,7 @@ public final class VideoEncoder {
             throw MediaError(.invalidArgument, "frame is \(frame.width)x\(frame.height), the encoder expects "
                 + "\(configuration.width)x\(configuration.height)")
         }
-        let yuv = try converter.yuvFrame(from: frame, range: colorInfo.range, matrix: colorInfo.matrix)
+        let yuv = try converter.yuvFrame(from: frame, range: colourInfo.range, matrix: colourInfo.matrix)
         return try encode(yuv, pts: pts)
     }
 
@@ -133,7 +133,7 @@ public final class VideoEncoder {
         let avFrame = frame.box.frame
         avFrame.pointee.pts = pts
         avFrame.pointee.pict_type = AV_PICTURE_TYPE_NONE
-        avFrame.pointee.color_range = colorInfo.range.avColorRange
+        avFrame.pointee.color_range = colourInfo.range.avColorRange
         let status = avcodec_send_frame(context, avFrame)
         guard status >= 0 else {
             throw FFmpegError.error(status, "encoding a frame", kind: .encodingFailed)

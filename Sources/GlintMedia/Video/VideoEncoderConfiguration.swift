@@ -24,7 +24,7 @@ public struct VideoEncoderConfiguration: Sendable, Equatable {
     /// Colour tags to write (copy them from the source). The matrix and range are also the
     /// ones used to convert RGB to YUV; an unspecified matrix means BT.709 and is tagged so,
     /// an unspecified range means limited.
-    public var colorInfo: VideoColorInfo
+    public var colourInfo: VideoColourInfo
     /// Encoding threads; 0 lets the encoder choose.
     public var threads: Int
 
@@ -39,13 +39,13 @@ public struct VideoEncoderConfiguration: Sendable, Equatable {
     ///   - crf: Constant rate factor (default ``MovieEncoding/default``'s).
     ///   - preset: Encoder preset (default ``MovieEncoding/default``'s).
     ///   - keyframeInterval: Maximum frames between keyframes (default: the encoder's own).
-    ///   - colorInfo: Colour tags, normally the source's.
+    ///   - colourInfo: Colour tags, normally the source's.
     ///   - threads: Encoding threads; 0 lets the encoder choose.
     public init(
         codec: VideoCodec = MovieEncoding.default.codec, width: Int, height: Int,
         timeBaseNumerator: Int32 = 1, timeBaseDenominator: Int32 = 600,
         nominalFrameRate: Int = 30, crf: Double = MovieEncoding.default.crf, preset: String = MovieEncoding.default.preset,
-        keyframeInterval: Int? = nil, colorInfo: VideoColorInfo = .bt709Limited, threads: Int = 0
+        keyframeInterval: Int? = nil, colourInfo: VideoColourInfo = .bt709Limited, threads: Int = 0
     ) {
         self.codec = codec
         self.width = width
@@ -56,7 +56,7 @@ public struct VideoEncoderConfiguration: Sendable, Equatable {
         self.crf = crf
         self.preset = preset
         self.keyframeInterval = keyframeInterval
-        self.colorInfo = colorInfo
+        self.colourInfo = colourInfo
         self.threads = threads
     }
 }

@@ -159,11 +159,11 @@ public final class VideoFileReader {
         if let bytes = p.extradata, p.extradata_size > 0 {
             extradata = Array(UnsafeBufferPointer(start: bytes, count: Int(p.extradata_size)))
         }
-        var color = VideoColorInfo(
+        var colour = VideoColourInfo(
             range: p.color_range, primaries: p.color_primaries, transfer: p.color_trc, matrix: p.color_space
         )
-        if color.range == .unspecified && PixelFormats.isJPEGRange(AVPixelFormat(rawValue: p.format)) {
-            color.range = .full
+        if colour.range == .unspecified && PixelFormats.isJPEGRange(AVPixelFormat(rawValue: p.format)) {
+            colour.range = .full
         }
         let frames = stream.pointee.nb_frames
         let duration = stream.pointee.duration
@@ -174,7 +174,7 @@ public final class VideoFileReader {
             timeBaseDenominator: stream.pointee.time_base.den,
             frameCount: frames > 0 ? Int(frames) : nil,
             duration: duration != cffmpeg_nopts_value() && duration > 0 ? duration : nil,
-            colorInfo: color, extradata: extradata, streamIndex: index
+            colourInfo: colour, extradata: extradata, streamIndex: index
         )
     }
 }

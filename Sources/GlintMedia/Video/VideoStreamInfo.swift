@@ -16,7 +16,7 @@ public struct VideoStreamInfo: Sendable, Equatable {
     /// The container's duration of the stream in time-base ticks, or `nil` when unknown.
     public var duration: Int64?
     /// The stream's colour description.
-    public var colorInfo: VideoColorInfo
+    public var colourInfo: VideoColourInfo
     /// The codec's configuration as stored in the container: the `avcC` or `hvcC` payload
     /// for MP4/QuickTime files. Empty when the stream has none.
     public var extradata: [UInt8]
@@ -32,13 +32,13 @@ public struct VideoStreamInfo: Sendable, Equatable {
     ///   - timeBaseDenominator: Time base denominator.
     ///   - frameCount: Declared frame count, if known.
     ///   - duration: Duration in ticks, if known.
-    ///   - colorInfo: Colour description.
+    ///   - colourInfo: Colour description.
     ///   - extradata: Codec configuration bytes.
     ///   - streamIndex: Index of the stream in its file.
     public init(
         codec: VideoCodec, width: Int, height: Int,
         timeBaseNumerator: Int32, timeBaseDenominator: Int32,
-        frameCount: Int?, duration: Int64?, colorInfo: VideoColorInfo,
+        frameCount: Int?, duration: Int64?, colourInfo: VideoColourInfo,
         extradata: [UInt8], streamIndex: Int
     ) {
         self.codec = codec
@@ -48,7 +48,7 @@ public struct VideoStreamInfo: Sendable, Equatable {
         self.timeBaseDenominator = timeBaseDenominator
         self.frameCount = frameCount
         self.duration = duration
-        self.colorInfo = colorInfo
+        self.colourInfo = colourInfo
         self.extradata = extradata
         self.streamIndex = streamIndex
     }

@@ -4,14 +4,14 @@
 /// ``YUVColourTable`` and the RGB conversions agree on what a sample means.
 public struct YUVCoding: Sendable, Hashable {
     /// The matrix; never unspecified.
-    public let matrix: VideoColorMatrix
-    /// ``VideoColorRange/full`` or ``VideoColorRange/limited``; never unspecified.
-    public let range: VideoColorRange
+    public let matrix: VideoColourMatrix
+    /// ``VideoColourRange/full`` or ``VideoColourRange/limited``; never unspecified.
+    public let range: VideoColourRange
 
     /// The coding of decoded samples tagged `info`, in a `width` x `height` picture: an
     /// unspecified matrix is BT.709 for HD sizes and BT.601 otherwise, an unspecified range
     /// is limited.
-    public init(decoded info: VideoColorInfo, width: Int, height: Int) {
+    public init(decoded info: VideoColourInfo, width: Int, height: Int) {
         matrix = info.matrix.effective(width: width, height: height)
         range = info.range == .full ? .full : .limited
     }
@@ -19,8 +19,8 @@ public struct YUVCoding: Sendable, Hashable {
     /// The coding a ``VideoEncoder`` tagged `info` expects for `width` x `height` frames: an
     /// unspecified matrix is BT.709, an unspecified range limited (as
     /// ``FrameConverter/yuvFrame(from:range:matrix:)`` produces).
-    public init(encoded info: VideoColorInfo, width: Int, height: Int) {
-        let tagged = info.matrix == .unspecified ? VideoColorMatrix.bt709 : info.matrix
+    public init(encoded info: VideoColourInfo, width: Int, height: Int) {
+        let tagged = info.matrix == .unspecified ? VideoColourMatrix.bt709 : info.matrix
         matrix = tagged.effective(width: width, height: height)
         range = info.range == .full ? .full : .limited
     }

@@ -15,11 +15,11 @@ public final class YUVFrame {
     /// Height in pixels.
     public let height: Int
     /// Full or limited range of the samples.
-    public internal(set) var range: VideoColorRange
+    public internal(set) var range: VideoColourRange
     /// The matrix the RGB values were converted with.
-    public internal(set) var matrix: VideoColorMatrix
+    public internal(set) var matrix: VideoColourMatrix
 
-    init(box: AVFrameBox, range: VideoColorRange, matrix: VideoColorMatrix) {
+    init(box: AVFrameBox, range: VideoColourRange, matrix: VideoColourMatrix) {
         self.box = box
         self.width = Int(box.frame.pointee.width)
         self.height = Int(box.frame.pointee.height)
@@ -29,7 +29,7 @@ public final class YUVFrame {
 
     /// Allocates a frame of `width` x `height` (both even) whose samples are to be written.
     /// - Throws: ``MediaError`` (`.invalidArgument`) for odd or non-positive sizes.
-    public convenience init(width: Int, height: Int, range: VideoColorRange, matrix: VideoColorMatrix) throws {
+    public convenience init(width: Int, height: Int, range: VideoColourRange, matrix: VideoColourMatrix) throws {
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
             throw MediaError(.invalidArgument, "a 4:2:0 frame must have a positive, even size, not \(width)x\(height)")
         }

@@ -13,7 +13,7 @@ enum ColourFixtures {
 
     /// The colour space a movie file's colour tags describe.
     static func movieSpace(_ path: String) throws -> ColourSpace {
-        try ColourSpace(video: try VideoFileReader(path: path).stream.colorInfo)
+        try ColourSpace(video: try VideoFileReader(path: path).stream.colourInfo)
     }
 
     /// Mean CIEDE2000 between the edited still and the edited frame at the still time, each read in

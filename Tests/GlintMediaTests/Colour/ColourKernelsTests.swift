@@ -41,8 +41,8 @@ struct ColourKernelsTests {
     }
 
     static let table = YUVColourTable(
-        source: YUVCoding(decoded: VideoColorInfo(range: .full, matrix: .smpte170m), width: 640, height: 480),
-        output: YUVCoding(encoded: VideoColorInfo(range: .limited, matrix: .bt709), width: 640, height: 480),
+        source: YUVCoding(decoded: VideoColourInfo(range: .full, matrix: .smpte170m), width: 640, height: 480),
+        output: YUVCoding(encoded: VideoColourInfo(range: .limited, matrix: .bt709), width: 640, height: 480),
         change: { image in
             try! RGBLookupCube(source: .sRGB, output: .sRGB,
                                adjustment: ColourAdjustment(exposure: 0.7, contrast: 0.3, saturation: 0.5)).apply(to: &image)

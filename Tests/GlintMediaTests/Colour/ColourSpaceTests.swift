@@ -83,11 +83,11 @@ struct ColourSpaceTests {
     }
 
     @Test func videoTagsNameTheirSpaces() throws {
-        let p3 = try ColourSpace(video: VideoColorInfo(range: .full, primaries: .displayP3, transfer: .bt709, matrix: .bt709))
+        let p3 = try ColourSpace(video: VideoColourInfo(range: .full, primaries: .displayP3, transfer: .bt709, matrix: .bt709))
         #expect(p3.primaries == .displayP3 && p3.transfer == .srgb)
-        let unspecified = try ColourSpace(video: VideoColorInfo())
+        let unspecified = try ColourSpace(video: VideoColourInfo())
         #expect(unspecified == .sRGB)
-        let hlg = VideoColorInfo(range: .limited, primaries: .bt2020, transfer: .hlg, matrix: .bt2020)
+        let hlg = VideoColourInfo(range: .limited, primaries: .bt2020, transfer: .hlg, matrix: .bt2020)
         let error = #expect(throws: MediaError.self) { try ColourSpace(video: hlg) }
         #expect(error?.kind == .unsupported)
         #expect(error?.problem.contains("HDR") == true)
@@ -97,7 +97,7 @@ struct ColourSpaceTests {
         let box = ColourInformationBox(kind: "nclx", primaries: .displayP3, transfer: .bt709, matrix: .bt709, fullRange: true)
         let parsed = try #require(ColourInformationBox(box.box))
         #expect(parsed == box)
-        #expect(parsed.colorInfo == VideoColorInfo(range: .full, primaries: .displayP3, transfer: .bt709, matrix: .bt709))
+        #expect(parsed.colourInfo == VideoColourInfo(range: .full, primaries: .displayP3, transfer: .bt709, matrix: .bt709))
         // The iPhone 6s fixture's box: nclc 1, 1, 6.
         let nclc = try #require(ColourInformationBox(Box("colr", payload: Array("nclc".utf8) + [0, 1, 0, 1, 0, 6])))
         #expect(nclc.primaries == .bt709 && nclc.matrix == .smpte170m && nclc.kind == "nclc")

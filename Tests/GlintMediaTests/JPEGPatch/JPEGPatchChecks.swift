@@ -79,7 +79,7 @@ enum JPEGPatchChecks {
         let region = PixelRect(x: x, y: y, width: overlay.width, height: overlay.height)
         var expected = try JPEGDecoder.decode(original, region: region)
         expected.blend(overlay, x: 0, y: 0)
-        if layout.colorSpace == .grayscale { expected = luma(expected) }
+        if layout.colourSpace == .grayscale { expected = luma(expected) }
         let actual = try JPEGDecoder.decode(result.bytes, region: region)
         let mean = opaqueError(expected, actual, overlay)
         #expect(mean < tolerance, "mean error \(mean) over the opaque overlay, allowed \(tolerance)", sourceLocation: sourceLocation)

@@ -16,15 +16,15 @@ public final class AnimatedGIFEncoder: AnimationEncoder {
     /// Encoder settings.
     public struct Options: Sendable, Equatable {
         /// Palette size, 2...256 (one entry is kept for transparency).
-        public var maxColors: Int
+        public var maxColours: Int
         /// How in-between colours are rendered.
         public var dithering: Dithering
         /// Times the animation plays again after the first; 0 loops forever, `nil` plays once
         /// (no looping extension).
         public var loopCount: Int?
 
-        public init(maxColors: Int = 256, dithering: Dithering = .floydSteinberg, loopCount: Int? = 0) {
-            self.maxColors = maxColors
+        public init(maxColours: Int = 256, dithering: Dithering = .floydSteinberg, loopCount: Int? = 0) {
+            self.maxColours = maxColours
             self.dithering = dithering
             self.loopCount = loopCount
         }
@@ -46,8 +46,8 @@ public final class AnimatedGIFEncoder: AnimationEncoder {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw MediaError(.invalidArgument, file: destination, "a GIF is at most 65535 pixels a side, got \(width)x\(height)")
         }
-        guard (2...256).contains(options.maxColors) else {
-            throw MediaError(.invalidArgument, "GIF palette size must be 2 to 256 colours, got \(options.maxColors)")
+        guard (2...256).contains(options.maxColours) else {
+            throw MediaError(.invalidArgument, "GIF palette size must be 2 to 256 colours, got \(options.maxColours)")
         }
         if let loops = options.loopCount, !(0...65535).contains(loops) {
             throw MediaError(.invalidArgument, "GIF loop count must be 0 (forever) to 65535, got \(loops)")
@@ -80,7 +80,7 @@ public final class AnimatedGIFEncoder: AnimationEncoder {
         guard !durations.isEmpty else {
             throw MediaError(.invalidArgument, file: destination, "an animation needs at least one frame")
         }
-        let palette = MedianCutQuantizer.palette(from: histogram, maxColors: options.maxColors - 1)
+        let palette = MedianCutQuantizer.palette(from: histogram, maxColours: options.maxColours - 1)
         let transparent = palette.count
         let mapper = PaletteMapper(palette: palette)
         let writer = try GIFFileWriter(destination: destination, width: width, height: height,

@@ -17,13 +17,13 @@ public enum MedianCutQuantizer {
         var spread: (Double, Double, Double)
     }
 
-    /// A palette of at most `maxColors` colours for the pixels counted in `histogram`.
+    /// A palette of at most `maxColours` colours for the pixels counted in `histogram`.
     /// - Returns: The colours (fewer when the pictures hold fewer distinct colours; one black
     ///   entry for an empty histogram).
-    public static func palette(from histogram: ColourHistogram, maxColors: Int) -> [PaletteColour] {
+    public static func palette(from histogram: ColourHistogram, maxColours: Int) -> [PaletteColour] {
         let cells = histogram.occupiedCells()
         guard !cells.isEmpty else { return [PaletteColour(red: 0, green: 0, blue: 0)] }
-        let limit = max(1, maxColors)
+        let limit = max(1, maxColours)
         func measure(_ indices: [Int]) -> Box {
             var n = 0.0, s = (0.0, 0.0, 0.0), q = (0.0, 0.0, 0.0)
             for i in indices {

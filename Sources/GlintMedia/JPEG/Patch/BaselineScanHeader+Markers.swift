@@ -138,7 +138,7 @@ extension BaselineScanHeader {
 
         /// The colour space the components are in: grayscale for one, else as the JFIF or Adobe
         /// marker says, else RGB only when the component ids spell "RGB".
-        func colorSpace(sawJFIF: Bool, adobeTransform: UInt8?) -> JPEGColorSpace {
+        func colourSpace(sawJFIF: Bool, adobeTransform: UInt8?) -> JPEGColourSpace {
             if ids.count == 1 {
                 return .grayscale
             } else if sawJFIF {

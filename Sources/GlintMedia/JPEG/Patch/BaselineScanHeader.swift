@@ -32,7 +32,7 @@ struct BaselineScanHeader {
         let frame = try FrameHeader(tables.frame)
         let components = try frame.layoutComponents(quantization: tables.quantization)
         layout = JPEGFrameLayout(width: frame.width, height: frame.height,
-                                 colorSpace: frame.colorSpace(sawJFIF: tables.sawJFIF, adobeTransform: tables.adobeTransform),
+                                 colourSpace: frame.colourSpace(sawJFIF: tables.sawJFIF, adobeTransform: tables.adobeTransform),
                                  components: components)
         restartInterval = tables.restartInterval
         mcusPerRow = (frame.width + 8 * frame.maxHorizontalSampling - 1) / (8 * frame.maxHorizontalSampling)

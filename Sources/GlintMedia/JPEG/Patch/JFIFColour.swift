@@ -3,7 +3,7 @@
 enum JFIFColour {
     /// Component `index` of the pixel (`r`, `g`, `b`) for a frame in `space`.
     @inline(__always)
-    static func component(_ index: Int, r: Double, g: Double, b: Double, space: JPEGColorSpace) -> Double {
+    static func component(_ index: Int, r: Double, g: Double, b: Double, space: JPEGColourSpace) -> Double {
         switch space {
         case .rgb:
             return index == 0 ? r : index == 1 ? g : b
@@ -20,7 +20,7 @@ enum JFIFColour {
 
     /// The RGB pixel of the component samples `c0, c1, c2` (only `c0` for grey).
     @inline(__always)
-    static func rgb(_ c0: Int, _ c1: Int, _ c2: Int, space: JPEGColorSpace) -> (UInt8, UInt8, UInt8) {
+    static func rgb(_ c0: Int, _ c1: Int, _ c2: Int, space: JPEGColourSpace) -> (UInt8, UInt8, UInt8) {
         switch space {
         case .rgb:
             return (UInt8(c0), UInt8(c1), UInt8(c2))

@@ -33,7 +33,7 @@ struct JPEGBlockRegion {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         let steps = layout.components.indices.map(layout.pixelsPerSample)
         let planeWidths = blockRects.map { $0.width * 8 }
-        let space = layout.colorSpace
+        let space = layout.colourSpace
         let single = layout.components.count == 1
         for y in 0..<height {
             for x in 0..<width {
@@ -112,7 +112,7 @@ struct JPEGBlockRegion {
     /// region: each the mean over the pixels it covers, edge pixels repeated past the image.
     private func componentSamples(of image: RGBImage, component c: Int, x0: Int, y0: Int, into samples: inout [Double]) {
         let (sx, sy) = layout.pixelsPerSample(c)
-        let space = layout.colorSpace
+        let space = layout.colourSpace
         let scale = 1 / Double(sx * sy)
         for v in 0..<8 {
             for u in 0..<8 {

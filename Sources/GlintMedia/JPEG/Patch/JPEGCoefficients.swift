@@ -127,15 +127,15 @@ extension JPEGFrameLayout {
                     quantization: quant))
             }
         }
-        let colorSpace: JPEGColorSpace
+        let colourSpace: JPEGColourSpace
         switch frame.color_space {
-        case CJPEG_COLOR_GRAYSCALE: colorSpace = .grayscale
-        case CJPEG_COLOR_YCBCR: colorSpace = .yCbCr
-        case CJPEG_COLOR_RGB: colorSpace = .rgb
-        case CJPEG_COLOR_CMYK: colorSpace = .cmyk
-        case CJPEG_COLOR_YCCK: colorSpace = .ycck
-        default: colorSpace = .unknown
+        case CJPEG_COLOR_GRAYSCALE: colourSpace = .grayscale
+        case CJPEG_COLOR_YCBCR: colourSpace = .yCbCr
+        case CJPEG_COLOR_RGB: colourSpace = .rgb
+        case CJPEG_COLOR_CMYK: colourSpace = .cmyk
+        case CJPEG_COLOR_YCCK: colourSpace = .ycck
+        default: colourSpace = .unknown
         }
-        self.init(width: Int(frame.width), height: Int(frame.height), colorSpace: colorSpace, components: components)
+        self.init(width: Int(frame.width), height: Int(frame.height), colourSpace: colourSpace, components: components)
     }
 }

@@ -41,13 +41,13 @@ public struct JPEGFrameLayout: Sendable, Equatable {
     /// Height in pixels.
     public var height: Int
     /// The colour space of the components.
-    public var colorSpace: JPEGColorSpace
+    public var colourSpace: JPEGColourSpace
     /// The components in frame order.
     public var components: [Component]
 
     /// Creates a layout.
-    public init(width: Int, height: Int, colorSpace: JPEGColorSpace, components: [Component]) {
-        self.width = width; self.height = height; self.colorSpace = colorSpace; self.components = components
+    public init(width: Int, height: Int, colourSpace: JPEGColourSpace, components: [Component]) {
+        self.width = width; self.height = height; self.colourSpace = colourSpace; self.components = components
     }
 
     /// The largest horizontal sampling factor.
@@ -88,10 +88,10 @@ public struct JPEGFrameLayout: Sendable, Equatable {
     /// or RGB with sampling factors that divide the largest ones.
     /// - Throws: ``MediaError`` `.unsupported`.
     public func validateForPatching() throws {
-        switch (colorSpace, components.count) {
+        switch (colourSpace, components.count) {
         case (.grayscale, 1), (.yCbCr, 3), (.rgb, 3): break
         default:
-            throw MediaError(.unsupported, "JPEG in \(colorSpace.rawValue) with \(components.count) components cannot be patched")
+            throw MediaError(.unsupported, "JPEG in \(colourSpace.rawValue) with \(components.count) components cannot be patched")
         }
         for component in components where maxHorizontalSampling % component.horizontalSampling != 0
             || maxVerticalSampling % component.verticalSampling != 0 {

@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// Whether luma and chroma use the full 0...255 code range or the limited ("video", 16...235)
 /// range.
-public enum VideoColorRange: Sendable, Hashable {
+public enum VideoColourRange: Sendable, Hashable {
     /// The stream does not say; readers assume ``limited``.
     case unspecified
     /// Limited (MPEG, "TV") range: luma 16...235, chroma 16...240 at 8 bits.
@@ -28,23 +28,23 @@ public enum VideoColorRange: Sendable, Hashable {
 }
 
 /// Colour primaries, as the code points of ITU-T H.273 (the values FFmpeg and the VUI use).
-public struct VideoColorPrimaries: RawRepresentable, Sendable, Hashable {
+public struct VideoColourPrimaries: RawRepresentable, Sendable, Hashable {
     /// The H.273 `ColourPrimaries` code point.
     public var rawValue: Int32
     /// Creates primaries from an H.273 code point.
     public init(rawValue: Int32) { self.rawValue = rawValue }
     /// BT.709 / sRGB (1).
-    public static let bt709 = VideoColorPrimaries(rawValue: 1)
+    public static let bt709 = VideoColourPrimaries(rawValue: 1)
     /// Not specified (2).
-    public static let unspecified = VideoColorPrimaries(rawValue: 2)
+    public static let unspecified = VideoColourPrimaries(rawValue: 2)
     /// BT.601 625-line (5).
-    public static let bt470bg = VideoColorPrimaries(rawValue: 5)
+    public static let bt470bg = VideoColourPrimaries(rawValue: 5)
     /// BT.601 525-line / SMPTE 170M (6).
-    public static let smpte170m = VideoColorPrimaries(rawValue: 6)
+    public static let smpte170m = VideoColourPrimaries(rawValue: 6)
     /// BT.2020 (9).
-    public static let bt2020 = VideoColorPrimaries(rawValue: 9)
+    public static let bt2020 = VideoColourPrimaries(rawValue: 9)
     /// Display P3 (P3 primaries, D65 white; 12). Newer iPhone movies use it.
-    public static let displayP3 = VideoColorPrimaries(rawValue: 12)
+    public static let displayP3 = VideoColourPrimaries(rawValue: 12)
 }
 
 /// Transfer characteristics, as ITU-T H.273 code points.
@@ -68,25 +68,25 @@ public struct VideoTransferFunction: RawRepresentable, Sendable, Hashable {
 }
 
 /// Matrix coefficients (the YUV <-> RGB matrix), as ITU-T H.273 code points.
-public struct VideoColorMatrix: RawRepresentable, Sendable, Hashable {
+public struct VideoColourMatrix: RawRepresentable, Sendable, Hashable {
     /// The H.273 `MatrixCoefficients` code point.
     public var rawValue: Int32
     /// Creates a matrix from an H.273 code point.
     public init(rawValue: Int32) { self.rawValue = rawValue }
     /// BT.709 (1).
-    public static let bt709 = VideoColorMatrix(rawValue: 1)
+    public static let bt709 = VideoColourMatrix(rawValue: 1)
     /// Not specified (2).
-    public static let unspecified = VideoColorMatrix(rawValue: 2)
+    public static let unspecified = VideoColourMatrix(rawValue: 2)
     /// BT.601 625-line (5).
-    public static let bt470bg = VideoColorMatrix(rawValue: 5)
+    public static let bt470bg = VideoColourMatrix(rawValue: 5)
     /// BT.601 525-line / SMPTE 170M (6). The iPhone 6s fixture is tagged with it.
-    public static let smpte170m = VideoColorMatrix(rawValue: 6)
+    public static let smpte170m = VideoColourMatrix(rawValue: 6)
     /// BT.2020 non-constant luminance (9).
-    public static let bt2020 = VideoColorMatrix(rawValue: 9)
+    public static let bt2020 = VideoColourMatrix(rawValue: 9)
 
     /// The matrix to convert with: this one, or when unspecified (or one swscale lacks),
     /// BT.709 for HD sizes (height above 576 lines) and BT.601 otherwise.
-    func effective(width: Int, height: Int) -> VideoColorMatrix {
+    func effective(width: Int, height: Int) -> VideoColourMatrix {
         switch rawValue {
         case 1, 4, 5, 6, 7, 9, 10: return self
         default: return (height > 576 || width > 1024) ? .bt709 : .smpte170m
@@ -106,15 +106,15 @@ public struct VideoColorMatrix: RawRepresentable, Sendable, Hashable {
 }
 
 /// The colour description of a video stream or frame: range, primaries, transfer and matrix.
-public struct VideoColorInfo: Sendable, Hashable {
+public struct VideoColourInfo: Sendable, Hashable {
     /// Full or limited range.
-    public var range: VideoColorRange
+    public var range: VideoColourRange
     /// Colour primaries.
-    public var primaries: VideoColorPrimaries
+    public var primaries: VideoColourPrimaries
     /// Transfer characteristics.
     public var transfer: VideoTransferFunction
     /// YUV matrix coefficients.
-    public var matrix: VideoColorMatrix
+    public var matrix: VideoColourMatrix
 
     /// Creates a colour description.
     /// - Parameters:
@@ -123,10 +123,10 @@ public struct VideoColorInfo: Sendable, Hashable {
     ///   - transfer: Transfer characteristics.
     ///   - matrix: Matrix coefficients.
     public init(
-        range: VideoColorRange = .unspecified,
-        primaries: VideoColorPrimaries = .unspecified,
+        range: VideoColourRange = .unspecified,
+        primaries: VideoColourPrimaries = .unspecified,
         transfer: VideoTransferFunction = .unspecified,
-        matrix: VideoColorMatrix = .unspecified
+        matrix: VideoColourMatrix = .unspecified
     ) {
         self.range = range
         self.primaries = primaries
@@ -135,12 +135,12 @@ public struct VideoColorInfo: Sendable, Hashable {
     }
 
     /// BT.709 primaries, transfer and matrix in limited range: the usual HD description.
-    public static let bt709Limited = VideoColorInfo(range: .limited, primaries: .bt709, transfer: .bt709, matrix: .bt709)
+    public static let bt709Limited = VideoColourInfo(range: .limited, primaries: .bt709, transfer: .bt709, matrix: .bt709)
 
     init(range: AVColorRange, primaries: AVColorPrimaries, transfer: AVColorTransferCharacteristic, matrix: AVColorSpace) {
-        self.range = VideoColorRange(range)
-        self.primaries = VideoColorPrimaries(rawValue: Int32(primaries.rawValue))
+        self.range = VideoColourRange(range)
+        self.primaries = VideoColourPrimaries(rawValue: Int32(primaries.rawValue))
         self.transfer = VideoTransferFunction(rawValue: Int32(transfer.rawValue))
-        self.matrix = VideoColorMatrix(rawValue: Int32(matrix.rawValue))
+        self.matrix = VideoColourMatrix(rawValue: Int32(matrix.rawValue))
     }
 }

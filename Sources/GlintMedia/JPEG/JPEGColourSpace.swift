@@ -1,5 +1,5 @@
 /// The colour space a JPEG stream declares for its components.
-public enum JPEGColorSpace: String, Sendable, Equatable {
+public enum JPEGColourSpace: String, Sendable, Equatable {
     /// One luma component.
     case grayscale
     /// Luma and two chroma components (nearly every photo).
