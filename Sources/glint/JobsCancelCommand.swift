@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintClient
 import GlintQueue
 
 /// `glint jobs cancel ID`: a queued job is cancelled at once; a running one stops at its next

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintClient
 import GlintQueue
 
 /// `glint jobs list`: the newest jobs, optionally by state and kind.
@@ -24,7 +25,7 @@ struct JobsListCommand: AsyncParsableCommand {
     var json = false
 
     struct Document: Encodable {
-        var jobs: [JobsDocument]
+        var jobs: [JobDocument]
         var counts: [String: Int]?
     }
 

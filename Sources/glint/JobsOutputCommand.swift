@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintClient
 import GlintQueue
 
 /// `glint jobs output ID NAME --out PATH`: copies one output of a completed job out of the blob store.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintClient
 import GlintQueue
 
 /// `glint jobs retry ID`: queues a finished job again (a discarded or cancelled one gets one more attempt).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintClient
 import GlintQueue
 
 /// `glint jobs show ID`: everything about one job, with its errors, progress and output files.

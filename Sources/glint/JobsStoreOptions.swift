@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintClient
 import GlintQueue
 import Logging
 
@@ -51,22 +52,16 @@ struct JobsTargetOptions: ParsableArguments {
             }
         }
         guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
-            throw RemoteJobsError("--server \(server): expected an http:// or https:// URL")
+            throw RemoteJobsError(.badParameters, "--server \(server): expected an http:// or https:// URL")
         }
         guard let apiKey = apiKey ?? environment["GLINT_API_KEY"], !apiKey.isEmpty else {
-            throw RemoteJobsError("--server \(server): give --api-key (or set GLINT_API_KEY)")
+            throw RemoteJobsError(.badParameters, "--server \(server): give --api-key (or set GLINT_API_KEY)")
         }
-        return try await body(RemoteJobsBackend(client: .shared, server: url, apiKey: apiKey))
+        return try await body(RemoteJobsBackend(server: url, apiKey: apiKey))
     }
 }
 
 func parseJobID(_ text: String) throws -> JobID {
     guard let id = JobID(text) else { throw JobQueueError(.jobNotFound, "'\(text)' is not a job id (a UUID such as 6f9619ff-8b86-d011-b42d-00c04fc964ff)") }
     return id
-}
-
-/// The job, or a `jobNotFound` error naming it.
-func requireJob(_ id: JobID, in store: any JobStore) async throws -> Job {
-    guard let job = try await store.job(id, tenant: nil) else { throw JobQueueError(.jobNotFound, "job \(id): no such job") }
-    return job
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintClient
 import GlintQueue
 
 /// `glint jobs wait ID`: follows a job until it finishes, with a progress bar; exit status 0 when
@@ -22,16 +23,10 @@ struct JobsWaitCommand: AsyncParsableCommand {
         let bar = ProgressBar(quiet: json)
         do {
             let id = try parseJobID(id)
-            let deadline = timeout.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
+            let limit = timeout.map { Duration.milliseconds(Int64($0 * 1000)) }
             let document = try await target.withBackend { backend in
-                while true {
-                    let job = try await backend.job(id)
-                    if job.isFinished { return job }
+                try await backend.wait(for: id, timeout: limit) { job in
                     bar.update(job.progress?.fraction ?? 0, job.progress?.message ?? job.state)
-                    if let deadline, ContinuousClock.now >= deadline {
-                        throw JobQueueError(.invalidState, "job \(id): still \(job.state) after \(timeout ?? 0) s")
-                    }
-                    try await Task.sleep(for: .milliseconds(200))
                 }
             }
             bar.finish()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintCore
 import GlintQueue
 import GlintServer
 
@@ -23,13 +24,11 @@ struct KeyDocument: Encodable {
     var key: String?
 
     init(_ record: APIKeyRecord, key: String? = nil) {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         id = record.id
         tenant = record.tenant
         name = record.name
-        createdAt = formatter.string(from: record.createdAt)
-        revokedAt = record.revokedAt.map(formatter.string(from:))
+        createdAt = Timestamp.string(from: record.createdAt)
+        revokedAt = record.revokedAt.map { Timestamp.string(from: $0) }
         self.key = key
     }
 }

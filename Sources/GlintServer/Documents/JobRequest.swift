@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintQueue
 
 /// One job as `POST /v1/jobs` (and each entry of `POST /v1/batches`) spells it:

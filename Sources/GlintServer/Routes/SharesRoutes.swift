@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GlintCore
 import GlintQueue
 import Hummingbird
 
@@ -41,7 +42,7 @@ struct SharesRoutes {
         let id = LowercaseHex.string((0..<16).map { _ in UInt8.random(in: .min ... .max) })
         let token = ShareToken(shareID: id, expiresAt: now.addingTimeInterval(Double(expiresIn)), secret: server.shareSecret)
         try await server.store.insertShare(ShareRecord(id: id, tenant: tenant, job: job.id, createdAt: now, expiresAt: token.expiresAt))
-        return try JSONResponse.make(Created(id: id, url: "/s/\(token)", expiresAt: ISO8601.string(token.expiresAt)), status: .created)
+        return try JSONResponse.make(Created(id: id, url: "/s/\(token)", expiresAt: Timestamp.string(from: token.expiresAt)), status: .created)
     }
 
     @Sendable func revoke(_ request: Request, context: GlintRequestContext) async throws -> Response {

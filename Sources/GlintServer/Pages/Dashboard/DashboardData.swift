@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintQueue
 
 /// The dashboard's numbers (`GET /dashboard/data.json`, and what `GET /` renders): jobs by state,
@@ -63,17 +64,15 @@ struct DashboardData: Encodable, Sendable {
         let byState = try await counts
         for state in JobState.allCases { allCounts[state.rawValue] = byState[state] ?? 0 }
         let series = try await perMinute
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let jobs = try await recent.map { job in
             RecentJob(
                 id: job.id.description, kind: job.kind.rawValue, state: job.state.rawValue,
-                createdAt: formatter.string(from: job.createdAt), finishedAt: job.finishedAt.map(formatter.string(from:)),
+                createdAt: Timestamp.string(from: job.createdAt), finishedAt: job.finishedAt.map { Timestamp.string(from: $0) },
                 thumbnail: job.hasThumbnail ? "/dashboard/jobs/\(job.id)/thumbnail" : nil, url: "/v1/jobs/\(job.id)")
         }
         return DashboardData(
-            generatedAt: formatter.string(from: now), counts: allCounts,
-            throughput: Throughput(minutes: minutes, endingAt: formatter.string(from: end), perMinute: series,
+            generatedAt: Timestamp.string(from: now), counts: allCounts,
+            throughput: Throughput(minutes: minutes, endingAt: Timestamp.string(from: end), perMinute: series,
                                    total: series.reduce(0, +)),
             recentJobs: jobs)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 
 /// The share page's markup (`GET /s/{token}`): the still at once, the motion played while the
 /// photo is pressed or hovered, the LIVE badge, a progress bar while the motion downloads, and
@@ -17,7 +18,7 @@ struct SharePage {
 
     func render() -> String {
         let base = "/s/" + token.htmlEscaped
-        let expiry = ISO8601DateFormatter().string(from: expiresAt)
+        let expiry = Timestamp.string(from: expiresAt, fractionalSeconds: false)
         let motion = hasMotion ? """
             <video class="motion" muted playsinline preload="none" disablepictureinpicture disableremoteplayback \
             data-src="\(base)/motion" aria-hidden="true" tabindex="-1"></video>

@@ -1,0 +1,70 @@
+import Foundation
+import GlintClient
+import GlintQueue
+@testable import GlintServer
+import GlintTestSupport
+import HummingbirdTesting
+import Logging
+import Testing
+
+/// A whole Glint server on fresh SQLite stores in a temporary data directory, with the keys of
+/// tenants `alice` and `bob`, served over real HTTP on loopback (HummingbirdTesting `.live`, an
+/// ephemeral port) for clients to talk to.
+struct TestServer: Sendable {
+    let directory: TemporaryDirectory
+    let server: ServerContext
+    let data: GlintDataDirectory
+    /// Keys of tenants `alice` and `bob`.
+    let alice: String
+    let bob: String
+
+    /// Runs `body` with a server whose stores are open (`workers` embedded worker slots; none
+    /// leaves submitted jobs queued), and a URL to reach it; closes everything afterwards.
+    static func serve<R: Sendable>(workers: Int = 0, _ body: @Sendable (TestServer, URL) async throws -> R) async throws -> R {
+        let directory = try TemporaryDirectory("glint-client-tests")
+        defer { directory.remove() }
+        let data = GlintDataDirectory(url: directory.url)
+        try data.create()
+        let blobs = try FileBlobStore(directory: data.blobs)
+        return try await withJobStore(data.defaultStoreLocation) { jobs in
+            try await withServerStore(for: data.defaultStoreLocation, dataDirectory: data) { store in
+                let context = ServerContext(jobs: jobs, blobs: blobs, store: store, maxUploadBytes: 64 << 20,
+                                            secret: try ServerSecret.loadOrCreate(in: data.url), eventPollInterval: .milliseconds(50))
+                let server = TestServer(directory: directory, server: context, data: data,
+                                        alice: try await makeKey(store, tenant: "alice"), bob: try await makeKey(store, tenant: "bob"))
+                let configuration = GlintServerConfiguration(host: "127.0.0.1", port: 0, maxUploadBytes: 64 << 20, workers: workers, webhooks: false)
+                let app = buildApplication(server: context, configuration: configuration, workDirectory: { data.workDirectory(worker: $0) },
+                                           metrics: nil, logger: quietLogger)
+                return try await app.test(.live) { client in
+                    let port = try #require(client.port)
+                    return try await body(server, URL(string: "http://127.0.0.1:\(port)")!)
+                }
+            }
+        }
+    }
+
+    static func makeKey(_ store: any ServerStore, tenant: String) async throws -> String {
+        let key = APIKey.generate()
+        try await store.insertKey(APIKeyRecord(id: key.id, tenant: tenant, name: "test", hash: key.hash, createdAt: Date()))
+        return key.text
+    }
+
+    /// Warnings and errors only: the request log would drown the test output.
+    static var quietLogger: Logger {
+        var logger = Logger(label: "glint.client.tests")
+        logger.logLevel = .warning
+        return logger
+    }
+}
+
+/// A file of `text` in `directory`.
+func writeFile(_ text: String, named name: String, in directory: TemporaryDirectory) throws -> URL {
+    let url = directory.file(name)
+    try Data(text.utf8).write(to: url)
+    return url
+}
+
+/// `queue.noop` parameters that write `output` as the job's output named `output`.
+func noopParameters(output: String, sleepMilliseconds: Int = 0) -> Data {
+    Data(#"{"output": "\#(output)", "sleepMilliseconds": \#(sleepMilliseconds)}"#.utf8)
+}
