@@ -6,7 +6,7 @@
 #   make fixtures   generate synthetic Live Photo pairs into Fixtures/generated/
 #   make bench      glint edit against the ffmpeg CLI: wall and CPU time, codecs alone, peak memory
 #   make bench-rings  glint rings (1024 px PNG) against pycairo drawing the same arcs
-#   make bench-badge  a badge on the 12 MP JPEG: Glint's JPEG patch against vips and ImageMagick
+#   make bench-badge  `glint badge` on the 12 MP JPEG against vips and ImageMagick (goal: 4x vips), and the JPEG patch alone
 #   make bench-queue  the PostgreSQL job queue against pgqueuer: enqueue, drain, enqueue-to-start latency
 #   make bench-serve  glint serve against nginx: a 3 MB output to wrk; job submission latency at 200/s
 #   make api-check  schemathesis against /openapi.yaml of a throw-away glint serve (about 1,200 cases)
@@ -107,7 +107,8 @@ bench-rings: build
 	python3 -c 'import cairo' 2>/dev/null || python3 -m pip install --quiet pycairo
 	GLINT=$(GLINT) Benchmarks/rings-vs-pycairo.sh
 
-bench-badge: build
+# The script builds what it times itself: glint (release, Swift runtime static, as `make build`) and JPEGPatchBench.
+bench-badge: deps
 	SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/badge-vs-vips.sh
 
 # Builds the benchmark in release and runs it against pgqueuer (PyPI) on one throw-away PostgreSQL server.
