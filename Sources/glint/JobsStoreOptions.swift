@@ -1,36 +1,13 @@
 import ArgumentParser
 import Foundation
 import GlintClient
+import GlintOptions
 import GlintQueue
 import Logging
 
-/// `--store` and `--data-dir`, shared by `glint jobs` and `glint worker`.
-struct JobsStoreOptions: ParsableArguments {
-    @Option(help: "The job store: sqlite:PATH or postgres://user:password@host:port/database (default sqlite:<data-dir>/queue.sqlite).")
-    var store: String?
-
-    @Option(help: "The data directory: blobs under <data-dir>/blobs (default $GLINT_DATA_DIR, else ./glint-data).")
-    var dataDir: String?
-
-    var dataDirectory: GlintDataDirectory { GlintDataDirectory(option: dataDir) }
-
-    func location() throws -> JobStoreLocation {
-        guard let store else { return dataDirectory.defaultStoreLocation }
-        return try JobStoreLocation(parsing: store)
-    }
-
-    /// Opens the data directory, the blob store and the job store for `body`, and closes the
-    /// store afterwards.
-    func withStores<R: Sendable>(logger: Logger = Logger(label: "glint.jobs"),
-                                 _ body: (any JobStore, FileBlobStore, GlintDataDirectory) async throws -> R) async throws -> R {
-        let data = dataDirectory
-        try data.create()
-        let blobs = try FileBlobStore(directory: data.blobs)
-        return try await withJobStore(try location(), logger: logger) { store in
-            try await body(store, blobs, data)
-        }
-    }
-}
+/// `--store` and `--data-dir` (and `$GLINT_STORE`, `$GLINT_DATA_DIR`), shared with `glint worker`,
+/// `glint serve` and `glint keys`: GlintOptions' ``StoreOptions``.
+typealias JobsStoreOptions = StoreOptions
 
 /// Where `glint jobs` works: the stores on this machine (`--store`, `--data-dir`), or a Glint
 /// server (`--server URL --api-key KEY`).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GlintCore
+import GlintOptions
 import GlintQueue
 import GlintServer
 
@@ -33,7 +34,7 @@ struct KeyDocument: Encodable {
     }
 }
 
-extension JobsStoreOptions {
+extension StoreOptions {
     /// Runs `body` with the server store that belongs with the job store.
     func withServerStore<R: Sendable>(_ body: (any ServerStore) async throws -> R) async throws -> R {
         let data = dataDirectory
@@ -45,7 +46,7 @@ extension JobsStoreOptions {
 struct KeysCreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a key for a tenant; the key is printed once.")
 
-    @OptionGroup var stores: JobsStoreOptions
+    @OptionGroup var stores: StoreOptions
     @Option(help: "The tenant the key acts for.") var tenant: String
     @Option(help: "A label for people.") var name: String?
     @Flag(help: "Print the key as JSON.") var json = false
@@ -74,7 +75,7 @@ struct KeysCreateCommand: AsyncParsableCommand {
 struct KeysListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List keys (ids, tenants, names; never the keys).")
 
-    @OptionGroup var stores: JobsStoreOptions
+    @OptionGroup var stores: StoreOptions
     @Option(help: "Only this tenant's keys.") var tenant: String?
     @Flag(help: "Print JSON.") var json = false
 
@@ -97,7 +98,7 @@ struct KeysListCommand: AsyncParsableCommand {
 struct KeysRevokeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke a key: requests with it get 401 from then on.")
 
-    @OptionGroup var stores: JobsStoreOptions
+    @OptionGroup var stores: StoreOptions
     @Argument(help: "The key id (the 12 hex digits after glint_), or the whole key.") var id: String
     @Flag(help: "Print JSON.") var json = false
 

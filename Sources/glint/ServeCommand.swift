@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
+import GlintOptions
 import GlintQueue
 import GlintServer
 import Logging
 
-/// `glint serve`: the HTTP API and (unless `--no-workers`) embedded workers in one process, until
-/// SIGINT or SIGTERM (graceful: the server stops, running jobs get their grace period).
+/// `glint serve`: the HTTP API and (unless `--no-workers`) an embedded worker in one process, until
+/// SIGINT or SIGTERM (graceful: the server stops, running jobs get their grace period). Its options,
+/// and the environment variables behind them, are ``ServerOptions`` and ``StoreOptions``.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -13,35 +15,18 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             API keys are made with `glint keys create --tenant T`. The job store is shared with \
             `glint worker` and `glint jobs`: more workers may run beside the server, and API-only \
-            nodes run with --no-workers.
+            nodes run with --no-workers. The embedded worker takes every option of `glint worker`. \
+            An option not given is read from the environment variable its help names, else takes \
+            its default.
             """
     )
 
-    @OptionGroup var stores: JobsStoreOptions
+    @OptionGroup var stores: StoreOptions
 
-    @Option(help: "The port to listen on (0: any free port, printed when listening).")
-    var port = 8080
-
-    @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
-
-    @Option(help: "How many jobs the embedded worker runs at once.")
-    var workers = 2
-
-    @Flag(help: "Run no worker in this process (an API-only node).")
-    var noWorkers = false
-
-    @Option(help: "The largest upload accepted, in bytes.")
-    var maxUploadBytes: Int64 = 512 << 20
+    @OptionGroup var options: ServerOptions
 
     @Flag(help: "Print one JSON line when listening and one when stopped.")
     var json = false
-
-    func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535") }
-        guard workers >= 1 else { throw ValidationError("--workers must be at least 1 (use --no-workers for none)") }
-        guard maxUploadBytes >= 1 else { throw ValidationError("--max-upload-bytes must be at least 1") }
-    }
 
     struct Event: Encodable {
         var event: String
@@ -56,10 +41,9 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let location = try stores.location()
             let data = stores.dataDirectory
-            let configuration = GlintServerConfiguration(host: host, port: port, maxUploadBytes: maxUploadBytes, workers: noWorkers ? 0 : workers)
-            let (json, host) = (json, host)
-            let workerCount = configuration.workers
-            let base = Event(event: "listening", url: nil, store: location.description, dataDirectory: data.path, workers: workerCount,
+            let configuration = try options.configuration()
+            let (json, host) = (json, configuration.host)
+            let base = Event(event: "listening", url: nil, store: location.description, dataDirectory: data.path, workers: configuration.workers,
                              pid: ProcessInfo.processInfo.processIdentifier)
             try await GlintService.run(configuration: configuration, location: location, dataDirectory: data) { port in
                 var event = base

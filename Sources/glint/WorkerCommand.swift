@@ -17,7 +17,8 @@ struct WorkerCommand: AsyncParsableCommand {
             Several workers, in one machine or many, may share a store and a data directory. \
             SIGINT or SIGTERM stops claiming, lets running jobs finish for --grace-seconds, then \
             gives the rest back to the queue. A worker that dies loses its leases after \
-            --lease-seconds and its jobs run again elsewhere. An option not given is read from the             environment variable its help names, else takes its default.
+            --lease-seconds and its jobs run again elsewhere. An option not given is read from the \
+            environment variable its help names, else takes its default.
             """
     )
 

@@ -20,14 +20,14 @@ public func buildRouter(server: ServerContext, metrics: PrometheusCollectorRegis
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware())
-    ServiceRoutes(server: server, metrics: metrics).add(to: router)
+    ServiceRoutes(server: server, metrics: metrics).addRoutes(to: router)
     PageRoutes(source: ServerPageDataSource(server: server), secret: server.shareSecret, now: server.clock).addRoutes(to: router)
     let v1 = router.group("v1").add(middleware: APIKeyAuthenticator(store: server.store))
-    BlobsRoutes(server: server).add(to: v1)
-    JobsRoutes(server: server).add(to: v1)
-    JobEventsRoute(server: server).add(to: v1)
-    OutputsRoutes(server: server).add(to: v1)
-    SharesRoutes(server: server).add(to: v1)
+    BlobsRoutes(server: server).addRoutes(to: v1)
+    JobsRoutes(server: server).addRoutes(to: v1)
+    JobEventsRoute(server: server).addRoutes(to: v1)
+    OutputsRoutes(server: server).addRoutes(to: v1)
+    SharesRoutes(server: server).addRoutes(to: v1)
     return router
 }
 
@@ -37,7 +37,7 @@ public func buildRouter(server: ServerContext, metrics: PrometheusCollectorRegis
 ///
 /// - Parameters:
 ///   - server: The stores and settings the routes use.
-///   - configuration: Address, limits, workers.
+///   - configuration: Address, limits, the embedded worker.
 ///   - workDirectory: Where the embedded worker's attempts work (same volume as the blobs).
 ///   - router: The router to serve; `buildRouter(server:metrics:)` when nil (the integrator may add pages to it first).
 ///   - onServerRunning: Called with the bound port once listening.
@@ -47,11 +47,11 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     var services: [any Service] = []
-    if configuration.workers > 0 {
-        let workerID = WorkerIdentity.make()
+    if var workerConfiguration = configuration.worker {
+        workerConfiguration.workerID = WorkerIdentity.make()
+        workerConfiguration.workDirectory = workDirectory(workerConfiguration.workerID)
         let worker = JobWorker(
-            store: server.jobs, blobs: server.blobs, handlers: server.handlers,
-            configuration: JobWorkerConfiguration(workerID: workerID, concurrency: configuration.workers, workDirectory: workDirectory(workerID)),
+            store: server.jobs, blobs: server.blobs, handlers: server.handlers, configuration: workerConfiguration,
             logger: Logger(label: "glint.worker", level: logger.logLevel))
         services.append(worker)
     }

@@ -1,22 +1,46 @@
 import Foundation
+import GlintQueue
 
-/// How `glint serve` listens and what it runs.
+/// How `glint serve` listens and what it runs. The defaults here are the service's defaults; the
+/// command line (`ServerOptions` in GlintOptions) only overrides them.
 public struct GlintServerConfiguration: Sendable {
+    /// The address listened on unless told otherwise.
+    public static let defaultHost = "127.0.0.1"
+    /// The port listened on unless told otherwise.
+    public static let defaultPort = 8080
+    /// The largest upload accepted unless told otherwise: 512 MiB.
+    public static let defaultMaxUploadBytes: Int64 = 512 << 20
+
     public var host: String
     /// 0 picks a free port (tests).
     public var port: Int
-    /// Uploads larger than this are refused (`payload-too-large`); 512 MiB by default.
+    /// Uploads larger than this are refused (`payload-too-large`).
     public var maxUploadBytes: Int64
-    /// Jobs the embedded worker runs at once; 0 runs no worker (an API-only node).
-    public var workers: Int
+    /// The embedded worker (queues, concurrency, lease, grace period, retention), or nil to run no
+    /// worker (an API-only node). Its `workerID` and `workDirectory` are replaced when the service
+    /// starts: a fresh id, and a folder under the data directory.
+    public var worker: JobWorkerConfiguration?
     /// Whether the webhook deliverer runs.
     public var webhooks: Bool
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, maxUploadBytes: Int64 = 512 << 20, workers: Int = 2, webhooks: Bool = true) {
+    /// Jobs the embedded worker runs at once; 0 when it runs none.
+    public var workers: Int { worker?.concurrency ?? 0 }
+
+    public init(
+        host: String = defaultHost, port: Int = defaultPort, maxUploadBytes: Int64 = defaultMaxUploadBytes,
+        worker: JobWorkerConfiguration? = JobWorkerConfiguration(), webhooks: Bool = true
+    ) {
         self.host = host
         self.port = port
         self.maxUploadBytes = maxUploadBytes
-        self.workers = workers
+        self.worker = worker
         self.webhooks = webhooks
+    }
+
+    /// A configuration whose embedded worker runs `workers` jobs at once with the other worker
+    /// defaults; 0 runs no worker.
+    public init(host: String = defaultHost, port: Int = defaultPort, maxUploadBytes: Int64 = defaultMaxUploadBytes, workers: Int, webhooks: Bool = true) {
+        self.init(host: host, port: port, maxUploadBytes: maxUploadBytes,
+                  worker: workers > 0 ? JobWorkerConfiguration(concurrency: workers) : nil, webhooks: webhooks)
     }
 }

@@ -12,7 +12,7 @@ struct BlobsRoutes {
         var size: Int64
     }
 
-    func add(to group: RouterGroup<GlintRequestContext>) {
+    func addRoutes(to group: RouterGroup<GlintRequestContext>) {
         group.post("blobs", use: upload)
         group.head("blobs/{id}", use: head)
     }

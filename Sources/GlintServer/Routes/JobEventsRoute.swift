@@ -9,7 +9,7 @@ import Hummingbird
 struct JobEventsRoute {
     let server: ServerContext
 
-    func add(to group: RouterGroup<GlintRequestContext>) {
+    func addRoutes(to group: RouterGroup<GlintRequestContext>) {
         group.get("jobs/{id}/events", use: events)
     }
 

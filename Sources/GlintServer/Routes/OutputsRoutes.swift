@@ -8,7 +8,7 @@ import Hummingbird
 struct OutputsRoutes {
     let server: ServerContext
 
-    func add(to group: RouterGroup<GlintRequestContext>) {
+    func addRoutes(to group: RouterGroup<GlintRequestContext>) {
         group.get("jobs/{id}/outputs/{name}", use: download)
         // A name that spans segments (an encoded or literal `/`) is refused, not looked for.
         group.get("jobs/{id}/outputs/{name}/**") { request, context -> Response in

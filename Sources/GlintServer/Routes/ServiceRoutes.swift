@@ -14,7 +14,7 @@ struct ServiceRoutes {
         var detail: String?
     }
 
-    func add(to router: Router<GlintRequestContext>) {
+    func addRoutes(to router: Router<GlintRequestContext>) {
         router.get("health/live") { _, _ in try JSONResponse.make(Health(status: "ok")) }
         router.get("health/ready", use: ready)
         router.get("metrics") { [metrics] _, _ -> Response in

@@ -18,7 +18,7 @@ struct SharesRoutes {
         var expiresAt: String
     }
 
-    func add(to group: RouterGroup<GlintRequestContext>) {
+    func addRoutes(to group: RouterGroup<GlintRequestContext>) {
         group.post("shares", use: create)
         group.delete("shares/{id}", use: revoke)
     }

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import GlintQueue
+import GlintServer
+
+/// The options of `glint serve`: where it listens and its limits, plus every option of
+/// `glint worker` for the embedded worker (``WorkerOptions``). Each is the flag, else its
+/// environment variable, else ``GlintServerConfiguration``'s (or ``JobWorkerConfiguration``'s) default.
+///
+/// | flag | environment |
+/// | --- | --- |
+/// | `--host` | `GLINT_HOST` |
+/// | `--port` | `GLINT_PORT` |
+/// | `--max-upload-bytes` | `GLINT_MAX_UPLOAD_BYTES` |
+/// | `--workers` (`--concurrency`) | `GLINT_CONCURRENCY` |
+///
+/// `--workers N` is `--concurrency N` under the name `glint serve` has always had; `--no-workers`
+/// runs no worker (an API-only node).
+public struct ServerOptions: ParsableArguments {
+    /// The environment variables, by flag.
+    public enum Variable {
+        public static let host = "GLINT_HOST"
+        public static let port = "GLINT_PORT"
+        public static let maxUploadBytes = "GLINT_MAX_UPLOAD_BYTES"
+    }
+
+    private typealias Defaults = GlintServerConfiguration
+
+    @Option(help: ArgumentHelp(
+        "The port to listen on; 0: any free port, printed when listening (default \(Defaults.defaultPort); $\(Variable.port))."))
+    public var port: Int?
+
+    @Option(help: ArgumentHelp("The address to listen on (default \(Defaults.defaultHost); $\(Variable.host))."))
+    public var host: String?
+
+    @Option(help: ArgumentHelp(
+        "How many jobs the embedded worker runs at once: the same as --concurrency (default \(JobWorkerConfiguration.defaultConcurrency); $\(WorkerOptions.Variable.concurrency))."))
+    public var workers: Int?
+
+    @Flag(help: "Run no worker in this process (an API-only node).")
+    public var noWorkers = false
+
+    @Option(help: ArgumentHelp(
+        "The largest upload accepted, in bytes (default \(Defaults.defaultMaxUploadBytes); $\(Variable.maxUploadBytes))."))
+    public var maxUploadBytes: Int64?
+
+    @OptionGroup(title: "Worker options") public var worker: WorkerOptions
+
+    public init() {}
+
+    public func validate() throws {
+        _ = try configuration(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The service's configuration: these options, else the environment's, else the defaults.
+    /// The embedded worker's id and work directory are left to the service (see
+    /// ``GlintServerConfiguration/worker``).
+    /// - Throws: `ValidationError` naming the flag or variable that is out of range or does not parse.
+    public func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> GlintServerConfiguration {
+        let port = try ResolvedSetting(flag: port, name: "--port", variable: Variable.port, environment: environment, default: Defaults.defaultPort)
+        try port.require("must be in 0...65535") { (0...65535).contains($0) }
+        let host = try ResolvedSetting(flag: host, name: "--host", variable: Variable.host, environment: environment, default: Defaults.defaultHost)
+        let maxUpload = try ResolvedSetting(flag: maxUploadBytes, name: "--max-upload-bytes", variable: Variable.maxUploadBytes,
+                                            environment: environment, default: Defaults.defaultMaxUploadBytes)
+        try maxUpload.require("must be at least 1") { $0 >= 1 }
+        if let workers {
+            guard workers >= 1 else { throw ValidationError("--workers must be at least 1 (use --no-workers for none)") }
+            if let concurrency = worker.concurrency, concurrency != workers {
+                throw ValidationError("--workers \(workers) and --concurrency \(concurrency) disagree (they are the same option)")
+            }
+        }
+        let workerConfiguration = try worker.configuration(concurrency: workers, environment: environment)
+        return GlintServerConfiguration(host: host.value, port: port.value, maxUploadBytes: maxUpload.value,
+                                        worker: noWorkers ? nil : workerConfiguration)
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import GlintQueue
+import Logging
+
+/// `--store` and `--data-dir`, shared by `glint serve`, `glint worker`, `glint jobs` and
+/// `glint keys`: the flag, else `$GLINT_STORE` / `$GLINT_DATA_DIR`, else the default store
+/// (`sqlite:<data-dir>/queue.sqlite`) and ``GlintDataDirectory/defaultPath``.
+public struct StoreOptions: ParsableArguments {
+    /// The environment variable naming the job store.
+    public static let storeVariable = "GLINT_STORE"
+
+    @Option(help: ArgumentHelp(
+        "The job store: sqlite:PATH or postgres://user:password@host:port/database (default $\(storeVariable), else sqlite:<data-dir>/queue.sqlite)."))
+    public var store: String?
+
+    @Option(help: ArgumentHelp(
+        "The data directory: blobs under <data-dir>/blobs (default $\(GlintDataDirectory.environmentVariable), else \(GlintDataDirectory.defaultPath))."))
+    public var dataDir: String?
+
+    public init() {}
+
+    /// The data directory these options name in `environment`.
+    public func dataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> GlintDataDirectory {
+        GlintDataDirectory(option: dataDir, environment: environment)
+    }
+
+    /// The data directory these options name in this process's environment.
+    public var dataDirectory: GlintDataDirectory { dataDirectory() }
+
+    /// The job store these options name in `environment`.
+    /// - Throws: `JobQueueError` when the location does not parse.
+    public func location(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> JobStoreLocation {
+        guard let store = store ?? environment[Self.storeVariable].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return dataDirectory(environment: environment).defaultStoreLocation
+        }
+        return try JobStoreLocation(parsing: store)
+    }
+
+    /// Opens the data directory, the blob store and the job store for `body`, and closes the
+    /// store afterwards.
+    public func withStores<R: Sendable>(logger: Logger = Logger(label: "glint.jobs"),
+                                        _ body: (any JobStore, FileBlobStore, GlintDataDirectory) async throws -> R) async throws -> R {
+        let data = dataDirectory
+        try data.create()
+        let blobs = try FileBlobStore(directory: data.blobs)
+        return try await withJobStore(try location(), logger: logger) { store in
+            try await body(store, blobs, data)
+        }
+    }
+}
