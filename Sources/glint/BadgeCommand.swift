@@ -113,7 +113,7 @@ struct BadgeCommand: ParsableCommand {
         var staged: [(AtomicFileWriter, BadgedFile)] = []
         for (index, image) in images.enumerated() {
             bar.update(Double(index) / Double(images.count), URL(fileURLWithPath: image).lastPathComponent)
-            let output = try Self.outputPath(for: image, in: out, inputs: images)
+            let output = try OutputPath.file(namedAfter: image, in: out, inputs: images)
             let badged = try BadgeCompositor.badge(path: image, specification: specification)
             let writer = try AtomicFileWriter(destination: output)
             try writer.write(badged.bytes)
@@ -133,18 +133,5 @@ struct BadgeCommand: ParsableCommand {
                       + "  [\(file.method.rawValue)]")
             }
         }
-    }
-
-    /// `out/<name of image>`, refusing to overwrite an input or to write two outputs to one name.
-    static func outputPath(for image: String, in out: String, inputs: [String]) throws -> String {
-        let name = URL(fileURLWithPath: image).lastPathComponent
-        let output = URL(fileURLWithPath: out).appendingPathComponent(name).standardizedFileURL.resolvingSymlinksInPath().path
-        for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == output {
-            throw MediaError(.invalidArgument, file: input, "the output would overwrite the input: choose another --out directory")
-        }
-        if inputs.filter({ URL(fileURLWithPath: $0).lastPathComponent == name }).count > 1 {
-            throw MediaError(.invalidArgument, file: image, "two images are called \(name): their outputs would collide")
-        }
-        return output
     }
 }

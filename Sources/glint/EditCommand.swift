@@ -33,16 +33,16 @@ struct EditCommand: ParsableCommand {
     var out: String
 
     @Option(help: "Video codec: h264 (libx264) or hevc (libx265).")
-    var codec = "h264"
+    var codec = MovieEncoding.default.codec.description
 
     @Option(help: "Video quality as a constant rate factor (lower is better).")
-    var crf = 20.0
+    var crf = MovieEncoding.default.crf
 
     @Option(help: "Encoder preset, ultrafast ... veryslow (for the frames, and for a HEIC still's x265).")
-    var preset = "medium"
+    var preset = MovieEncoding.default.preset
 
     @Option(help: "JPEG quality of the still, 1-100.")
-    var quality = 92
+    var quality = JPEGEncoder.defaultQuality
 
     @Option(help: "HEIC quality of the still, 1-100 (x265 CRF = (100 - quality) / 2).")
     var heicQuality = HEICEncoder.Settings().quality

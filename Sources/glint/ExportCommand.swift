@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GlintGraphics
+import GlintJobs
 import GlintLivePhoto
 import GlintMedia
 
@@ -43,16 +44,16 @@ struct ExportCommand: ParsableCommand {
     var out = "."
 
     @Option(help: "Video codec of an edited pair: h264 or hevc (mp4 is always H.264).")
-    var codec = "h264"
+    var codec = MovieEncoding.default.codec.description
 
     @Option(help: "Video quality as a constant rate factor (lower is better).")
-    var crf = 20.0
+    var crf = MovieEncoding.default.crf
 
     @Option(help: "Encoder preset, ultrafast ... veryslow.")
-    var preset = "medium"
+    var preset = MovieEncoding.default.preset
 
     @Option(help: "JPEG quality of an edited still, 1-100.")
-    var quality = 92
+    var quality = JPEGEncoder.defaultQuality
 
     @Option(help: "An effect: live, loop, bounce (with --as mp4, gif or webp) or longExposure (with --as still, a JPEG).")
     var effect: Effect?
@@ -76,11 +77,13 @@ struct ExportCommand: ParsableCommand {
         var format: ExportFormat
         var files: [ExportedFile]
         var exports: [ExportResult]
-        var badges: [StillBadging.Applied]?
+        var badges: [BadgedStill]?
     }
 
     func validate() throws {
-        if let badge { try StillBadging.validate(kind: badge, format: format, effect: effect) }
+        if let badge, let refusal = LivePhotoExport.badgeRefusal(kind: badge, format: format, effect: effect) {
+            throw ValidationError(refusal.message(badge: "--badge", plainStill: "--as still"))
+        }
     }
 
     func run() throws {
@@ -94,28 +97,11 @@ struct ExportCommand: ParsableCommand {
                 let (data, folder) = try EditCommand.loadRecipe(recipe)
                 options.recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
             }
-            let livePhotos = try Exporter.livePhotos(in: pair)
-            let exportAll = { (directory: String) throws -> [ExportResult] in
-                var options = options
-                options.outputDirectory = directory
-                var results: [ExportResult] = []
-                for (index, photo) in livePhotos.enumerated() {
-                    let share = 1 / Double(livePhotos.count)
-                    results.append(try Exporter.export(stillPath: photo.stillPath, moviePath: photo.moviePath, as: format,
-                                                       options: options) { fraction, label in
-                        bar.update((Double(index) + fraction) * share, label)
-                    })
-                }
-                return results
-            }
-            var results: [ExportResult]
-            var badges: [StillBadging.Applied]?
-            if let badge {
-                let specification = try BadgeSpecification(kinds: [badge], style: badgeStyle, corner: badgeCorner)
-                (results, badges) = try StillBadging(specification: specification, outputDirectory: out, inputs: pair).run(exportAll)
-            } else {
-                results = try exportAll(out)
-            }
+            let pairs = try Exporter.livePhotos(in: pair).map { LivePhotoExport.Pair(stillPath: $0.stillPath, moviePath: $0.moviePath) }
+            let specification = try badge.map { try BadgeSpecification(kinds: [$0], style: badgeStyle, corner: badgeCorner) }
+            let export = LivePhotoExport(format: format, options: options, badge: specification, inputs: pair)
+            let exported = try export.run(pairs, progress: bar.update)
+            let (results, badges) = (exported.exports, exported.badges)
             bar.finish()
             if json {
                 CommandOutput.printJSON(Document(format: format, files: results.flatMap(\.files), exports: results, badges: badges))

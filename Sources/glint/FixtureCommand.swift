@@ -13,26 +13,29 @@ struct FixtureCommand: ParsableCommand {
     @Option(help: "Directory to write NAME.jpg (or NAME.heic) and NAME.mov into.")
     var out: String
 
+    /// The library's fixture defaults, which the flags' defaults are.
+    private static let defaults = SyntheticLivePhoto.Options()
+
     @Option(help: "Base name of the files.")
     var name = "synthetic"
 
     @Option(help: "Displayed still size, WIDTHxHEIGHT.")
-    var stillSize = "1200x900"
+    var stillSize = "\(defaults.stillWidth)x\(defaults.stillHeight)"
 
     @Option(help: "Displayed frame size, WIDTHxHEIGHT.")
-    var frameSize = "480x360"
+    var frameSize = "\(defaults.frameWidth)x\(defaults.frameHeight)"
 
     @Option(help: "Clockwise rotation of both halves (0, 90, 180, 270).")
-    var rotation = 0
+    var rotation = defaults.rotation
 
     @Option(help: "Video codec: h264 or hevc.")
-    var codec = "h264"
+    var codec = defaults.codec
 
     @Option(help: "Still format: jpeg or heic.")
-    var stillFormat = "jpeg"
+    var stillFormat = defaults.stillFormat.rawValue
 
     @Option(help: "Number of frames.")
-    var frames = 20
+    var frames = defaults.frameCount
 
     @Option(help: "A constant frame rate (frames per second, a divisor of 600); without it the rate varies near 26 fps, like an iPhone's.")
     var fps: Int?

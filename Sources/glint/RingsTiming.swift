@@ -1,10 +1,11 @@
 import Foundation
+import GlintGraphics
 
 /// The hidden `glint rings --timing` report (with `--repeat-count N`): mean wall time per round of
 /// each phase, on standard error. Used by Benchmarks/rings-vs-pycairo.sh to time glint in
 /// process, as the pycairo peer is timed inside Python.
 struct RingsTiming {
-    enum Phase: String, CaseIterable { case render, encode, write }
+    typealias Phase = ActivityRingsFile.Phase
 
     let enabled: Bool
     private var last = DispatchTime.now().uptimeNanoseconds

@@ -20,7 +20,7 @@ public enum ActivityRingsWriter {
         case (.png, .transparent(let rgba)): return try PNGEncoder.encode(rgba, compression: pngCompression)
         case (.jpeg, .opaque(let rgb)): return try JPEGEncoder.encode(rgb, quality: jpegQuality, subsampling: .yuv444)
         case (.jpeg, .transparent):
-            throw RingsError(.unsupportedOutput, "JPEG has no transparency, so the circle shape's rounded corners cannot be kept: write a PNG, or use --shape square")
+            throw RingsError.noTransparency()
         }
     }
 

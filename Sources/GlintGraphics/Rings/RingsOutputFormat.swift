@@ -5,6 +5,18 @@ public enum RingsOutputFormat: String, Sendable, CaseIterable, Codable {
     /// Baseline JPEG (square canvas only: JPEG has no transparency).
     case jpeg
 
+    /// The format called `name` (`png`, `jpeg` or `jpg`, in any case), if it names one.
+    public init?(name: String) {
+        let lowercased = name.lowercased()
+        self.init(rawValue: lowercased == "jpg" ? "jpeg" : lowercased)
+    }
+
+    /// Whether a drawing on a `shape` canvas can be stored in this format: JPEG has no
+    /// transparency, so it cannot keep the circle canvas's transparent corners.
+    public func canHold(_ shape: RingCanvasShape) -> Bool {
+        !(self == .jpeg && shape == .circle)
+    }
+
     /// The format named by `path`'s extension (`.png`, `.jpg`, `.jpeg`), if it names one.
     public static func inferred(from path: String) -> RingsOutputFormat? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }

@@ -29,9 +29,7 @@ enum EffectDestination {
             throw MediaError(.writeFailed, file: folder, "cannot create the output folder")
         }
         let resolved = url.resolvingSymlinksInPath().path
-        for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == resolved {
-            throw MediaError(.invalidArgument, file: path, "the output would overwrite the input: choose another file")
-        }
+        try OutputPath.refuseOverwriting(resolved, inputs: inputs, naming: path)
         return resolved
     }
 }

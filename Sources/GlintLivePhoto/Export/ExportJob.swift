@@ -37,11 +37,7 @@ final class ExportJob {
 
     /// `outputDirectory/name`, refusing to overwrite an input.
     func outputPath(named name: String) throws -> String {
-        let output = URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(name).standardizedFileURL.resolvingSymlinksInPath().path
-        for input in [stillPath, moviePath] where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == output {
-            throw MediaError(.invalidArgument, file: input, "the output would overwrite the input: choose another --out directory")
-        }
-        return output
+        try OutputPath.file(named: name, in: options.outputDirectory, inputs: [stillPath, moviePath])
     }
 
     /// The file name of `path` with its extension replaced.

@@ -1,0 +1,47 @@
+import Foundation
+import GlintCore
+import GlintTestSupport
+import Testing
+
+/// The one overwrite check every writer named after its inputs uses.
+@Suite("OutputPath: outputs never replace their inputs")
+struct OutputPathTests {
+    @Test("an output in another folder is the folder's file, resolved")
+    func otherFolder() throws {
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        let input = work.file("in/IMG.jpg").path
+        let output = try OutputPath.file(named: "IMG.jpg", in: work.file("out/../out").path, inputs: [input])
+        #expect(output == OutputPath.resolved(work.file("out/IMG.jpg").path))
+    }
+
+    @Test("the input's own folder is refused, naming the input")
+    func sameFolder() throws {
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        let input = work.file("IMG.jpg").path
+        let error = #expect(throws: MediaError.self) {
+            try OutputPath.file(named: "IMG.jpg", in: work.file("sub/..").path, inputs: ["other.mov", input])
+        }
+        #expect(error?.kind == .invalidArgument)
+        #expect(error?.file == input)
+        #expect(error?.problem == "the output would overwrite the input: choose another --out directory")
+    }
+
+    @Test("a chosen output file that is an input is refused, naming the file given")
+    func chosenFile() throws {
+        let error = #expect(throws: MediaError.self) {
+            try OutputPath.refuseOverwriting(OutputPath.resolved("/tmp/a/b.gif"), inputs: ["/tmp/a/./b.gif"], naming: "b.gif")
+        }
+        #expect(error?.file == "b.gif")
+        #expect(error?.problem == "the output would overwrite the input: choose another file")
+    }
+
+    @Test("two inputs with one name would collide")
+    func collision() throws {
+        let error = #expect(throws: MediaError.self) {
+            try OutputPath.file(namedAfter: "/a/IMG.jpg", in: "/out", inputs: ["/a/IMG.jpg", "/b/IMG.jpg"])
+        }
+        #expect(error?.problem == "two images are called IMG.jpg: their outputs would collide")
+    }
+}
