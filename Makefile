@@ -2,7 +2,10 @@
 #
 #   make run        install what is missing, build (release) and start the service (glint serve, PORT=8080)
 #   make demo       build and run the CLI end to end (inspect and edit a Live Photo)
-#   make test       install what is missing, then `swift test` (debug, incremental)
+#   make test       install what is missing, `make lint`, then `swift test` (debug, incremental)
+#   make lint       swift format lint --strict (.swift-format), declared imports, no function over 60 lines
+#   make format     swift format the sources and tests in place (.swift-format)
+#   make docs       write the README's table of job kinds from `glint jobs kinds --markdown`
 #   make fixtures   generate synthetic Live Photo pairs into Fixtures/generated/
 #   make bench      glint edit against the ffmpeg CLI: wall and CPU time, codecs alone, peak memory
 #   make bench-rings  glint rings (1024 px PNG) against pycairo drawing the same arcs
@@ -32,7 +35,7 @@ DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: deps build test run demo fixtures bench bench-rings bench-badge bench-queue bench-serve api-check clean
+.PHONY: deps build test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve api-check clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -52,12 +55,33 @@ build: deps
 # alone skips them.
 TEST_POSTGRES_PORT ?= 54329
 
-test: deps
+test: deps lint
 	pgdir=$$(mktemp -d "$${TMPDIR:-/tmp}/glint-test-postgres.XXXXXX")
 	trap 'Scripts/postgres-test-server.sh stop "$$pgdir"' EXIT
 	GLINT_TEST_POSTGRES_URL=$$(Scripts/postgres-test-server.sh start "$$pgdir" $(TEST_POSTGRES_PORT))
 	export GLINT_TEST_POSTGRES_URL
 	$(SWIFT) test
+
+# The shape of the code: swift-format's rules (.swift-format) with warnings as errors, every module a
+# target imports declared in Package.swift, and no function in Sources or Benchmarks over 60 lines.
+FORMATTED := Sources Tests Benchmarks/JPEGPatchBench Benchmarks/PostgresQueueBench Benchmarks/SQLiteQueueBench
+
+lint:
+	$(SWIFT) format lint --strict --parallel --recursive $(FORMATTED)
+	python3 Scripts/check-imports.py
+	Scripts/long-functions.sh Sources Benchmarks
+
+format:
+	$(SWIFT) format format --in-place --parallel --recursive $(FORMATTED)
+
+# The README's table of job kinds, between its `<!-- kinds: ... -->` and `<!-- /kinds -->` lines, from
+# the registry (a test fails while it is out of date).
+docs:
+	$(SWIFT) build --product glint
+	table=$$(.build/debug/glint jobs kinds --markdown)
+	python3 -c 'import re, sys; path, table = sys.argv[1], sys.argv[2]; text = open(path).read(); \
+	  begin = text.index("<!-- kinds:"); begin = text.index("\n", begin) + 1; end = text.index("<!-- /kinds -->"); \
+	  open(path, "w").write(text[:begin] + table + "\n" + text[end:])' README.md "$$table"
 
 # The main job: the service. `glint serve` on PORT with embedded workers, its data in RUN_DATA. A demo
 # API key (tenant `demo`) is created on the first run, kept in RUN_DATA/demo-key (mode 0600) and printed

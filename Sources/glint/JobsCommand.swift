@@ -4,7 +4,7 @@ import ArgumentParser
 struct JobsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jobs",
-        abstract: "Submit, list, show, cancel, retry and wait for queued jobs.",
+        abstract: "Submit, list, show, cancel, retry and wait for queued jobs; list the kinds.",
         discussion: """
             Jobs live in the store (--store sqlite:PATH or postgres://..., by default \
             sqlite:<data-dir>/queue.sqlite) and their input and output files in the blob store \
@@ -14,6 +14,6 @@ struct JobsCommand: AsyncParsableCommand {
             are uploaded, outputs downloaded, and the tenant is the API key's.
             """,
         subcommands: [JobsSubmitCommand.self, JobsListCommand.self, JobsShowCommand.self, JobsCancelCommand.self,
-                      JobsRetryCommand.self, JobsWaitCommand.self, JobsOutputCommand.self]
+                      JobsRetryCommand.self, JobsWaitCommand.self, JobsOutputCommand.self, JobsKindsCommand.self]
     )
 }

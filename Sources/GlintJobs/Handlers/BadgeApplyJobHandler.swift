@@ -40,6 +40,9 @@ public struct BadgeApplyJobHandler: JobHandler {
 
     public let kind = JobKind.badgeApply
     public let requiredInputs: Set<String> = ["image"]
+    public let documentation = JobKindDocumentation(
+        summary: "AR or Live Photo badges on a photo, in its own format with its metadata.",
+        inputs: "`image`", parameters: "`kind` (ar, ar-glyph, live, live-off, or a list), `style`, `corner`")
 
     public init() {}
 

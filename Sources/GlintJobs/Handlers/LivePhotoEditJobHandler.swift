@@ -31,6 +31,9 @@ public struct LivePhotoEditJobHandler: JobHandler {
 
     public let kind = JobKind.livePhotoEdit
     public let requiredInputs: Set<String> = ["still", "movie"]
+    public let documentation = JobKindDocumentation(
+        summary: "One recipe on a Live Photo's still and every frame of its movie, still paired.",
+        inputs: "`still`, `movie`, optional `lut`", parameters: "`recipe`, `codec`, `crf`, `preset`, `quality`, `heicQuality`")
 
     public init() {}
 

@@ -47,6 +47,10 @@ public struct LivePhotoExportJobHandler: JobHandler {
 
     public let kind = JobKind.livePhotoExport
     public let requiredInputs: Set<String> = ["still", "movie"]
+    public let documentation = JobKindDocumentation(
+        summary: "A Live Photo as a pair, a still, a Motion Photo, an MP4, a GIF or a WebP, edited first or as an effect.",
+        inputs: "`still`, `movie`, optional `lut`",
+        parameters: "`as` (\(ExportFormat.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))), `recipe`, `effect`, `stripLocation`, encoder options, `badge`")
 
     public init() {}
 

@@ -42,6 +42,9 @@ public struct RingsRenderJobHandler: JobHandler {
 
     public let kind = JobKind.ringsRender
     public let requiredInputs: Set<String> = []
+    public let documentation = JobKindDocumentation(
+        summary: "One person's Activity Rings as a PNG or JPEG.",
+        inputs: "none", parameters: "`move`, `exercise`, `stand`, `size`, `scale`, `shape`, `margin`, `format`")
 
     public init() {}
 

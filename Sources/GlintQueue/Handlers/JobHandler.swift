@@ -14,6 +14,7 @@ import Foundation
 ///     struct Parameters: Decodable, Sendable { var size: Int }
 ///     let kind: JobKind = "thumbnail.make"
 ///     let requiredInputs: Set<String> = ["image"]
+///     let documentation = JobKindDocumentation(summary: "A thumbnail of an image.", inputs: "`image`", parameters: "`size`")
 ///     func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] { ... }
 /// }
 /// ```
@@ -27,6 +28,9 @@ public protocol JobHandler: Sendable {
     /// Input names every job of this kind must have; a job without one is discarded at once with
     /// a `missing-input` error.
     var requiredInputs: Set<String> { get }
+
+    /// What the kind takes, for people: `glint jobs kinds` and the README's table print it.
+    var documentation: JobKindDocumentation { get }
 
     /// Decodes (and checks) the job's JSON parameters.
     /// - Throws: ``JobHandlerError/badParameters(_:)`` naming the field; the job is discarded at once.

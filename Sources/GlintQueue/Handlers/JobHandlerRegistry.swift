@@ -11,6 +11,7 @@ public struct JobHandlerRegistry: Sendable {
     /// One handler with its parameter type erased.
     struct Entry: Sendable {
         var requiredInputs: Set<String>
+        var documentation: JobKindDocumentation
         var decode: @Sendable (Data) throws -> any Sendable
         var run: @Sendable (any Sendable, JobContext) async throws -> [String: URL]
     }
@@ -29,6 +30,7 @@ public struct JobHandlerRegistry: Sendable {
     public mutating func register<H: JobHandler>(_ handler: H) {
         entries[handler.kind] = Entry(
             requiredInputs: handler.requiredInputs,
+            documentation: handler.documentation,
             decode: { json in try handler.decodeParameters(json) },
             run: { parameters, context in
                 // `decode` made it, so the cast cannot fail.
@@ -38,6 +40,11 @@ public struct JobHandlerRegistry: Sendable {
 
     /// The kinds with a handler, sorted.
     public var kinds: [JobKind] { entries.keys.sorted { $0.rawValue < $1.rawValue } }
+
+    /// Every kind with what it takes, sorted by kind.
+    public var documentation: [(kind: JobKind, documentation: JobKindDocumentation)] {
+        kinds.compactMap { kind in entries[kind].map { (kind, $0.documentation) } }
+    }
 
     /// Whether a handler is registered for `kind`.
     public func handles(_ kind: JobKind) -> Bool { entries[kind] != nil }

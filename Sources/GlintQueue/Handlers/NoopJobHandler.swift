@@ -22,6 +22,9 @@ public struct NoopJobHandler: JobHandler {
 
     public let kind = JobKind.queueNoop
     public let requiredInputs: Set<String> = []
+    public let documentation = JobKindDocumentation(
+        summary: "Waits, fails on purpose and writes a text: for tests and benchmarks of the queue.",
+        inputs: "none", parameters: "`sleepMilliseconds`, `failTimes`, `output` (for tests and benchmarks)")
 
     public init() {}
 

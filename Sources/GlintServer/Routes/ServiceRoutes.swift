@@ -23,7 +23,7 @@ struct ServiceRoutes {
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: buffer)))
         }
-        let document = OpenAPIDocument.text
+        let document = OpenAPIDocument.text(kinds: server.handlers.kinds)
         router.get("openapi.yaml") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
         }
@@ -41,12 +41,22 @@ struct ServiceRoutes {
     }
 }
 
-/// The OpenAPI 3.1 document (`Resources/openapi.yaml`).
+/// The OpenAPI 3.1 document (`Resources/openapi.yaml`), with `JobRequest.kind`'s enum filled in
+/// from the server's registry: the kinds the server takes are listed in one place, the registry.
 enum OpenAPIDocument {
-    static let text: String = {
+    /// The line in `Resources/openapi.yaml` that stands for the list of kinds.
+    static let kindsPlaceholder = "enum: []  # the server's job kinds, filled in when served"
+
+    /// The resource as it is in the bundle.
+    static let template: String = {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
               let text = try? String(contentsOf: url, encoding: .utf8)
         else { return "openapi: 3.1.0\ninfo: {title: Glint, version: '1'}\npaths: {}\n" }
         return text
     }()
+
+    /// The document a server with `kinds` serves.
+    static func text(kinds: [JobKind]) -> String {
+        template.replacingOccurrences(of: kindsPlaceholder, with: "enum: [\(kinds.map(\.rawValue).joined(separator: ", "))]")
+    }
 }

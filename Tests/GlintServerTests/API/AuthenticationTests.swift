@@ -42,6 +42,10 @@ struct AuthenticationTests {
                 #expect(openapi.status == .ok)
                 #expect(String(buffer: openapi.body).hasPrefix("openapi: 3.1.0"))
                 #expect(String(buffer: openapi.body).contains("/v1/jobs/{id}/outputs/{name}:"))
+                // JobRequest.kind's enum is the server's registry, filled in when served.
+                let kinds = harness.server.handlers.kinds.map(\.rawValue).joined(separator: ", ")
+                #expect(String(buffer: openapi.body).contains("          enum: [\(kinds)]\n          description: The job kind"))
+                #expect(!String(buffer: openapi.body).contains("filled in when served"))
                 // A request goes through the metrics middleware first, so /metrics shows it.
                 _ = try await client.call(.get, "/v1/jobs", key: harness.alice)
                 let metrics = try await client.call(.get, "/metrics", key: nil)
