@@ -9,7 +9,7 @@ import GlintMedia
 
 let arguments = CommandLine.arguments
 if arguments.count == 2 && arguments[1] == "--start-only" {
-    exit(0) // what starting the process costs: loading GlintMedia's libraries (FFmpeg, libheif...)
+    exit(0)  // what starting the process costs: loading GlintMedia's libraries (FFmpeg, libheif...)
 }
 guard arguments.count == 6 || arguments.count == 7, let x = Int(arguments[3]), let y = Int(arguments[4]) else {
     FileHandle.standardError.write(Data("usage: JPEGPatchBench IMAGE.jpg BADGE.png X Y OUT.jpg [splice|coefficients]\n".utf8))

@@ -7,8 +7,9 @@
 // fresh temporary file unless `--path` names one (it is removed first).
 import Foundation
 import GlintQueue
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 struct Options {
@@ -106,10 +107,14 @@ func run() async throws {
         throw BenchError("drained \(drained) of \(options.jobs) jobs; counts \(counts)")
     }
     print("SQLiteJobStore: \(options.jobs) no-op jobs, \(options.tenants) tenant(s), \(options.workers) worker(s), claim batch \(options.batch)")
-    print(String(format: "enqueue: %.0f jobs/s (%.2f s, transactions of 1000; %.0f jobs per CPU second)",
-                 Double(options.jobs) / enqueueSeconds, enqueueSeconds, Double(options.jobs) / enqueueCPUSeconds))
-    print(String(format: "drain:   %.0f jobs/s (%.2f s, claim %d + batch complete; %.0f jobs per CPU second)",
-                 Double(options.jobs) / drainSeconds, drainSeconds, options.batch, Double(options.jobs) / drainCPUSeconds))
+    print(
+        String(
+            format: "enqueue: %.0f jobs/s (%.2f s, transactions of 1000; %.0f jobs per CPU second)",
+            Double(options.jobs) / enqueueSeconds, enqueueSeconds, Double(options.jobs) / enqueueCPUSeconds))
+    print(
+        String(
+            format: "drain:   %.0f jobs/s (%.2f s, claim %d + batch complete; %.0f jobs per CPU second)",
+            Double(options.jobs) / drainSeconds, drainSeconds, options.batch, Double(options.jobs) / drainCPUSeconds))
 }
 
 do {

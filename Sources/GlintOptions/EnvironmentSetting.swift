@@ -12,8 +12,10 @@ struct ResolvedSetting<Value> {
     /// Resolves a setting: `flag` (given as `--name`), else `environment[variable]` parsed by
     /// `parse`, else `defaultValue`. An empty variable counts as unset.
     /// - Throws: `ValidationError` naming the variable when its value does not parse.
-    init(flag: Value?, name: String, variable: String, environment: [String: String], default defaultValue: Value,
-         parse: (String) -> Value?) throws {
+    init(
+        flag: Value?, name: String, variable: String, environment: [String: String], default defaultValue: Value,
+        parse: (String) -> Value?
+    ) throws {
         if let flag {
             (value, source) = (flag, name)
         } else if let text = environment[variable], !text.isEmpty {

@@ -26,22 +26,26 @@ public struct ServerOptions: ParsableArguments {
 
     private typealias Defaults = GlintServerConfiguration
 
-    @Option(help: ArgumentHelp(
-        "The port to listen on; 0: any free port, printed when listening (default \(Defaults.defaultPort); $\(Variable.port))."))
+    @Option(
+        help: ArgumentHelp(
+            "The port to listen on; 0: any free port, printed when listening (default \(Defaults.defaultPort); $\(Variable.port))."))
     public var port: Int?
 
     @Option(help: ArgumentHelp("The address to listen on (default \(Defaults.defaultHost); $\(Variable.host))."))
     public var host: String?
 
-    @Option(help: ArgumentHelp(
-        "How many jobs the embedded worker runs at once: the same as --concurrency (default \(JobWorkerConfiguration.defaultConcurrency); $\(WorkerOptions.Variable.concurrency))."))
+    @Option(
+        help: ArgumentHelp(
+            "How many jobs the embedded worker runs at once: the same as --concurrency (default \(JobWorkerConfiguration.defaultConcurrency); $\(WorkerOptions.Variable.concurrency))."
+        ))
     public var workers: Int?
 
     @Flag(help: "Run no worker in this process (an API-only node).")
     public var noWorkers = false
 
-    @Option(help: ArgumentHelp(
-        "The largest upload accepted, in bytes (default \(Defaults.defaultMaxUploadBytes); $\(Variable.maxUploadBytes))."))
+    @Option(
+        help: ArgumentHelp(
+            "The largest upload accepted, in bytes (default \(Defaults.defaultMaxUploadBytes); $\(Variable.maxUploadBytes))."))
     public var maxUploadBytes: Int64?
 
     @OptionGroup(title: "Worker options") public var worker: WorkerOptions
@@ -60,8 +64,9 @@ public struct ServerOptions: ParsableArguments {
         let port = try ResolvedSetting(flag: port, name: "--port", variable: Variable.port, environment: environment, default: Defaults.defaultPort)
         try port.require("must be in 0...65535") { (0...65535).contains($0) }
         let host = try ResolvedSetting(flag: host, name: "--host", variable: Variable.host, environment: environment, default: Defaults.defaultHost)
-        let maxUpload = try ResolvedSetting(flag: maxUploadBytes, name: "--max-upload-bytes", variable: Variable.maxUploadBytes,
-                                            environment: environment, default: Defaults.defaultMaxUploadBytes)
+        let maxUpload = try ResolvedSetting(
+            flag: maxUploadBytes, name: "--max-upload-bytes", variable: Variable.maxUploadBytes,
+            environment: environment, default: Defaults.defaultMaxUploadBytes)
         try maxUpload.require("must be at least 1") { $0 >= 1 }
         if let workers {
             guard workers >= 1 else { throw ValidationError("--workers must be at least 1 (use --no-workers for none)") }
@@ -70,7 +75,8 @@ public struct ServerOptions: ParsableArguments {
             }
         }
         let workerConfiguration = try worker.configuration(concurrency: workers, environment: environment)
-        return GlintServerConfiguration(host: host.value, port: port.value, maxUploadBytes: maxUpload.value,
-                                        worker: noWorkers ? nil : workerConfiguration)
+        return GlintServerConfiguration(
+            host: host.value, port: port.value, maxUploadBytes: maxUpload.value,
+            worker: noWorkers ? nil : workerConfiguration)
     }
 }

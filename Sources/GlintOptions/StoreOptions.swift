@@ -10,12 +10,14 @@ public struct StoreOptions: ParsableArguments {
     /// The environment variable naming the job store.
     public static let storeVariable = "GLINT_STORE"
 
-    @Option(help: ArgumentHelp(
-        "The job store: sqlite:PATH or postgres://user:password@host:port/database (default $\(storeVariable), else sqlite:<data-dir>/queue.sqlite)."))
+    @Option(
+        help: ArgumentHelp(
+            "The job store: sqlite:PATH or postgres://user:password@host:port/database (default $\(storeVariable), else sqlite:<data-dir>/queue.sqlite)."))
     public var store: String?
 
-    @Option(help: ArgumentHelp(
-        "The data directory: blobs under <data-dir>/blobs (default $\(GlintDataDirectory.environmentVariable), else \(GlintDataDirectory.defaultPath))."))
+    @Option(
+        help: ArgumentHelp(
+            "The data directory: blobs under <data-dir>/blobs (default $\(GlintDataDirectory.environmentVariable), else \(GlintDataDirectory.defaultPath))."))
     public var dataDir: String?
 
     public init() {}
@@ -39,8 +41,10 @@ public struct StoreOptions: ParsableArguments {
 
     /// Opens the data directory, the blob store and the job store for `body`, and closes the
     /// store afterwards.
-    public func withStores<R: Sendable>(logger: Logger = Logger(label: "glint.jobs"),
-                                        _ body: (any JobStore, FileBlobStore, GlintDataDirectory) async throws -> R) async throws -> R {
+    public func withStores<R: Sendable>(
+        logger: Logger = Logger(label: "glint.jobs"),
+        _ body: (any JobStore, FileBlobStore, GlintDataDirectory) async throws -> R
+    ) async throws -> R {
         let data = dataDirectory
         try data.create()
         let blobs = try FileBlobStore(directory: data.blobs)

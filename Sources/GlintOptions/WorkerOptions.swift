@@ -24,24 +24,33 @@ public struct WorkerOptions: ParsableArguments {
 
     private typealias Defaults = JobWorkerConfiguration
 
-    @Option(help: ArgumentHelp(
-        "How many jobs run at once (default \(Defaults.defaultConcurrency); $\(Variable.concurrency))."))
+    @Option(
+        help: ArgumentHelp(
+            "How many jobs run at once (default \(Defaults.defaultConcurrency); $\(Variable.concurrency))."))
     public var concurrency: Int?
 
-    @Option(name: .customLong("queue"), help: ArgumentHelp(
-        "A queue to claim from, repeated for several (default \(Defaults.defaultQueues.map { "\"\($0)\"" }.joined(separator: ",")); $\(Variable.queues), comma-separated)."))
+    @Option(
+        name: .customLong("queue"),
+        help: ArgumentHelp(
+            "A queue to claim from, repeated for several (default \(Defaults.defaultQueues.map { "\"\($0)\"" }.joined(separator: ",")); $\(Variable.queues), comma-separated)."
+        ))
     public var queues: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "Lease length in seconds: a job of a dead worker runs again after it (default \(helpNumber(Defaults.defaultLease.inSeconds)); $\(Variable.leaseSeconds))."))
+    @Option(
+        help: ArgumentHelp(
+            "Lease length in seconds: a job of a dead worker runs again after it (default \(helpNumber(Defaults.defaultLease.inSeconds)); $\(Variable.leaseSeconds))."
+        ))
     public var leaseSeconds: Double?
 
-    @Option(help: ArgumentHelp(
-        "On shutdown, how long running jobs may take to finish before they are released, in seconds (default \(helpNumber(Defaults.defaultShutdownGracePeriod.inSeconds)); $\(Variable.graceSeconds))."))
+    @Option(
+        help: ArgumentHelp(
+            "On shutdown, how long running jobs may take to finish before they are released, in seconds (default \(helpNumber(Defaults.defaultShutdownGracePeriod.inSeconds)); $\(Variable.graceSeconds))."
+        ))
     public var graceSeconds: Double?
 
-    @Option(help: ArgumentHelp(
-        "Finished jobs are pruned after this many days (default \(helpNumber(Defaults.defaultRetention.inSeconds / 86400)); $\(Variable.retentionDays))."))
+    @Option(
+        help: ArgumentHelp(
+            "Finished jobs are pruned after this many days (default \(helpNumber(Defaults.defaultRetention.inSeconds / 86400)); $\(Variable.retentionDays))."))
     public var retentionDays: Double?
 
     public init() {}
@@ -79,8 +88,9 @@ public struct WorkerOptions: ParsableArguments {
         var retentionDays: Double
 
         init(_ options: WorkerOptions, environment: [String: String]) throws {
-            let concurrency = try ResolvedSetting(flag: options.concurrency, name: "--concurrency", variable: Variable.concurrency,
-                                                  environment: environment, default: Defaults.defaultConcurrency)
+            let concurrency = try ResolvedSetting(
+                flag: options.concurrency, name: "--concurrency", variable: Variable.concurrency,
+                environment: environment, default: Defaults.defaultConcurrency)
             try concurrency.require("must be at least 1") { $0 >= 1 }
             let queues = try ResolvedSetting(
                 flag: options.queues.isEmpty ? nil : options.queues, name: "--queue", variable: Variable.queues, environment: environment,
@@ -89,14 +99,17 @@ public struct WorkerOptions: ParsableArguments {
                 let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
                 return names.contains(where: \.isEmpty) ? nil : names
             }
-            let lease = try ResolvedSetting(flag: options.leaseSeconds, name: "--lease-seconds", variable: Variable.leaseSeconds,
-                                            environment: environment, default: Defaults.defaultLease.inSeconds)
+            let lease = try ResolvedSetting(
+                flag: options.leaseSeconds, name: "--lease-seconds", variable: Variable.leaseSeconds,
+                environment: environment, default: Defaults.defaultLease.inSeconds)
             try lease.require("must be at least 0.5") { $0 >= 0.5 && $0.isFinite }
-            let grace = try ResolvedSetting(flag: options.graceSeconds, name: "--grace-seconds", variable: Variable.graceSeconds,
-                                            environment: environment, default: Defaults.defaultShutdownGracePeriod.inSeconds)
+            let grace = try ResolvedSetting(
+                flag: options.graceSeconds, name: "--grace-seconds", variable: Variable.graceSeconds,
+                environment: environment, default: Defaults.defaultShutdownGracePeriod.inSeconds)
             try grace.require("must not be negative") { $0 >= 0 && $0.isFinite }
-            let retention = try ResolvedSetting(flag: options.retentionDays, name: "--retention-days", variable: Variable.retentionDays,
-                                                environment: environment, default: Defaults.defaultRetention.inSeconds / 86400)
+            let retention = try ResolvedSetting(
+                flag: options.retentionDays, name: "--retention-days", variable: Variable.retentionDays,
+                environment: environment, default: Defaults.defaultRetention.inSeconds / 86400)
             try retention.require("must be a number of days") { $0.isFinite }
             (self.concurrency, self.queues, leaseSeconds, graceSeconds, retentionDays) =
                 (concurrency.value, queues.value, lease.value, grace.value, retention.value)

@@ -17,9 +17,10 @@ extension BadgeCommand {
             for report in reports {
                 for badge in report.badges {
                     let sides = badge.clearSpace.map { "\($0.side) \($0.distance) px" }.joined(separator: ", ")
-                    print("\(report.file)  \(badge.kind) in the \(badge.corner) corner, \(badge.rect) (height \(badge.rect.height) px, "
-                          + "score \(String(format: "%.3f", badge.score))); clear space \(sides): "
-                          + (badge.passes ? "ok" : "UNDER 10% (\(badge.requiredClearSpace) px needed)"))
+                    print(
+                        "\(report.file)  \(badge.kind) in the \(badge.corner) corner, \(badge.rect) (height \(badge.rect.height) px, "
+                            + "score \(String(format: "%.3f", badge.score))); clear space \(sides): "
+                            + (badge.passes ? "ok" : "UNDER 10% (\(badge.requiredClearSpace) px needed)"))
                 }
                 for problem in report.problems { print("\(report.file)  \(problem)") }
             }

@@ -128,9 +128,10 @@ struct BadgeCommand: ParsableCommand {
         } else {
             for file in files {
                 let rects = file.badges.map { "\($0.kind) \($0.rect)" }.joined(separator: ", ")
-                print("\(file.output)  \(file.corner): \(rects); clear space \(file.clearSpace) px "
-                      + "(\(String(format: "%.1f", file.clearSpacePercent))%)\(file.fellBackToGlyphOnly ? ", glyph only (full badge does not fit)" : "")"
-                      + "  [\(file.method.rawValue)]")
+                print(
+                    "\(file.output)  \(file.corner): \(rects); clear space \(file.clearSpace) px "
+                        + "(\(String(format: "%.1f", file.clearSpacePercent))%)\(file.fellBackToGlyphOnly ? ", glyph only (full badge does not fit)" : "")"
+                        + "  [\(file.method.rawValue)]")
             }
         }
     }

@@ -41,8 +41,9 @@ enum CommandOutput {
         printError("glint: " + line)
         if json {
             let known = error as? any GlintError
-            let detail = ErrorDocument.Detail(kind: known?.kindName ?? "failed", code: known?.code.rawValue ?? ErrorCode.handlerFailed.rawValue,
-                                              file: known?.file, message: line)
+            let detail = ErrorDocument.Detail(
+                kind: known?.kindName ?? "failed", code: known?.code.rawValue ?? ErrorCode.handlerFailed.rawValue,
+                file: known?.file, message: line)
             printJSON(ErrorDocument(error: detail))
         }
         return 1

@@ -58,17 +58,20 @@ struct EditCommand: ParsableCommand {
         do {
             let (data, folder) = try Self.loadRecipe(recipe)
             let recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
-            let options = LivePhotoEditor.Options(jpegQuality: quality, encoding: MovieEncoding(codec: codec, crf: crf, preset: preset),
-                                                  heic: HEICEncoder.Settings(quality: heicQuality, preset: preset))
-            let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: out,
-                                                  options: options, progress: bar.update)
+            let options = LivePhotoEditor.Options(
+                jpegQuality: quality, encoding: MovieEncoding(codec: codec, crf: crf, preset: preset),
+                heic: HEICEncoder.Settings(quality: heicQuality, preset: preset))
+            let result = try LivePhotoEditor.edit(
+                stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: out,
+                options: options, progress: bar.update)
             bar.finish()
             if json {
                 CommandOutput.printJSON(result)
             } else {
                 print("\(result.stillPath)  \(result.stillWidth)x\(result.stillHeight)")
-                print("\(result.moviePath)  \(result.movieWidth)x\(result.movieHeight), \(result.frameCount) frames"
-                      + (result.stillImageTime.map { String(format: ", still at %.3f s", $0) } ?? ""))
+                print(
+                    "\(result.moviePath)  \(result.movieWidth)x\(result.movieHeight), \(result.frameCount) frames"
+                        + (result.stillImageTime.map { String(format: ", still at %.3f s", $0) } ?? ""))
                 print("content identifier \(result.contentIdentifier) (\(result.identifierSource.rawValue))")
                 for line in Self.timeAndSoundLines(result) { print(line) }
             }
@@ -82,15 +85,19 @@ struct EditCommand: ParsableCommand {
     static func timeAndSoundLines(_ result: LivePhotoEditor.Result) -> [String] {
         var lines: [String] = []
         if let trim = result.trim {
-            lines.append(String(format: "trimmed to %.3f-%.3f s of the source (%.3f s, %d frames kept, %d dropped)",
-                                trim.start, trim.end, trim.duration, trim.keptFrames, trim.droppedFrames))
+            lines.append(
+                String(
+                    format: "trimmed to %.3f-%.3f s of the source (%.3f s, %d frames kept, %d dropped)",
+                    trim.start, trim.end, trim.duration, trim.keptFrames, trim.droppedFrames))
         }
         if result.stillImageTimeMovedByTrim, let source = result.sourceStillImageTime {
             lines.append(String(format: "the still time (%.3f s) was outside the trim: moved to the nearest kept frame", source))
         }
         if let key = result.keyPhoto {
-            lines.append(String(format: "key photo: frame at %.3f s (%dx%d) %@ to %dx%d (%@)", key.frameTime, key.frameWidth, key.frameHeight,
-                                key.upscaled ? "enlarged" : "scaled", key.width, key.height, key.filter))
+            lines.append(
+                String(
+                    format: "key photo: frame at %.3f s (%dx%d) %@ to %dx%d (%@)", key.frameTime, key.frameWidth, key.frameHeight,
+                    key.upscaled ? "enlarged" : "scaled", key.width, key.height, key.filter))
         }
         if let sound = result.sound, sound.rewritten {
             lines.append(sound.muted ? "sound muted" : String(format: "sound gain %.2f", sound.gain) + (sound.trimmed ? ", cut to the trim" : ""))

@@ -89,8 +89,9 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let bar = ProgressBar(quiet: json)
         do {
-            var options = ExportOptions(outputDirectory: out, stripLocation: stripLocation, jpegQuality: quality,
-                                        encoding: MovieEncoding(codec: codec, crf: crf, preset: preset))
+            var options = ExportOptions(
+                outputDirectory: out, stripLocation: stripLocation, jpegQuality: quality,
+                encoding: MovieEncoding(codec: codec, crf: crf, preset: preset))
             options.effect = effect
             options.effectOptions.maxDimension = maxDimension
             if let recipe {
@@ -113,8 +114,9 @@ struct ExportCommand: ParsableCommand {
                     for note in result.notes { print("note: \(note)") }
                 }
                 for applied in badges ?? [] {
-                    print("badge: \(applied.kind) (\(applied.style)) in the \(applied.corner) corner of \(applied.file), "
-                          + "\(applied.height) px high, clear space \(applied.clearSpace) px [\(applied.method.rawValue)]")
+                    print(
+                        "badge: \(applied.kind) (\(applied.style)) in the \(applied.corner) corner of \(applied.file), "
+                            + "\(applied.height) px high, clear space \(applied.clearSpace) px [\(applied.method.rawValue)]")
                 }
             }
         } catch {

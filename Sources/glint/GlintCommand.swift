@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import Logging
 import GlintMedia
+import Logging
 
 /// The `glint` command-line tool.
 @main
@@ -9,8 +9,10 @@ struct GlintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glint",
         abstract: "Edits and inspects Live Photos, keeping the still and the movie paired.",
-        subcommands: [InspectCommand.self, EditCommand.self, ExportCommand.self, FixtureCommand.self, RingsCommand.self, BadgeCommand.self,
-                      JobsCommand.self, WorkerCommand.self, ServeCommand.self, KeysCommand.self]
+        subcommands: [
+            InspectCommand.self, EditCommand.self, ExportCommand.self, FixtureCommand.self, RingsCommand.self, BadgeCommand.self,
+            JobsCommand.self, WorkerCommand.self, ServeCommand.self, KeysCommand.self,
+        ]
     )
 
     /// Runs the command line. FFmpeg's own logging is silenced first: its decoders and libx264

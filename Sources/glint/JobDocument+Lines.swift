@@ -7,8 +7,9 @@ extension JobDocument {
     var lines: [String] {
         let tenantPart = tenant.map { "  tenant \($0)" } ?? ""
         var lines = ["\(id)  \(kind)  \(state)  attempt \(attempt)/\(maxAttempts)  queue \(queue)\(tenantPart)  priority \(priority)"]
-        lines.append("created \(createdAt)" + (completedAt.map { ", completed \($0)" } ?? "") + (cancelledAt.map { ", cancelled \($0)" } ?? "")
-                     + (discardedAt.map { ", discarded \($0)" } ?? ""))
+        lines.append(
+            "created \(createdAt)" + (completedAt.map { ", completed \($0)" } ?? "") + (cancelledAt.map { ", cancelled \($0)" } ?? "")
+                + (discardedAt.map { ", discarded \($0)" } ?? ""))
         if let progress {
             lines.append(String(format: "progress %.0f%%", progress.fraction * 100) + (progress.message.map { " \($0)" } ?? ""))
         }

@@ -8,25 +8,14 @@ import GlintQueue
 struct JobsCancelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a job (a running one stops at its next progress check).")
 
-    @Argument(help: "The job id.")
-    var id: String
-
-    @OptionGroup var target: JobsTargetOptions
-
-    @Flag(help: "Print one JSON document for machines.")
-    var json = false
+    @OptionGroup var job: OneJobArguments
 
     func run() async throws {
-        do {
-            let id = try parseJobID(id)
-            let document = try await target.withBackend { try await $0.cancel(id) }
-            if json {
-                CommandOutput.printJSON(document)
-            } else {
-                print("\(document.id)  \(document.state)" + (document.cancelRequested && document.state == "running" ? " (cancellation requested: stops at its next progress check)" : ""))
-            }
-        } catch {
-            throw ExitCode(CommandOutput.fail(error, json: json))
-        }
+        try await job.run(
+            { try await $0.cancel($1) },
+            lines: { document in
+                let note = document.cancelRequested && document.state == "running" ? " (cancellation requested: stops at its next progress check)" : ""
+                return ["\(document.id)  \(document.state)" + note]
+            })
     }
 }

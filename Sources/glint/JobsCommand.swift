@@ -13,7 +13,9 @@ struct JobsCommand: AsyncParsableCommand {
             $GLINT_API_KEY) the same commands talk to a Glint server (`glint serve`) instead: inputs \
             are uploaded, outputs downloaded, and the tenant is the API key's.
             """,
-        subcommands: [JobsSubmitCommand.self, JobsListCommand.self, JobsShowCommand.self, JobsCancelCommand.self,
-                      JobsRetryCommand.self, JobsWaitCommand.self, JobsOutputCommand.self, JobsKindsCommand.self]
+        subcommands: [
+            JobsSubmitCommand.self, JobsListCommand.self, JobsShowCommand.self, JobsCancelCommand.self,
+            JobsRetryCommand.self, JobsWaitCommand.self, JobsOutputCommand.self, JobsKindsCommand.self,
+        ]
     )
 }

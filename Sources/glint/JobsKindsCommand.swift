@@ -24,10 +24,12 @@ struct JobsKindsCommand: ParsableCommand {
     func run() {
         let registry = JobHandlerRegistry.glint
         if json {
-            CommandOutput.printJSON(registry.documentation.map {
-                KindDocument(kind: $0.kind.rawValue, summary: $0.documentation.summary, inputs: $0.documentation.inputs,
-                             parameters: $0.documentation.parameters)
-            })
+            CommandOutput.printJSON(
+                registry.documentation.map {
+                    KindDocument(
+                        kind: $0.kind.rawValue, summary: $0.documentation.summary, inputs: $0.documentation.inputs,
+                        parameters: $0.documentation.parameters)
+                })
         } else if markdown {
             print(registry.markdownTable, terminator: "")
         } else {

@@ -5,7 +5,8 @@ import GlintQueue
 
 /// `glint jobs output ID NAME --out PATH`: copies one output of a completed job out of the blob store.
 struct JobsOutputCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "output", abstract: "Copy a job's output file out of the blob store (or download it from the server).")
+    static let configuration = CommandConfiguration(
+        commandName: "output", abstract: "Copy a job's output file out of the blob store (or download it from the server).")
 
     @Argument(help: "The job id.")
     var id: String

@@ -94,7 +94,8 @@ struct JobsSubmitCommand: AsyncParsableCommand {
             guard let equals = input.firstIndex(of: "="), equals != input.startIndex, input.index(after: equals) != input.endIndex else {
                 throw JobQueueError(.invalidSubmission, "--input \(input): expected NAME=PATH")
             }
-            let name = String(input[..<equals]), path = String(input[input.index(after: equals)...])
+            let name = String(input[..<equals])
+            let path = String(input[input.index(after: equals)...])
             guard named[name] == nil else { throw JobQueueError(.invalidSubmission, "--input \(name) is given twice") }
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw JobQueueError(.invalidSubmission, "--input \(name): \(path): file not found or not readable")

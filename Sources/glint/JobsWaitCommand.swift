@@ -6,7 +6,8 @@ import GlintQueue
 /// `glint jobs wait ID`: follows a job until it finishes, with a progress bar; exit status 0 when
 /// it completed, 1 when it was discarded or cancelled (with its errors) or the wait timed out.
 struct JobsWaitCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "wait", abstract: "Wait for a job to finish (progress bar on stderr); exit 1 unless it completed.")
+    static let configuration = CommandConfiguration(
+        commandName: "wait", abstract: "Wait for a job to finish (progress bar on stderr); exit 1 unless it completed.")
 
     @Argument(help: "The job id.")
     var id: String
@@ -30,7 +31,7 @@ struct JobsWaitCommand: AsyncParsableCommand {
                 }
             }
             bar.finish()
-            if json { CommandOutput.printJSON(document) } else { document.lines.forEach { print($0) } }
+            if json { CommandOutput.printJSON(document) } else { for line in document.lines { print(line) } }
             guard document.state == JobState.completed.rawValue else {
                 let last = document.errors.last.map { ": \($0.code): \($0.message)" } ?? ""
                 CommandOutput.printError("glint: job \(document.id) \(document.state) after \(document.attempt) attempt(s)\(last)")

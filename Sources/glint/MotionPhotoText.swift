@@ -7,7 +7,8 @@ enum MotionPhotoText {
     /// at byte 3478530 (1234567 B), still at 0.480 s".
     static func describe(_ photo: MotionPhoto) -> String {
         let video = photo.video
-        var text = "motion photo (\(photo.source.phrase)): video \(video.codec) \(video.width)x\(video.height), "
+        var text =
+            "motion photo (\(photo.source.phrase)): video \(video.codec) \(video.width)x\(video.height), "
             + "\(video.frameCount) frames, " + String(format: "%.3f s", video.duration)
             + (video.audioCodec.map { ", audio \($0)" } ?? ", no audio")
             + ", at byte \(photo.videoOffset) (\(photo.videoLength) B)"

@@ -98,8 +98,9 @@ struct RingsCommand: ParsableCommand {
         guard let shape = RingCanvasShape(rawValue: shape.lowercased()) else {
             throw MediaError(.invalidArgument, "unknown shape \"\(shape)\": use square or circle")
         }
-        return try ActivityRingsRequest(parsingMove: move, exercise: exercise, stand: stand, size: size, scale: scale, shape: shape,
-                                        marginFraction: margin)
+        return try ActivityRingsRequest(
+            parsingMove: move, exercise: exercise, stand: stand, size: size, scale: scale, shape: shape,
+            marginFraction: margin)
     }
 
     private func outputFormat() throws -> RingsOutputFormat {

@@ -39,17 +39,21 @@ struct RingsDocument: Encodable {
 
     init(_ rendered: RenderedActivityRings, path: String, format: RingsOutputFormat, bytes: Int) {
         let g = rendered.geometry
-        output = Output(path: path, format: format.rawValue, bytes: bytes, width: g.canvasSize, height: g.canvasSize,
-                        shape: rendered.request.shape.rawValue)
-        var radii: [String: Double] = [:], diameters: [String: Double] = [:], progress: [String: Progress] = [:]
+        output = Output(
+            path: path, format: format.rawValue, bytes: bytes, width: g.canvasSize, height: g.canvasSize,
+            shape: rendered.request.shape.rawValue)
+        var radii: [String: Double] = [:]
+        var diameters: [String: Double] = [:]
+        var progress: [String: Progress] = [:]
         for ring in ActivityRing.allCases {
             radii[ring.rawValue] = g.radius(of: ring)
             diameters[ring.rawValue] = g.diameters[ring.index]
             let p = rendered.request.progress(of: ring)
             progress[ring.rawValue] = Progress(fraction: p.fraction, value: p.value, goal: p.goal)
         }
-        geometry = Geometry(canvasSize: g.canvasSize, scale: g.scale, outerDiameter: g.outerDiameter, thickness: g.thickness,
-                            gap: g.gap, margin: g.margin, marginRule: g.marginRule.rawValue, radii: radii, diameters: diameters)
+        geometry = Geometry(
+            canvasSize: g.canvasSize, scale: g.scale, outerDiameter: g.outerDiameter, thickness: g.thickness,
+            gap: g.gap, margin: g.margin, marginRule: g.marginRule.rawValue, radii: radii, diameters: diameters)
         self.progress = progress
         corrections = rendered.corrections
     }

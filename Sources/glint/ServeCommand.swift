@@ -43,8 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
             let data = stores.dataDirectory
             let configuration = try options.configuration()
             let (json, host) = (json, configuration.host)
-            let base = Event(event: "listening", url: nil, store: location.description, dataDirectory: data.path, workers: configuration.workers,
-                             pid: ProcessInfo.processInfo.processIdentifier)
+            let base = Event(
+                event: "listening", url: nil, store: location.description, dataDirectory: data.path, workers: configuration.workers,
+                pid: ProcessInfo.processInfo.processIdentifier)
             try await GlintService.run(configuration: configuration, location: location, dataDirectory: data) { port in
                 var event = base
                 event.url = "http://\(host):\(port)"

@@ -47,8 +47,9 @@ struct WorkerCommand: AsyncParsableCommand {
                 let workerID = WorkerIdentity.make()
                 let configuration = try options.configuration(workerID: workerID, workDirectory: data.workDirectory(worker: workerID))
                 let worker = JobWorker(store: store, blobs: blobs, handlers: .glint, configuration: configuration, logger: logger)
-                let event = Event(event: "started", worker: workerID, pid: ProcessInfo.processInfo.processIdentifier, store: location.description,
-                                  dataDirectory: data.path, concurrency: configuration.concurrency, queues: configuration.queues)
+                let event = Event(
+                    event: "started", worker: workerID, pid: ProcessInfo.processInfo.processIdentifier, store: location.description,
+                    dataDirectory: data.path, concurrency: configuration.concurrency, queues: configuration.queues)
                 announce(event)
                 let group = ServiceGroup(configuration: .init(services: [worker], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
                 try await group.run()
@@ -68,7 +69,9 @@ struct WorkerCommand: AsyncParsableCommand {
             // Written straight to the descriptor: a line-buffered print could sit unseen in a pipe.
             if let data = try? encoder.encode(event) { FileHandle.standardOutput.write(data + Data("\n".utf8)) }
         } else {
-            CommandOutput.printError("glint worker \(event.worker): \(event.event) (store \(event.store), concurrency \(event.concurrency), queues \(event.queues.joined(separator: ", ")))")
+            CommandOutput.printError(
+                "glint worker \(event.worker): \(event.event) (store \(event.store), concurrency \(event.concurrency), queues \(event.queues.joined(separator: ", ")))"
+            )
         }
     }
 }

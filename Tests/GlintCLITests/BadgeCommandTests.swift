@@ -69,27 +69,33 @@ struct BadgeCommandTests {
         #expect(tinyRun.stderrText.contains("smaller than the smallest legal badge"))
     }
 
-    @Test("glint export --as still --badge live: the real still gets the badge, the rest as before",
-          .enabled(if: SharedFixtures.available && MediaTools.exiftool != nil, CLIFixtures.missingMessage))
+    @Test(
+        "glint export --as still --badge live: the real still gets the badge, the rest as before",
+        .enabled(if: SharedFixtures.available && MediaTools.exiftool != nil, CLIFixtures.missingMessage))
     func exportStillWithBadge() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let run = try GlintProcess.run(["export", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie, "--as", "still", "--badge", "live",
-                                        "--out", directory.path, "--json"])
+        let run = try GlintProcess.run([
+            "export", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie, "--as", "still", "--badge", "live",
+            "--out", directory.path, "--json",
+        ])
         try #require(run.succeeded, "\(run.summary)")
         let document = try run.jsonObject()
         let badge = try #require((document["badges"] as? [[String: Any]])?.first)
         let file = directory.file("IMG_train.jpg").path
         #expect(badge["applied"] as? Bool == true && badge["corner"] as? String == "top-left" && badge["method"] as? String == "splice")
-        #expect(URL(fileURLWithPath: badge["file"] as? String ?? "").resolvingSymlinksInPath().path == URL(fileURLWithPath: file).resolvingSymlinksInPath().path)
+        #expect(
+            URL(fileURLWithPath: badge["file"] as? String ?? "").resolvingSymlinksInPath().path == URL(fileURLWithPath: file).resolvingSymlinksInPath().path)
         #expect(TemporaryDirectory.contents(of: directory.url) == ["IMG_train.jpg"])
         let check = try GlintProcess.run(["badge", "--check", file, "--kind", "live", "--json"])
         #expect(check.succeeded, "\(check.summary)")
         let tags = try MediaTools.tags(directory.file("IMG_train.jpg"))
         #expect(MediaTools.value("MediaGroupUUID", in: tags) as? String == CLIFixtures.iphoneIdentifier)
         #expect(MediaTools.value("ImageSize", in: tags) as? String == "4032x3024")
-        let refused = try GlintProcess.run(["export", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie, "--as", "mp4", "--badge", "live",
-                                            "--out", directory.file("x").path])
+        let refused = try GlintProcess.run([
+            "export", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie, "--as", "mp4", "--badge", "live",
+            "--out", directory.file("x").path,
+        ])
         #expect(refused.failedCleanly)
     }
 }

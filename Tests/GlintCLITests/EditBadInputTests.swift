@@ -24,29 +24,37 @@ struct EditBadInputTests {
 
     /// Inputs made from the real iPhone pair.
     static let realPairCases: [BadInput] = [
-        BadInput(name: "truncated JPEG (the real still cut in half)", half: .still, fileName: "truncated.jpg",
-                 problemWords: ["truncat", "ends", "end of"]) { still, _, destination in
+        BadInput(
+            name: "truncated JPEG (the real still cut in half)", half: .still, fileName: "truncated.jpg",
+            problemWords: ["truncat", "ends", "end of"]
+        ) { still, _, destination in
             try GeneratedInputs.truncatedCopy(of: still, to: destination)
         },
-        BadInput(name: "movie whose moov holds a trak with a garbage size", half: .movie, fileName: "corrupt-moov.mov",
-                 problemWords: ["moov", "damaged", "corrupt"]) { _, movie, destination in
+        BadInput(
+            name: "movie whose moov holds a trak with a garbage size", half: .movie, fileName: "corrupt-moov.mov",
+            problemWords: ["moov", "damaged", "corrupt"]
+        ) { _, movie, destination in
             try GeneratedInputs.corruptMoovCopy(of: movie, to: destination)
         },
         // The moov still parses, but its tables lie: the failure comes from FFmpeg mid-job, after
         // the encoder has started, which is where stray library logging and partial outputs show.
-        BadInput(name: "movie whose moov puts the video chunks past the end of the file", half: .movie,
-                 fileName: "chunks-past-end.mov",
-                 problemWords: ["moov", "damaged", "corrupt", "chunk", "offset", "past the end", "beyond", "decod"],
-                 knownBug: """
-                    product bug (GlintMedia, not the CLI): chunk offsets beyond the end of the file are not \
-                    checked when the moov is read, FFmpeg then yields no packets, and the user is told \
-                    "the encoder produced no video frames" instead of what is wrong with the movie
-                    """) { _, movie, destination in
+        BadInput(
+            name: "movie whose moov puts the video chunks past the end of the file", half: .movie,
+            fileName: "chunks-past-end.mov",
+            problemWords: ["moov", "damaged", "corrupt", "chunk", "offset", "past the end", "beyond", "decod"],
+            knownBug: """
+                product bug (GlintMedia, not the CLI): chunk offsets beyond the end of the file are not \
+                checked when the moov is read, FFmpeg then yields no packets, and the user is told \
+                "the encoder produced no video frames" instead of what is wrong with the movie
+                """
+        ) { _, movie, destination in
             try GeneratedInputs.moovTableCopy(of: movie, to: destination, table: "stco") { _, _ in 0x7FFF_0000 }
         },
-        BadInput(name: "movie whose moov gives the later video samples garbage sizes", half: .movie,
-                 fileName: "sample-sizes.mov",
-                 problemWords: ["moov", "damaged", "corrupt", "decod", "invalid"]) { _, movie, destination in
+        BadInput(
+            name: "movie whose moov gives the later video samples garbage sizes", half: .movie,
+            fileName: "sample-sizes.mov",
+            problemWords: ["moov", "damaged", "corrupt", "decod", "invalid"]
+        ) { _, movie, destination in
             try GeneratedInputs.moovTableCopy(of: movie, to: destination, table: "stsz") { index, count in
                 index >= count / 2 ? 0x0010_0000 : nil
             }
@@ -55,23 +63,30 @@ struct EditBadInputTests {
 
     /// Inputs made from a small generated pair (no fixtures needed).
     static let generatedCases: [BadInput] = [
-        BadInput(name: "JPEG whose SOF claims 65535x65535", half: .still, fileName: "huge.jpg",
-                 problemWords: ["large", "65535", "dimension", "limit"]) { still, _, destination in
+        BadInput(
+            name: "JPEG whose SOF claims 65535x65535", half: .still, fileName: "huge.jpg",
+            problemWords: ["large", "65535", "dimension", "limit"]
+        ) { still, _, destination in
             try GeneratedInputs.hugeDimensionsCopy(of: still, to: destination)
         },
         BadInput(name: "zero-byte still", half: .still, fileName: "empty.jpg", problemWords: ["empty"]) { _, _, destination in
             try Data().write(to: destination)
         },
-        BadInput(name: "text file named .mov", half: .movie, fileName: "notes.mov",
-                 problemWords: ["not a", "quicktime", "unsupported"]) { _, _, destination in
+        BadInput(
+            name: "text file named .mov", half: .movie, fileName: "notes.mov",
+            problemWords: ["not a", "quicktime", "unsupported"]
+        ) { _, _, destination in
             try Data("These are my holiday notes, not a movie.\n".utf8).write(to: destination)
         },
-        BadInput(name: "still that does not exist", half: .still, fileName: "missing.jpg",
-                 problemWords: ["not found", "no such", "does not exist"]) { _, _, _ in },
+        BadInput(
+            name: "still that does not exist", half: .still, fileName: "missing.jpg",
+            problemWords: ["not found", "no such", "does not exist"]
+        ) { _, _, _ in },
     ]
 
-    @Test("bad input from the real pair fails cleanly", .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage),
-          arguments: realPairCases)
+    @Test(
+        "bad input from the real pair fails cleanly", .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage),
+        arguments: realPairCases)
     func realPairBadInput(_ input: BadInput) throws {
         try check(input, still: SharedFixtures.url(SharedFixtures.Name.livePhotoStill), movie: SharedFixtures.url(SharedFixtures.Name.livePhotoMovie))
     }
@@ -92,8 +107,10 @@ struct EditBadInputTests {
         let output = try work.subdirectory("out")
         let (stillArgument, movieArgument) = input.half == .still ? (bad.path, movie.path) : (still.path, bad.path)
 
-        let run = try GlintProcess.run(["edit", stillArgument, movieArgument, "--recipe", Self.recipe,
-                                        "--out", output.path, "--preset", "ultrafast"])
+        let run = try GlintProcess.run([
+            "edit", stillArgument, movieArgument, "--recipe", Self.recipe,
+            "--out", output.path, "--preset", "ultrafast",
+        ])
         #expect(run.failedCleanly, "\(input.name): \(run.summary)", sourceLocation: sourceLocation)
         #expect(run.stderrLines.count == 1, "\(input.name): stderr must be one line: \(run.summary)", sourceLocation: sourceLocation)
         let line = run.stderrLines.last.map(String.init) ?? ""
@@ -101,11 +118,13 @@ struct EditBadInputTests {
         let problem = line.replacingOccurrences(of: bad.path, with: "").lowercased()
         if !input.problemWords.contains(where: { problem.contains($0) }) {
             let explanation = input.knownBug.map { "\n" + $0 } ?? ""
-            Issue.record("\(input.name): the error does not say what is wrong (\(input.problemWords)): \(line)\(explanation)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "\(input.name): the error does not say what is wrong (\(input.problemWords)): \(line)\(explanation)",
+                sourceLocation: sourceLocation)
         }
-        #expect(TemporaryDirectory.contents(of: output).isEmpty,
-                "\(input.name): output left behind: \(TemporaryDirectory.contents(of: output))", sourceLocation: sourceLocation)
+        #expect(
+            TemporaryDirectory.contents(of: output).isEmpty,
+            "\(input.name): output left behind: \(TemporaryDirectory.contents(of: output))", sourceLocation: sourceLocation)
     }
 
     @Test("--json gives a JSON error document naming the file and the kind")
@@ -117,8 +136,10 @@ struct EditBadInputTests {
         try Data("not a movie\n".utf8).write(to: text)
         let output = try work.subdirectory("out")
 
-        let run = try GlintProcess.run(["edit", pair.still.path, text.path, "--recipe", Self.recipe,
-                                        "--out", output.path, "--preset", "ultrafast", "--json"])
+        let run = try GlintProcess.run([
+            "edit", pair.still.path, text.path, "--recipe", Self.recipe,
+            "--out", output.path, "--preset", "ultrafast", "--json",
+        ])
         #expect(run.failedCleanly, "\(run.summary)")
         #expect(run.stderrLines.count == 1, "\(run.summary)")
         let error = try #require(try run.jsonObject()["error"] as? [String: Any], "\(run.summary)")
@@ -128,23 +149,30 @@ struct EditBadInputTests {
         #expect(TemporaryDirectory.contents(of: output).isEmpty)
     }
 
-    @Test("a bad recipe is refused in one line naming the key",
-          arguments: [(#"{"exposur":1}"#, "exposur"), (#"{"exposure":100}"#, "exposure"),
-                      (#"{"crop":{"x":0.5,"y":0,"width":0.8,"height":1}}"#, "crop"), (#"{"rotate":45}"#, "rotate")])
+    @Test(
+        "a bad recipe is refused in one line naming the key",
+        arguments: [
+            (#"{"exposur":1}"#, "exposur"), (#"{"exposure":100}"#, "exposure"),
+            (#"{"crop":{"x":0.5,"y":0,"width":0.8,"height":1}}"#, "crop"), (#"{"rotate":45}"#, "rotate"),
+        ])
     func badRecipe(_ recipe: String, key: String) throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
         let pair = try GeneratedInputs.pair(in: work.url, name: "good")
         let output = try work.subdirectory("out")
-        let run = try GlintProcess.run(["edit", pair.still.path, pair.movie.path, "--recipe", recipe,
-                                        "--out", output.path, "--preset", "ultrafast"])
+        let run = try GlintProcess.run([
+            "edit", pair.still.path, pair.movie.path, "--recipe", recipe,
+            "--out", output.path, "--preset", "ultrafast",
+        ])
         #expect(run.failedCleanly, "\(run.summary)")
         #expect(run.stderrLines.count == 1, "\(run.summary)")
         #expect(run.stderrText.contains("\"\(key)"), "the error does not name \(key): \(run.stderrText)")
         #expect(TemporaryDirectory.contents(of: output).isEmpty)
 
-        let json = try GlintProcess.run(["edit", pair.still.path, pair.movie.path, "--recipe", recipe,
-                                         "--out", output.path, "--json"])
+        let json = try GlintProcess.run([
+            "edit", pair.still.path, pair.movie.path, "--recipe", recipe,
+            "--out", output.path, "--json",
+        ])
         #expect(json.failedCleanly, "\(json.summary)")
         let error = try #require(try json.jsonObject()["error"] as? [String: Any], "\(json.summary)")
         #expect(error["kind"] as? String == "invalidRecipe")

@@ -20,11 +20,13 @@ struct EditColourRecipeTests {
         BadRecipe(name: "unknown key", recipe: #"{"warmthh":0.5}"#, words: ["unknown key", "\"warmthh\""]),
         BadRecipe(name: "exposure out of range", recipe: #"{"exposure":99}"#, words: ["\"exposure\"", "99"]),
         BadRecipe(name: "missing .cube", recipe: #"{"lut":"missing.cube"}"#, words: ["\"lut\"", "missing.cube", "no such file"]),
-        BadRecipe(name: "LUT of the wrong size", recipe: #"{"lut":"short.cube","lutIntensity":0.7}"#,
-                  cube: "TITLE \"short\"\nLUT_3D_SIZE 2\n" + String(repeating: "0 0 0\n", count: 7),
-                  words: ["\"lut\"", "short.cube", "7 entries", "needs 8"]),
-        BadRecipe(name: "1D LUT", recipe: #"{"lut":"oned.cube"}"#, cube: "LUT_1D_SIZE 2\n0 0 0\n1 1 1\n",
-                  words: ["\"lut\"", "oned.cube", "1D"]),
+        BadRecipe(
+            name: "LUT of the wrong size", recipe: #"{"lut":"short.cube","lutIntensity":0.7}"#,
+            cube: "TITLE \"short\"\nLUT_3D_SIZE 2\n" + String(repeating: "0 0 0\n", count: 7),
+            words: ["\"lut\"", "short.cube", "7 entries", "needs 8"]),
+        BadRecipe(
+            name: "1D LUT", recipe: #"{"lut":"oned.cube"}"#, cube: "LUT_1D_SIZE 2\n0 0 0\n1 1 1\n",
+            words: ["\"lut\"", "oned.cube", "1D"]),
     ]
 
     @Test(arguments: badRecipes)
@@ -40,15 +42,19 @@ struct EditColourRecipeTests {
         }
         let output = work.file("out")
         for json in [false, true] {
-            let run = try GlintProcess.run(["edit", pair.still.path, pair.movie.path, "--recipe", recipeFile.path,
-                                            "--out", output.path, "--preset", "ultrafast"] + (json ? ["--json"] : []))
+            let run = try GlintProcess.run(
+                [
+                    "edit", pair.still.path, pair.movie.path, "--recipe", recipeFile.path,
+                    "--out", output.path, "--preset", "ultrafast",
+                ] + (json ? ["--json"] : []))
             #expect(run.failedCleanly && run.status == 1, "\(bad.name): \(run.summary)")
             #expect(run.stderrLines.count == 1, "\(bad.name): stderr must be one line: \(run.summary)")
             for word in bad.words {
                 #expect(run.stderrText.contains(word), "\(bad.name): the error does not say \(word): \(run.stderrText)")
             }
-            #expect(!FileManager.default.fileExists(atPath: output.path)
-                        || TemporaryDirectory.contents(of: output).isEmpty, "\(bad.name): output written")
+            #expect(
+                !FileManager.default.fileExists(atPath: output.path)
+                    || TemporaryDirectory.contents(of: output).isEmpty, "\(bad.name): output written")
             if json {
                 let error = try #require(try run.jsonObject()["error"] as? [String: Any], "\(run.summary)")
                 #expect(error["kind"] as? String == "invalidRecipe")
@@ -68,8 +74,11 @@ struct EditColourRecipeTests {
         try Data(#"{"lut":"invert.cube","vignette":0.3,"outputColorSpace":"srgb"}"#.utf8).write(to: recipe)
         let output = work.file("out")
         // Run from elsewhere: the relative LUT path must follow the recipe, not the working directory.
-        let run = try GlintProcess.run(["edit", pair.still.path, pair.movie.path, "--recipe", recipe.path,
-                                        "--out", output.path, "--preset", "ultrafast", "--json"], currentDirectory: work.url)
+        let run = try GlintProcess.run(
+            [
+                "edit", pair.still.path, pair.movie.path, "--recipe", recipe.path,
+                "--out", output.path, "--preset", "ultrafast", "--json",
+            ], currentDirectory: work.url)
         #expect(run.succeeded, "\(run.summary)")
         #expect(TemporaryDirectory.contents(of: output).sorted() == ["good.jpg", "good.mov"])
         if let exiftool = ExternalTool.find("exiftool") {

@@ -18,8 +18,11 @@ struct EditHEICPairTests {
     }
 
     func fixture(in directory: URL, name: String, _ options: [String]) throws -> FixtureDocument {
-        let run = try GlintProcess.run(["fixture", "--out", directory.path, "--name", name, "--json",
-                                        "--still-format", "heic", "--codec", "hevc"] + Self.sizes + options)
+        let run = try GlintProcess.run(
+            [
+                "fixture", "--out", directory.path, "--name", name, "--json",
+                "--still-format", "heic", "--codec", "hevc",
+            ] + Self.sizes + options)
         try #require(run.succeeded, "\(run.summary)")
         let document = try JSONDecoder().decode(FixtureDocument.self, from: run.stdout)
         #expect(document.still.hasSuffix("/\(name).heic"))
@@ -27,8 +30,10 @@ struct EditHEICPairTests {
     }
 
     func edit(_ still: String, _ movie: String, into output: URL) throws -> LivePhotoEditor.Result {
-        let run = try GlintProcess.run(["edit", still, movie, "--recipe", Self.recipe, "--out", output.path,
-                                        "--codec", "hevc", "--preset", "ultrafast", "--json"])
+        let run = try GlintProcess.run([
+            "edit", still, movie, "--recipe", Self.recipe, "--out", output.path,
+            "--codec", "hevc", "--preset", "ultrafast", "--json",
+        ])
         try #require(run.succeeded, "\(run.summary)")
         #expect(run.stderrText.isEmpty, "a successful --json edit should write nothing to stderr: \(run.stderrText)")
         return try JSONDecoder().decode(LivePhotoEditor.Result.self, from: run.stdout)
@@ -49,8 +54,12 @@ struct EditHEICPairTests {
     /// The presentation times ffprobe reads for the video packets, sorted.
     static func videoPacketTimes(_ path: String) throws -> [String] {
         let tool = try #require(MediaTools.ffprobe)
-        let run = try ExternalTool.run(tool, ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time",
-                                              "-of", "csv=p=0", path])
+        let run = try ExternalTool.run(
+            tool,
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time",
+                "-of", "csv=p=0", path,
+            ])
         try #require(run.succeeded, "\(run.summary)")
         return run.stdoutText.split(separator: "\n").map(String.init).sorted { Double($0) ?? 0 < Double($1) ?? 0 }
     }
@@ -102,9 +111,10 @@ struct EditHEICPairTests {
         }
     }
 
-    @Test("the iPhone 12 Pro HEIC (no identifier) beside a generated HEVC movie gets an identifier exiftool reads",
-          .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), CLIFixtures.missingMessage),
-          arguments: [["--still-without-identifier"], ["--identifier", "none"]])
+    @Test(
+        "the iPhone 12 Pro HEIC (no identifier) beside a generated HEVC movie gets an identifier exiftool reads",
+        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), CLIFixtures.missingMessage),
+        arguments: [["--still-without-identifier"], ["--identifier", "none"]])
     func realHEICTakesAnIdentifier(_ options: [String]) throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
@@ -129,8 +139,9 @@ struct EditHEICPairTests {
         #expect(tags["ExifIFD:ExifImageWidth"] as? Int == 2420)
     }
 
-    @Test("bad HEIC stills give one error line naming the file, and nothing is written",
-          arguments: ["empty", "garbage", "truncated"])
+    @Test(
+        "bad HEIC stills give one error line naming the file, and nothing is written",
+        arguments: ["empty", "garbage", "truncated"])
     func badHEIC(_ damage: String) throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
@@ -143,16 +154,19 @@ struct EditHEICPairTests {
         default: try bytes.prefix(bytes.count / 2).write(to: bad)
         }
         let output = try work.subdirectory("out")
-        let run = try GlintProcess.run(["edit", bad.path, input.movie, "--recipe", Self.recipe, "--out", output.path,
-                                        "--preset", "ultrafast"])
+        let run = try GlintProcess.run([
+            "edit", bad.path, input.movie, "--recipe", Self.recipe, "--out", output.path,
+            "--preset", "ultrafast",
+        ])
         #expect(run.failedCleanly, "\(run.summary)")
         #expect(run.stderrLines.count == 1, "\(run.summary)")
         #expect(run.stderrText.contains(bad.path), "\(run.stderrText)")
         #expect(TemporaryDirectory.contents(of: output).isEmpty)
     }
 
-    @Test("inspect reports the iPhone 12 Pro HEIC: displayed size, no identifier, its ICC profile",
-          .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), CLIFixtures.missingMessage))
+    @Test(
+        "inspect reports the iPhone 12 Pro HEIC: displayed size, no identifier, its ICC profile",
+        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), CLIFixtures.missingMessage))
     func inspectRealHEIC() throws {
         let path = "\(SharedFixtures.relativeToPackageRoot)/\(SharedFixtures.Name.heicStill)"
         let document = try inspect([path])

@@ -28,8 +28,10 @@ struct EditIdentityTests {
     /// The JSON must say where the identifier came from in the words scripts match on
     /// (`"from-movie"`, `"created"`, ...), which the decoded enum alone would not show.
     func edit(_ still: URL, _ movie: URL, into output: URL) throws -> LivePhotoEditor.Result {
-        let run = try GlintProcess.run(["edit", still.path, movie.path, "--recipe", Self.recipe, "--out", output.path,
-                                        "--preset", "ultrafast", "--json"])
+        let run = try GlintProcess.run([
+            "edit", still.path, movie.path, "--recipe", Self.recipe, "--out", output.path,
+            "--preset", "ultrafast", "--json",
+        ])
         try #require(run.succeeded, "\(run.summary)")
         let result = try JSONDecoder().decode(LivePhotoEditor.Result.self, from: run.stdout)
         #expect(try run.jsonObject()["identifierSource"] as? String == result.identifierSource.rawValue)
@@ -55,8 +57,9 @@ struct EditIdentityTests {
         return (stillIdentifier, movieTags["Keys:ContentIdentifier"] as? String)
     }
 
-    @Test("a still without a MakerNote takes the movie's identifier",
-          arguments: [[String](), ["--rotation", "90", "--codec", "hevc"]])
+    @Test(
+        "a still without a MakerNote takes the movie's identifier",
+        arguments: [[String](), ["--rotation", "90", "--codec", "hevc"]])
     func stillTakesTheMovieIdentifier(_ variant: [String]) throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
@@ -118,8 +121,9 @@ struct EditIdentityTests {
         #expect(result.identifierSource == .created)
         #expect(result.identifierSource.rawValue == "created")
         let identifier = result.contentIdentifier.rawValue
-        #expect(UUID(uuidString: identifier) != nil && identifier.count == 36 && identifier == identifier.uppercased(),
-                "not an uppercase UUID: \(identifier)")
+        #expect(
+            UUID(uuidString: identifier) != nil && identifier.count == 36 && identifier == identifier.uppercased(),
+            "not an uppercase UUID: \(identifier)")
 
         let stillOut = URL(fileURLWithPath: result.stillPath)
         let movieOut = URL(fileURLWithPath: result.moviePath)
@@ -141,8 +145,10 @@ struct EditIdentityTests {
         let first = try generate(in: work.subdirectory("a"), name: "clip", [])
         let second = try generate(in: work.subdirectory("b"), name: "clip", [])
         let output = try work.subdirectory("out")
-        let run = try GlintProcess.run(["edit", first.still.path, second.movie.path, "--recipe", Self.recipe,
-                                        "--out", output.path, "--preset", "ultrafast"])
+        let run = try GlintProcess.run([
+            "edit", first.still.path, second.movie.path, "--recipe", Self.recipe,
+            "--out", output.path, "--preset", "ultrafast",
+        ])
         #expect(run.failedCleanly, "\(run.summary)")
         #expect(run.stderrLines.count == 1, "\(run.summary)")
         #expect(run.stderrText.contains(first.still.path))

@@ -9,16 +9,19 @@ import Testing
 struct EditRealPairTests {
     static let recipe = #"{"exposure":0.5,"crop":{"x":0.1,"y":0.1,"width":0.8,"height":0.8}}"#
 
-    @Test("the edited pair keeps its identity, metadata, frames and audio, and still pairs",
-          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+    @Test(
+        "the edited pair keeps its identity, metadata, frames and audio, and still pairs",
+        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func editedPairKeepsEverything() throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
         let output = work.file("edited")
         let inputMovie = SharedFixtures.url(SharedFixtures.Name.livePhotoMovie)
 
-        let run = try GlintProcess.run(["edit", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie, "--recipe", Self.recipe,
-                                        "--out", output.path, "--preset", "ultrafast", "--json"])
+        let run = try GlintProcess.run([
+            "edit", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie, "--recipe", Self.recipe,
+            "--out", output.path, "--preset", "ultrafast", "--json",
+        ])
         try #require(run.succeeded, "\(run.summary)")
         #expect(run.stderrText.isEmpty, "a successful --json edit should write nothing to stderr: \(run.stderrText)")
         let result = try JSONDecoder().decode(LivePhotoEditor.Result.self, from: run.stdout)
@@ -57,8 +60,9 @@ struct EditRealPairTests {
         #expect(movieReport.frameCount == 22)
         let stillAspect = Self.displayAspect(stillReport)
         let movieAspect = Self.displayAspect(movieReport)
-        #expect(abs(stillAspect / movieAspect - 1) <= 0.003,
-                "still aspect \(stillAspect) (\(stillReport.width)x\(stillReport.height)) vs movie aspect \(movieAspect) (\(movieReport))")
+        #expect(
+            abs(stillAspect / movieAspect - 1) <= 0.003,
+            "still aspect \(stillAspect) (\(stillReport.width)x\(stillReport.height)) vs movie aspect \(movieAspect) (\(movieReport))")
     }
 
     /// exiftool sees the identifier in both halves, the still image time, and the kept metadata.

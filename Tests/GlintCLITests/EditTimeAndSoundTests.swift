@@ -16,8 +16,10 @@ struct EditTimeAndSoundTests {
         defer { work.remove() }
         let (still, movie) = try GeneratedInputs.pair(in: work.url, name: "pair")
         let output = work.file("edited")
-        let run = try GlintProcess.run(["edit", still.path, movie.path, "--recipe", Self.recipe, "--out", output.path,
-                                        "--preset", "ultrafast", "--json"])
+        let run = try GlintProcess.run([
+            "edit", still.path, movie.path, "--recipe", Self.recipe, "--out", output.path,
+            "--preset", "ultrafast", "--json",
+        ])
         try #require(run.succeeded, "\(run.summary)")
         let json = try run.jsonObject()
         let trim = try #require(json["trim"] as? [String: Any], "\(run.stdoutText)")
@@ -35,16 +37,20 @@ struct EditTimeAndSoundTests {
         let result = try JSONDecoder().decode(LivePhotoEditor.Result.self, from: run.stdout)
         #expect(result.trim?.keptFrames == 4 && result.keyPhoto?.upscaled == true)
 
-        let text = try GlintProcess.run(["edit", still.path, movie.path, "--recipe", Self.recipe, "--out", work.file("text").path,
-                                         "--preset", "ultrafast"])
+        let text = try GlintProcess.run([
+            "edit", still.path, movie.path, "--recipe", Self.recipe, "--out", work.file("text").path,
+            "--preset", "ultrafast",
+        ])
         try #require(text.succeeded, "\(text.summary)")
         #expect(text.stdoutText.contains("trimmed to 0.033-0.200 s"), "\(text.stdoutText)")
         #expect(text.stdoutText.contains("key photo: frame at 0.067 s (96x72) enlarged"))
         #expect(text.stdoutText.contains("sound gain 0.50, cut to the trim"))
     }
 
-    @Test(arguments: [(#"{"trim":{"start":3}}"#, "keeps no frame"), (#"{"keyPhoto":0.5}"#, "keyPhoto"),
-                      (#"{"trim":{"end":0.05},"keyPhoto":0.1}"#, "keyPhoto")])
+    @Test(arguments: [
+        (#"{"trim":{"start":3}}"#, "keeps no frame"), (#"{"keyPhoto":0.5}"#, "keyPhoto"),
+        (#"{"trim":{"end":0.05},"keyPhoto":0.1}"#, "keyPhoto"),
+    ])
     func outOfRangeTimesFailBeforeAnyWork(recipe: String, message: String) throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }

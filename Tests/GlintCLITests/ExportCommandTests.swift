@@ -17,8 +17,11 @@ struct ExportCommandTests {
 
     /// Runs `glint export` on the real pair and decodes its JSON.
     static func export(_ format: String, into directory: URL, _ extra: [String] = []) throws -> ExportDocument {
-        let run = try GlintProcess.run(["export", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie, "--as", format,
-                                        "--out", directory.path, "--json"] + extra)
+        let run = try GlintProcess.run(
+            [
+                "export", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie, "--as", format,
+                "--out", directory.path, "--json",
+            ] + extra)
         try #require(run.succeeded, "\(run.summary)")
         return try JSONDecoder().decode(ExportDocument.self, from: run.stdout)
     }
@@ -30,8 +33,9 @@ struct ExportCommandTests {
         return [UInt8](run.stdout)
     }
 
-    @Test("a motion photo of the real pair is read back by glint inspect, exiftool and ffmpeg",
-          .enabled(if: SharedFixtures.available && toolsAvailable, CLIFixtures.missingMessage))
+    @Test(
+        "a motion photo of the real pair is read back by glint inspect, exiftool and ffmpeg",
+        .enabled(if: SharedFixtures.available && toolsAvailable, CLIFixtures.missingMessage))
     func motionPhotoOfTheRealPair() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -80,13 +84,18 @@ struct ExportCommandTests {
         let decode = try ExternalTool.run(try #require(MediaTools.ffmpeg), ["-v", "error", "-i", mp4.path, "-f", "null", "-"])
         #expect(decode.succeeded && decode.stderrText.isEmpty, "\(decode.summary)")
         #expect(try MediaTools.videoFrameCount(mp4) == 22)
-        let streams = try ExternalTool.run(try #require(MediaTools.ffprobe), ["-v", "error", "-show_entries", "stream=codec_name",
-                                                                              "-of", "csv=p=0", mp4.path])
+        let streams = try ExternalTool.run(
+            try #require(MediaTools.ffprobe),
+            [
+                "-v", "error", "-show_entries", "stream=codec_name",
+                "-of", "csv=p=0", mp4.path,
+            ])
         #expect(streams.stdoutText.split(separator: "\n") == ["h264", "aac"])
     }
 
-    @Test("--strip-location leaves no GPS tag in any output, the embedded MP4 included",
-          .enabled(if: SharedFixtures.available && toolsAvailable, CLIFixtures.missingMessage))
+    @Test(
+        "--strip-location leaves no GPS tag in any output, the embedded MP4 included",
+        .enabled(if: SharedFixtures.available && toolsAvailable, CLIFixtures.missingMessage))
     func stripLocationEverywhere() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -115,8 +124,9 @@ struct ExportCommandTests {
         #expect(try InspectDocument.decode(inspect).livePhotos.count == 1)
     }
 
-    @Test("files that are not a Live Photo are refused with one clear line",
-          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+    @Test(
+        "files that are not a Live Photo are refused with one clear line",
+        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func unpairedInputIsRefused() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -15,8 +15,9 @@ struct ExportEffectCommandTests {
         return try JSONDecoder().decode(ExportDocument.self, from: run.stdout)
     }
 
-    @Test("--effect bounce --as gif and --effect loop --as webp write looping animations others read back",
-          .enabled(if: SharedFixtures.available && tools, CLIFixtures.missingMessage))
+    @Test(
+        "--effect bounce --as gif and --effect loop --as webp write looping animations others read back",
+        .enabled(if: SharedFixtures.available && tools, CLIFixtures.missingMessage))
     func animationsOfTheRealPair() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -42,8 +43,9 @@ struct ExportEffectCommandTests {
         #expect(live.exports.first?.effect?.frameCount == 22)
     }
 
-    @Test("--effect longExposure --as still writes a JPEG; --effect loop --as mp4 a movie with sound",
-          .enabled(if: SharedFixtures.available && tools, CLIFixtures.missingMessage))
+    @Test(
+        "--effect longExposure --as still writes a JPEG; --effect loop --as mp4 a movie with sound",
+        .enabled(if: SharedFixtures.available && tools, CLIFixtures.missingMessage))
     func stillAndMovieEffects() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -58,21 +60,31 @@ struct ExportEffectCommandTests {
         let mp4 = try #require(movie.files.first)
         #expect(mp4.kind == .mp4 && URL(fileURLWithPath: mp4.path).lastPathComponent == "IMG_train-loop.mp4")
         #expect(movie.exports.first?.effect?.audio == "cross-faded")
-        let streams = try ExternalTool.run(try #require(MediaTools.ffprobe), ["-v", "error", "-show_entries", "stream=codec_name",
-                                                                             "-of", "csv=p=0", mp4.path]).stdoutText
+        let streams = try ExternalTool.run(
+            try #require(MediaTools.ffprobe),
+            [
+                "-v", "error", "-show_entries", "stream=codec_name",
+                "-of", "csv=p=0", mp4.path,
+            ]
+        ).stdoutText
         #expect(streams.contains("h264") && streams.contains("aac"), "\(streams)")
         #expect(TemporaryDirectory.contents(of: directory.url).filter { $0.hasPrefix(".") }.isEmpty)
     }
 
-    @Test("an effect in a format it has no meaning in is refused before any work",
-          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+    @Test(
+        "an effect in a format it has no meaning in is refused before any work",
+        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func refusesMismatchedEffect() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        for (format, effect, words) in [("gif", "longExposure", "exported as still"), ("motion-photo", "loop", "mp4, gif or webp"),
-                                        ("gif", "sparkle", "sparkle")] {
-            let run = try GlintProcess.run(["export", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie, "--as", format,
-                                            "--effect", effect, "--out", directory.path])
+        for (format, effect, words) in [
+            ("gif", "longExposure", "exported as still"), ("motion-photo", "loop", "mp4, gif or webp"),
+            ("gif", "sparkle", "sparkle"),
+        ] {
+            let run = try GlintProcess.run([
+                "export", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie, "--as", format,
+                "--effect", effect, "--out", directory.path,
+            ])
             #expect(run.failedCleanly, "\(run.summary)")
             #expect(run.stderrText.contains(words), "\(run.stderrText)")
         }

@@ -8,12 +8,18 @@ struct FixtureCommandTests {
     @Test func aConstantFrameRateGivesEvenlySpacedFrames() throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
-        let run = try GlintProcess.run(["fixture", "--out", work.path, "--name", "steady", "--frame-size", "96x64",
-                                        "--frames", "12", "--fps", "30", "--no-audio"])
+        let run = try GlintProcess.run([
+            "fixture", "--out", work.path, "--name", "steady", "--frame-size", "96x64",
+            "--frames", "12", "--fps", "30", "--no-audio",
+        ])
         try #require(run.succeeded, "\(run.summary)")
         let tool = try #require(MediaTools.ffprobe)
-        let probe = try ExternalTool.run(tool, ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time",
-                                                "-of", "csv=p=0", work.file("steady.mov").path])
+        let probe = try ExternalTool.run(
+            tool,
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time",
+                "-of", "csv=p=0", work.file("steady.mov").path,
+            ])
         try #require(probe.succeeded, "\(probe.summary)")
         let times = probe.stdoutText.split(separator: "\n").compactMap { Double($0) }.sorted()
         #expect(times.count == 12)

@@ -13,8 +13,9 @@ struct InspectDocument: Decodable {
         do {
             return try JSONDecoder().decode(InspectDocument.self, from: run.stdout)
         } catch {
-            Issue.record("stdout of \(run.commandLine) is not an inspect document: \(error)\n\(run.summary)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "stdout of \(run.commandLine) is not an inspect document: \(error)\n\(run.summary)",
+                sourceLocation: sourceLocation)
             throw error
         }
     }
@@ -22,8 +23,9 @@ struct InspectDocument: Decodable {
 
 @Suite("glint inspect")
 struct InspectCommandTests {
-    @Test("the iPhone 6s pair is one Live Photo with its identifier, still time, frames and LPCM audio",
-          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+    @Test(
+        "the iPhone 6s pair is one Live Photo with its identifier, still time, frames and LPCM audio",
+        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func iphonePairIsOneLivePhoto() throws {
         let run = try GlintProcess.run(["inspect"] + CLIFixtures.glob("livephoto-iphone6s") + ["--json"])
         #expect(run.succeeded, "\(run.summary)")
@@ -50,8 +52,9 @@ struct InspectCommandTests {
         #expect(still.contentIdentifier?.rawValue == CLIFixtures.iphoneIdentifier)
     }
 
-    @Test("the same fields are in the raw JSON, under the names a script would use",
-          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+    @Test(
+        "the same fields are in the raw JSON, under the names a script would use",
+        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func rawJSONFieldNames() throws {
         let run = try GlintProcess.run(["inspect"] + CLIFixtures.glob("livephoto-iphone6s") + ["--json"])
         let object = try run.jsonObject()
@@ -69,8 +72,9 @@ struct InspectCommandTests {
         #expect((audio["codec"] as? String)?.hasPrefix("LPCM") == true)
     }
 
-    @Test("mismatched halves stay unpaired, and the reasons name both identifiers",
-          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+    @Test(
+        "mismatched halves stay unpaired, and the reasons name both identifiers",
+        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func mismatchedPairIsNotALivePhoto() throws {
         let paths = try CLIFixtures.glob("livephoto-mismatched")
         let run = try GlintProcess.run(["inspect"] + paths + ["--json"])

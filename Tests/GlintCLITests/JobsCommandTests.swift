@@ -17,7 +17,8 @@ struct JobsCommandTests {
         defer { directory.remove() }
         let data = directory.file("data")
 
-        let rings = try Self.jobs(["submit", "rings.render", "--params", #"{"move": 0.3, "exercise": "40%", "stand": "3/12", "size": 64}"#, "--json"], data: data)
+        let rings = try Self.jobs(
+            ["submit", "rings.render", "--params", #"{"move": 0.3, "exercise": "40%", "stand": "3/12", "size": 64}"#, "--json"], data: data)
         try #require(rings.succeeded, "\(rings.summary)")
         let ringsJob = try #require(try rings.jsonObject()["job"] as? [String: Any])
         let ringsID = try #require(ringsJob["id"] as? String)
@@ -80,8 +81,9 @@ struct JobsCommandTests {
         #expect(try retried.jsonObject()["state"] as? String == "available")
     }
 
-    @Test("refused submissions and unknown jobs: exit 1 with one stderr line naming the problem, nothing queued",
-          arguments: [
+    @Test(
+        "refused submissions and unknown jobs: exit 1 with one stderr line naming the problem, nothing queued",
+        arguments: [
             (["submit", "image.resize"], "image.resize"),
             (["submit", "queue.noop", "--params", #"{"sleepMilliseconds": "later"}"#], "sleepMilliseconds"),
             (["submit", "badge.apply", "--params", #"{"kind": "live"}"#], "image"),
@@ -90,7 +92,7 @@ struct JobsCommandTests {
             (["show", "not-a-job"], "not-a-job"),
             (["show", "6f9619ff-8b86-d011-b42d-00c04fc964ff"], "no such job"),
             (["submit", "queue.noop", "--store", "mysql://db"], "mysql://db"),
-          ])
+        ])
     func refused(arguments: [String], named: String) throws {
         let directory = try TemporaryDirectory("glint-jobs-cli")
         defer { directory.remove() }

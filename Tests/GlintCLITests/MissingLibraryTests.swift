@@ -15,8 +15,9 @@ struct MissingLibraryTests {
         try Data("not a shared library\n".utf8).write(to: directory.file("libavcodec.so.59"))
         let candidates = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
             .map { $0 + "/libswresample.so.4" }
-        let donor = try #require(candidates.first { FileManager.default.fileExists(atPath: $0) },
-                                 "libswresample.so.4 (libswresample-dev) not found in \(candidates)")
+        let donor = try #require(
+            candidates.first { FileManager.default.fileExists(atPath: $0) },
+            "libswresample.so.4 (libswresample-dev) not found in \(candidates)")
         // The soname is a symbolic link (to libswresample.so.4.x.y): copy the library, not the link.
         let library = URL(fileURLWithPath: donor).resolvingSymlinksInPath()
         try FileManager.default.copyItem(at: library, to: directory.file("libheif.so.1"))
@@ -27,37 +28,46 @@ struct MissingLibraryTests {
         ["LD_LIBRARY_PATH": directory.path]
     }
 
-    @Test("inspect of a Live Photo (JPEG + QuickTime) and rings run with FFmpeg and libheif unloadable",
-          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+    @Test(
+        "inspect of a Live Photo (JPEG + QuickTime) and rings run with FFmpeg and libheif unloadable",
+        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func commandsThatNeedNeither() throws {
         let libraries = try Self.impostors()
         defer { libraries.remove() }  // also keeps the directory alive while glint runs
-        let inspect = try GlintProcess.run(["inspect", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie],
-                                           extraEnvironment: Self.environment(libraries))
+        let inspect = try GlintProcess.run(
+            ["inspect", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie],
+            extraEnvironment: Self.environment(libraries))
         #expect(inspect.succeeded, "\(inspect.summary)")
         #expect(inspect.stdoutText.contains(CLIFixtures.iphoneIdentifier))
         #expect(inspect.stdoutText.contains("Live Photos:"))
 
         let output = try TemporaryDirectory("glint-rings-without-ffmpeg")
         let png = output.file("rings.png")
-        let rings = try GlintProcess.run(["rings", "--move", "420/600", "--exercise", "20/30", "--stand", "6/12",
-                                          "--size", "64", "--out", png.path],
-                                         extraEnvironment: Self.environment(libraries))
+        let rings = try GlintProcess.run(
+            [
+                "rings", "--move", "420/600", "--exercise", "20/30", "--stand", "6/12",
+                "--size", "64", "--out", png.path,
+            ],
+            extraEnvironment: Self.environment(libraries))
         #expect(rings.succeeded, "\(rings.summary)")
         let bytes = try Data(contentsOf: png)
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "rings.png is not a PNG")
     }
 
-    @Test("edit of the real pair with FFmpeg unloadable: one error line naming FFmpeg, exit 1, no output",
-          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+    @Test(
+        "edit of the real pair with FFmpeg unloadable: one error line naming FFmpeg, exit 1, no output",
+        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func editWithoutFFmpeg() throws {
         let libraries = try Self.impostors()
         defer { libraries.remove() }  // also keeps the directory alive while glint runs
         let output = try TemporaryDirectory("glint-edit-without-ffmpeg")
         let outputFolder = output.file("edited")
-        let run = try GlintProcess.run(["edit", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie,
-                                        "--recipe", #"{"exposure":0.3}"#, "--out", outputFolder.path],
-                                       extraEnvironment: Self.environment(libraries))
+        let run = try GlintProcess.run(
+            [
+                "edit", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie,
+                "--recipe", #"{"exposure":0.3}"#, "--out", outputFolder.path,
+            ],
+            extraEnvironment: Self.environment(libraries))
         #expect(!run.terminatedBySignal, "glint crashed instead of reporting the missing library: \(run.summary)")
         #expect(run.status == 1, "\(run.summary)")
         #expect(run.stderrLines.count == 1, "\(run.summary)")
@@ -67,8 +77,9 @@ struct MissingLibraryTests {
         #expect(TemporaryDirectory.contents(of: outputFolder).isEmpty, "glint edit left output behind")
     }
 
-    @Test("inspect of a HEIC with libheif lacking its functions reports the missing function, not a crash",
-          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+    @Test(
+        "inspect of a HEIC with libheif lacking its functions reports the missing function, not a crash",
+        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func heicWithoutLibheif() throws {
         let libraries = try Self.impostors()
         defer { libraries.remove() }  // also keeps the directory alive while glint runs
@@ -76,25 +87,15 @@ struct MissingLibraryTests {
         let run = try GlintProcess.run(["inspect", heic], extraEnvironment: Self.environment(libraries))
         #expect(!run.terminatedBySignal, "glint crashed instead of reporting the missing library: \(run.summary)")
         #expect(run.status == 1, "\(run.summary)")
-        #expect(run.stdoutText.contains("libheif (libheif.so.1) cannot be loaded: libheif.so.1 has no function heif_"),
-                "\(run.summary)")
+        #expect(
+            run.stdoutText.contains("libheif (libheif.so.1) cannot be loaded: libheif.so.1 has no function heif_"),
+            "\(run.summary)")
     }
 
     @Test("the glint executable neither links nor exports FFmpeg or libheif")
     func notLinked() throws {
-        let glint = try #require(GlintProcess.executable, "the glint executable was not found")
-        let readelf = try #require(ExternalTool.find("readelf"), "readelf (binutils) is not installed")
-        let dynamic = try ExternalTool.run(readelf, ["--dynamic", "--wide", glint.path])
-        try #require(dynamic.succeeded, "\(dynamic.summary)")
-        let needed = dynamic.stdoutText.split(separator: "\n").filter { $0.contains("(NEEDED)") }
-        #expect(!needed.isEmpty, "readelf listed no NEEDED entries: \(dynamic.stdoutText)")
-        for library in ["libavformat", "libavcodec", "libavutil", "libswscale", "libswresample", "libheif"] {
-            #expect(!needed.contains { $0.contains(library + ".so") }, "glint still links \(library)")
-        }
-        let symbols = try ExternalTool.run(readelf, ["--dyn-syms", "--wide", glint.path])
-        try #require(symbols.succeeded, "\(symbols.summary)")
-        let exported = symbols.stdoutText.split(separator: "\n").compactMap { $0.split(separator: " ").last }
-            .filter { $0.hasPrefix("avcodec_") || $0.hasPrefix("avformat_") || $0.hasPrefix("heif_") || $0.hasPrefix("sws_") }
-        #expect(exported.isEmpty, "glint exports or imports FFmpeg/libheif symbols: \(exported.prefix(5))")
+        try GlintDynamicLinking.expectNotLinked(
+            libraries: ["libavformat.so", "libavcodec.so", "libavutil.so", "libswscale.so", "libswresample.so", "libheif.so"],
+            symbolPrefixes: ["avcodec_", "avformat_", "heif_", "sws_"])
     }
 }

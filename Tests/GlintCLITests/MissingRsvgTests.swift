@@ -17,8 +17,9 @@ struct MissingRsvgTests {
         return directory
     }
 
-    @Test("a badge from PNG artwork runs with librsvg and cairo unloadable; built-in (SVG) artwork fails with one line naming librsvg",
-          .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+    @Test(
+        "a badge from PNG artwork runs with librsvg and cairo unloadable; built-in (SVG) artwork fails with one line naming librsvg",
+        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
     func badgeWithoutRsvg() throws {
         let libraries = try Self.impostors()
         defer { libraries.remove() }  // also keeps the directory alive while glint runs
@@ -26,43 +27,40 @@ struct MissingRsvgTests {
         let output = try TemporaryDirectory("glint-badge-without-rsvg")
         // PNG artwork with alpha, drawn by glint itself (rings use neither librsvg nor cairo).
         let artwork = output.file("artwork.png")
-        let rings = try GlintProcess.run(["rings", "--move", "0.75", "--exercise", "0.5", "--stand", "0.3",
-                                          "--size", "96", "--out", artwork.path], extraEnvironment: environment)
+        let rings = try GlintProcess.run(
+            [
+                "rings", "--move", "0.75", "--exercise", "0.5", "--stand", "0.3",
+                "--size", "96", "--out", artwork.path,
+            ], extraEnvironment: environment)
         try #require(rings.succeeded, "\(rings.summary)")
 
         let png = output.file("png")
-        let badge = try GlintProcess.run(["badge", CLIFixtures.iphoneStill, "--kind", "live", "--artwork", artwork.path,
-                                          "--out", png.path], extraEnvironment: environment)
+        let badge = try GlintProcess.run(
+            [
+                "badge", CLIFixtures.iphoneStill, "--kind", "live", "--artwork", artwork.path,
+                "--out", png.path,
+            ], extraEnvironment: environment)
         #expect(badge.succeeded, "\(badge.summary)")
         #expect(!TemporaryDirectory.contents(of: png).isEmpty, "glint badge wrote nothing")
 
         let svg = output.file("svg")
-        let run = try GlintProcess.run(["badge", CLIFixtures.iphoneStill, "--kind", "live", "--out", svg.path],
-                                       extraEnvironment: environment)
+        let run = try GlintProcess.run(
+            ["badge", CLIFixtures.iphoneStill, "--kind", "live", "--out", svg.path],
+            extraEnvironment: environment)
         #expect(!run.terminatedBySignal, "glint crashed instead of reporting the missing library: \(run.summary)")
         #expect(run.status == 1, "\(run.summary)")
         #expect(run.stderrLines.count == 1, "\(run.summary)")
         #expect(run.stderrText.contains("librsvg (librsvg-2.so.2), which draws SVG artwork, cannot be loaded"), "\(run.summary)")
-        #expect(run.stderrText.contains("libcairo.so.2") || run.stderrText.contains("librsvg-2.so.2:"),
-                "the reason (dlerror) is missing: \(run.summary)")
+        #expect(
+            run.stderrText.contains("libcairo.so.2") || run.stderrText.contains("librsvg-2.so.2:"),
+            "the reason (dlerror) is missing: \(run.summary)")
         #expect(TemporaryDirectory.contents(of: svg).isEmpty, "glint badge left output behind")
     }
 
     @Test("the glint executable neither links nor exports librsvg, cairo or GLib")
     func notLinked() throws {
-        let glint = try #require(GlintProcess.executable, "the glint executable was not found")
-        let readelf = try #require(ExternalTool.find("readelf"), "readelf (binutils) is not installed")
-        let dynamic = try ExternalTool.run(readelf, ["--dynamic", "--wide", glint.path])
-        try #require(dynamic.succeeded, "\(dynamic.summary)")
-        let needed = dynamic.stdoutText.split(separator: "\n").filter { $0.contains("(NEEDED)") }
-        #expect(!needed.isEmpty, "readelf listed no NEEDED entries: \(dynamic.stdoutText)")
-        for library in ["librsvg-2", "libcairo", "libglib-2.0", "libgobject-2.0", "libgio-2.0", "libpango"] {
-            #expect(!needed.contains { $0.contains(library) }, "glint still links \(library)")
-        }
-        let symbols = try ExternalTool.run(readelf, ["--dyn-syms", "--wide", glint.path])
-        try #require(symbols.succeeded, "\(symbols.summary)")
-        let exported = symbols.stdoutText.split(separator: "\n").compactMap { $0.split(separator: " ").last }
-            .filter { $0.hasPrefix("rsvg_") || $0.hasPrefix("cairo_") || $0.hasPrefix("g_object_") || $0.hasPrefix("g_error_") }
-        #expect(exported.isEmpty, "glint exports or imports librsvg/cairo/GLib symbols: \(exported.prefix(5))")
+        try GlintDynamicLinking.expectNotLinked(
+            libraries: ["librsvg-2", "libcairo", "libglib-2.0", "libgobject-2.0", "libgio-2.0", "libpango"],
+            symbolPrefixes: ["rsvg_", "cairo_", "g_object_", "g_error_"])
     }
 }

@@ -16,8 +16,9 @@ struct RemoteJobsCommandTests {
         init(sourceLocation: SourceLocation = #_sourceLocation) async throws {
             directory = try TemporaryDirectory("glint-remote-jobs")
             let data = directory.file("data")
-            process = try WorkerProcess(["--port", "0", "--json", "--workers", "2", "--data-dir", data.path], command: "serve",
-                                        log: directory.file("serve.log"), sourceLocation: sourceLocation)
+            process = try WorkerProcess(
+                ["--port", "0", "--json", "--workers", "2", "--data-dir", data.path], command: "serve",
+                log: directory.file("serve.log"), sourceLocation: sourceLocation)
             var found: String?
             for _ in 0..<1200 where found == nil {
                 for line in process.logText.split(separator: "\n") where line.contains("\"listening\"") {

@@ -10,8 +10,10 @@ struct RingsCommandTests {
         let work = try TemporaryDirectory()
         defer { work.remove() }
         let out = work.file("rings.png").path
-        let run = try GlintProcess.run(["rings", "--move", "420/600", "--exercise", "1.3", "--stand", "50%",
-                                        "--size", "300", "--scale", "2", "--out", out, "--json"])
+        let run = try GlintProcess.run([
+            "rings", "--move", "420/600", "--exercise", "1.3", "--stand", "50%",
+            "--size", "300", "--scale", "2", "--out", out, "--json",
+        ])
         try #require(run.succeeded, "\(run.summary)")
         let json = try run.jsonObject()
         let geometry = try #require(json["geometry"] as? [String: Any])
@@ -32,8 +34,10 @@ struct RingsCommandTests {
     @Test func aCorrectionIsReported() throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
-        let run = try GlintProcess.run(["rings", "--move", "0.001", "--exercise", "1", "--stand", "1", "--size", "128",
-                                        "--margin", "0", "--out", work.file("r.png").path, "--json"])
+        let run = try GlintProcess.run([
+            "rings", "--move", "0.001", "--exercise", "1", "--stand", "1", "--size", "128",
+            "--margin", "0", "--out", work.file("r.png").path, "--json",
+        ])
         try #require(run.succeeded, "\(run.summary)")
         let corrections = try #require(try run.jsonObject()["corrections"] as? [[String: Any]])
         let kinds = Set(corrections.compactMap { $0["kind"] as? String })

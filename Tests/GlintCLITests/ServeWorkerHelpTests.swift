@@ -31,8 +31,10 @@ struct ServeWorkerHelpTests {
     func environmentVariables() throws {
         let serve = try GlintProcess.run(["serve", "--help"], extraEnvironment: ["COLUMNS": "200"]).stdoutText
         let worker = try GlintProcess.run(["worker", "--help"], extraEnvironment: ["COLUMNS": "200"]).stdoutText
-        let shared = ["GLINT_STORE", "GLINT_DATA_DIR", "GLINT_CONCURRENCY", "GLINT_QUEUES", "GLINT_LEASE_SECONDS",
-                      "GLINT_GRACE_SECONDS", "GLINT_RETENTION_DAYS"]
+        let shared = [
+            "GLINT_STORE", "GLINT_DATA_DIR", "GLINT_CONCURRENCY", "GLINT_QUEUES", "GLINT_LEASE_SECONDS",
+            "GLINT_GRACE_SECONDS", "GLINT_RETENTION_DAYS",
+        ]
         for variable in shared {
             #expect(serve.contains("$" + variable), "\(variable) missing from glint serve --help")
             #expect(worker.contains("$" + variable), "\(variable) missing from glint worker --help")

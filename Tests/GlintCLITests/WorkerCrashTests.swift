@@ -19,8 +19,9 @@ struct WorkerCrashTests {
     static let jobCount = 200
     static let rounds = 20
 
-    @Test("200 jobs across 2 workers, one killed 20 times: every job completed exactly once, no duplicate outputs",
-          arguments: WorkerCrashTests.locations)
+    @Test(
+        "200 jobs across 2 workers, one killed 20 times: every job completed exactly once, no duplicate outputs",
+        arguments: WorkerCrashTests.locations)
     func killedWorkers(location name: String) async throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["GLINT_CRASH_SEED"] ?? "") ?? UInt64.random(in: 1...1_000_000)
         print("crash test on \(name == "sqlite" ? "sqlite" : "postgres"): seed \(seed) (GLINT_CRASH_SEED to repeat)")
@@ -32,8 +33,10 @@ struct WorkerCrashTests {
         let location = try JobStoreLocation(parsing: store)
         // A queue of its own, so that a shared PostgreSQL database holds other runs' jobs apart.
         let queue = "crash-\(UUID().uuidString.prefix(8).lowercased())"
-        let arguments = ["--store", store, "--data-dir", data.path, "--queue", queue, "--concurrency", "4",
-                         "--lease-seconds", "2", "--grace-seconds", "2"]
+        let arguments = [
+            "--store", store, "--data-dir", data.path, "--queue", queue, "--concurrency", "4",
+            "--lease-seconds", "2", "--grace-seconds", "2",
+        ]
 
         try await withJobStore(location) { jobs in
             var submissions: [JobSubmission] = []
@@ -75,7 +78,9 @@ struct WorkerCrashTests {
             // None lost, every one completed.
             #expect(Set(finished.map(\.id)) == Set(submitted))
             let notCompleted = finished.filter { $0.state != .completed }
-            #expect(notCompleted.isEmpty, "\(notCompleted.count) jobs not completed, e.g. \(notCompleted.prefix(3).map { "\($0.id) \($0.state) attempt \($0.attempt) \($0.errors)" })")
+            #expect(
+                notCompleted.isEmpty,
+                "\(notCompleted.count) jobs not completed, e.g. \(notCompleted.prefix(3).map { "\($0.id) \($0.state) attempt \($0.attempt) \($0.errors)" })")
             // The only failures are the rescues of the killed worker's leases.
             let otherErrors = finished.flatMap(\.errors).filter { $0.code != "lease-expired" }
             #expect(otherErrors.isEmpty, "unexpected errors: \(otherErrors.prefix(5))")
@@ -94,9 +99,10 @@ struct WorkerCrashTests {
             #expect(outputBlobs.count == Self.jobCount)
 
             // One blob file per distinct output, nothing else stored.
-            let stored = Set(TemporaryDirectory.contents(of: data.appendingPathComponent("blobs"))
-                .filter { !$0.hasPrefix("tmp") }
-                .compactMap { BlobID(URL(fileURLWithPath: $0).lastPathComponent) })
+            let stored = Set(
+                TemporaryDirectory.contents(of: data.appendingPathComponent("blobs"))
+                    .filter { !$0.hasPrefix("tmp") }
+                    .compactMap { BlobID(URL(fileURLWithPath: $0).lastPathComponent) })
             #expect(stored == outputBlobs, "blob files: \(stored.count), distinct outputs: \(outputBlobs.count)")
 
             // Completed once: no job's completion was recorded by two workers.
@@ -113,8 +119,9 @@ struct WorkerCrashTests {
             #expect(twice.isEmpty, "jobs completed more than once: \(twice)")
             #expect(completions.count > Self.jobCount / 2, "the workers' logs show \(completions.count) completions: is logging at info working?")
             let rescued = finished.filter { $0.errors.contains { $0.code == "lease-expired" } }.count
-            print("crash test: \(Self.rounds) kills, \(rescued) jobs rescued after a lost lease, \(logs.count) worker processes, "
-                  + "\(unfinishedAtLastKill) jobs unfinished at the last kill")
+            print(
+                "crash test: \(Self.rounds) kills, \(rescued) jobs rescued after a lost lease, \(logs.count) worker processes, "
+                    + "\(unfinishedAtLastKill) jobs unfinished at the last kill")
         }
     }
 }

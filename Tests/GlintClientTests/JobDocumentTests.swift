@@ -35,8 +35,11 @@ struct JobDocumentTests {
         document.rendering = .api
         document.progress = JobDocument.Progress(fraction: 0.5, message: nil)
         let object = try Self.json(document)
-        #expect(Set(object.keys) == ["id", "kind", "state", "queue", "priority", "attempt", "maxAttempts", "progress", "errors", "outputs",
-                                     "inputs", "batch", "createdAt", "scheduledAt", "attemptedAt", "completedAt", "cancelledAt", "discardedAt"])
+        #expect(
+            Set(object.keys) == [
+                "id", "kind", "state", "queue", "priority", "attempt", "maxAttempts", "progress", "errors", "outputs",
+                "inputs", "batch", "createdAt", "scheduledAt", "attemptedAt", "completedAt", "cancelledAt", "discardedAt",
+            ])
         #expect(object["batch"] is NSNull)
         #expect((object["progress"] as? [String: Any])?["message"] is NSNull)
         #expect((object["inputs"] as? [String: String])?["in"] == String(repeating: "a", count: 64))

@@ -24,8 +24,9 @@ struct LocalJobsBackendTests {
     func submitShowListCancelRetry() async throws {
         try await Self.withBackend { backend, directory in
             let input = try writeFile("local input", named: "input.txt", in: directory)
-            let request = JobsSubmitRequest(kind: .queueNoop, parameters: noopParameters(output: "out"), inputs: ["data": input],
-                                            tenant: "acme", idempotencyKey: "k")
+            let request = JobsSubmitRequest(
+                kind: .queueNoop, parameters: noopParameters(output: "out"), inputs: ["data": input],
+                tenant: "acme", idempotencyKey: "k")
             let (created, job) = try await backend.submit(request)
             #expect(created)
             #expect(job.tenant == "acme")

@@ -4,6 +4,7 @@ import GlintClient
 import GlintCore
 import GlintQueue
 import GlintTestSupport
+import NIOFoundationCompat
 import Testing
 
 /// ``RemoteJobsBackend`` against a real Glint server on loopback: uploads, jobs, downloads, and
@@ -143,5 +144,3 @@ struct RemoteJobsBackendTests {
         }
     }
 }
-
-import NIOFoundationCompat

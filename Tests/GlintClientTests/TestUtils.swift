@@ -1,11 +1,12 @@
 import Foundation
 import GlintClient
 import GlintQueue
-@testable import GlintServer
 import GlintTestSupport
 import HummingbirdTesting
 import Logging
 import Testing
+
+@testable import GlintServer
 
 /// A whole Glint server on fresh SQLite stores in a temporary data directory, with the keys of
 /// tenants `alice` and `bob`, served over real HTTP on loopback (HummingbirdTesting `.live`, an
@@ -28,13 +29,16 @@ struct TestServer: Sendable {
         let blobs = try FileBlobStore(directory: data.blobs)
         return try await withJobStore(data.defaultStoreLocation) { jobs in
             try await withServerStore(for: data.defaultStoreLocation, dataDirectory: data) { store in
-                let context = ServerContext(jobs: jobs, blobs: blobs, store: store, maxUploadBytes: 64 << 20,
-                                            secret: try ServerSecret.loadOrCreate(in: data.url), eventPollInterval: .milliseconds(50))
-                let server = TestServer(directory: directory, server: context, data: data,
-                                        alice: try await makeKey(store, tenant: "alice"), bob: try await makeKey(store, tenant: "bob"))
+                let context = ServerContext(
+                    jobs: jobs, blobs: blobs, store: store, maxUploadBytes: 64 << 20,
+                    secret: try ServerSecret.loadOrCreate(in: data.url), eventPollInterval: .milliseconds(50))
+                let server = TestServer(
+                    directory: directory, server: context, data: data,
+                    alice: try await makeKey(store, tenant: "alice"), bob: try await makeKey(store, tenant: "bob"))
                 let configuration = GlintServerConfiguration(host: "127.0.0.1", port: 0, maxUploadBytes: 64 << 20, workers: workers, webhooks: false)
-                let app = buildApplication(server: context, configuration: configuration, workDirectory: { data.workDirectory(worker: $0) },
-                                           metrics: nil, logger: quietLogger)
+                let app = buildApplication(
+                    server: context, configuration: configuration, workDirectory: { data.workDirectory(worker: $0) },
+                    metrics: nil, logger: quietLogger)
                 return try await app.test(.live) { client in
                     let port = try #require(client.port)
                     return try await body(server, URL(string: "http://127.0.0.1:\(port)")!)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import GlintGraphics
 import GlintMedia
 import GlintTestSupport
 import Testing
+
+@testable import GlintGraphics
 
 /// Helpers shared by the GlintGraphics tests.
 enum TestUtils {
@@ -21,7 +22,9 @@ enum TestUtils {
     static func flatJPEG(_ width: Int, _ height: Int, in directory: TemporaryDirectory, name: String) throws -> String {
         var image = RGBImage(width: width, height: height)
         for i in 0..<(width * height) {
-            image.pixels[i * 3] = background.r; image.pixels[i * 3 + 1] = background.g; image.pixels[i * 3 + 2] = background.b
+            image.pixels[i * 3] = background.r
+            image.pixels[i * 3 + 1] = background.g
+            image.pixels[i * 3 + 2] = background.b
         }
         let path = directory.file(name).path
         try Data(try JPEGEncoder.encode(image, quality: 100)).write(to: URL(fileURLWithPath: path))
@@ -45,9 +48,11 @@ enum TestUtils {
         var boxes: [BadgeRect] = []
         var current: (top: Int, left: Int, right: Int)?
         for y in 0..<image.height {
-            var left = Int.max, right = -1
+            var left = Int.max
+            var right = -1
             for x in 0..<image.width where changed(x, y) {
-                left = min(left, x); right = max(right, x)
+                left = min(left, x)
+                right = max(right, x)
             }
             if right >= 0 {
                 if let c = current { current = (c.top, min(c.left, left), max(c.right, right)) } else { current = (y, left, right) }

@@ -9,11 +9,13 @@ import Testing
 struct HandlerPermanentFailureTests {
     static let cases: [PermanentCase] = [
         PermanentCase(kind: "rings.render", parameters: #"{"move": 0.5, "exercise": 0.5}"#, code: "bad-parameters", named: "stand"),
-        PermanentCase(kind: "livephoto.edit", parameters: #"{"recipe": {"exposure": 99}}"#, inputs: ["still": "x", "movie": "x"],
-                      code: "bad-parameters", named: "exposure"),
+        PermanentCase(
+            kind: "livephoto.edit", parameters: #"{"recipe": {"exposure": 99}}"#, inputs: ["still": "x", "movie": "x"],
+            code: "bad-parameters", named: "exposure"),
         PermanentCase(kind: "livephoto.edit", parameters: #"{"recipe": {"exposure": 1}}"#, inputs: ["still": "x"], code: "missing-input", named: "movie"),
-        PermanentCase(kind: "badge.apply", parameters: #"{"kind": "live"}"#, inputs: ["image": String(repeating: "ab", count: 32)],
-                      code: "missing-input", named: "image"),
+        PermanentCase(
+            kind: "badge.apply", parameters: #"{"kind": "live"}"#, inputs: ["image": String(repeating: "ab", count: 32)],
+            code: "missing-input", named: "image"),
         PermanentCase(kind: "badge.apply", parameters: #"{"kind": "live"}"#, inputs: ["image": "x"], code: "invalid-input", named: "image"),
     ]
 

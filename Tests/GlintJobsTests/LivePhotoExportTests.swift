@@ -36,19 +36,24 @@ struct LivePhotoExportTests {
         #expect(parameters.jpegQuality == JPEGEncoder.defaultQuality)
     }
 
-    @Test("a badged still is the badge on the plain export, and the staging folder is gone",
-          .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
+    @Test(
+        "a badged still is the badge on the plain export, and the staging folder is gone",
+        .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
     func badgedStill() throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
-        let pair = LivePhotoExport.Pair(stillPath: SharedFixtures.url(SharedFixtures.Name.livePhotoStill).path,
-                                        moviePath: SharedFixtures.url(SharedFixtures.Name.livePhotoMovie).path)
+        let pair = LivePhotoExport.Pair(
+            stillPath: SharedFixtures.url(SharedFixtures.Name.livePhotoStill).path,
+            moviePath: SharedFixtures.url(SharedFixtures.Name.livePhotoMovie).path)
         let inputs = [pair.stillPath, pair.moviePath]
-        let plain = work.file("plain").path, badged = work.file("badged").path
+        let plain = work.file("plain").path
+        let badged = work.file("badged").path
         let specification = try BadgeSpecification(kinds: [.live], style: .overlay, corner: .topLeft)
         _ = try LivePhotoExport(format: .still, options: ExportOptions(outputDirectory: plain), inputs: inputs).run([pair])
-        let result = try LivePhotoExport(format: .still, options: ExportOptions(outputDirectory: badged), badge: specification,
-                                         inputs: inputs).run([pair])
+        let result = try LivePhotoExport(
+            format: .still, options: ExportOptions(outputDirectory: badged), badge: specification,
+            inputs: inputs
+        ).run([pair])
         let file = try #require(result.exports.first?.files.first)
         #expect(file.path == OutputPath.resolved(work.file("badged/IMG_train.jpg").path))
         let expected = try BadgeCompositor.badge(path: work.file("plain/IMG_train.jpg").path, specification: specification)

@@ -12,8 +12,9 @@ import Testing
 /// produce, and the edited Live Photo must still pair.
 @Suite("worker: Live Photo, rings and badge jobs")
 struct WorkerMediaJobTests {
-    @Test("livephoto.edit on the real iPhone pair gives a pair that still pairs, with its identifier",
-          .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
+    @Test(
+        "livephoto.edit on the real iPhone pair gives a pair that still pairs, with its identifier",
+        .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
     func livePhotoEdit() async throws {
         try await WorkerHarness.with(handlers: .glint) { harness in
             let id = try await harness.submit(
@@ -25,7 +26,8 @@ struct WorkerMediaJobTests {
 
             // The outputs, named as files again, pair by content identifier as `glint inspect` pairs them.
             let folder = try harness.directory.subdirectory("edited")
-            let still = folder.appendingPathComponent("IMG_train.jpg"), movie = folder.appendingPathComponent("IMG_train.mov")
+            let still = folder.appendingPathComponent("IMG_train.jpg")
+            let movie = folder.appendingPathComponent("IMG_train.mov")
             try harness.output(job, "still").write(to: still)
             try harness.output(job, "movie").write(to: movie)
             let pairing = LivePhotoPairing.pair([MediaInspector.inspect(still.path), MediaInspector.inspect(movie.path)])
@@ -39,8 +41,9 @@ struct WorkerMediaJobTests {
         }
     }
 
-    @Test("livephoto.export as a Motion Photo, location stripped: one JPEG that Glint reads as a Motion Photo without GPS",
-          .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
+    @Test(
+        "livephoto.export as a Motion Photo, location stripped: one JPEG that Glint reads as a Motion Photo without GPS",
+        .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
     func livePhotoExport() async throws {
         try await WorkerHarness.with(handlers: .glint) { harness in
             let id = try await harness.submit(
@@ -67,15 +70,17 @@ struct WorkerMediaJobTests {
             let image = try PNGDecoder.decode([UInt8](bytes))
             #expect(image.width == 128 && image.height == 128)
 
-            let request = ActivityRingsRequest(move: try RingProgress(fraction: 0.75), exercise: try RingProgress(fraction: 0.5),
-                                               stand: try RingProgress(value: 6, goal: 12), size: 128, shape: .circle)
+            let request = ActivityRingsRequest(
+                move: try RingProgress(fraction: 0.75), exercise: try RingProgress(fraction: 0.5),
+                stand: try RingProgress(value: 6, goal: 12), size: 128, shape: .circle)
             let expected = try ActivityRingsWriter.encode(try ActivityRingsRenderer.render(request).image, as: .png)
             #expect([UInt8](bytes) == expected, "the job's PNG differs from the library's for the same request")
         }
     }
 
-    @Test("badge.apply writes the badged JPEG BadgeCompositor makes, and the badge is found with its clear space",
-          .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
+    @Test(
+        "badge.apply writes the badged JPEG BadgeCompositor makes, and the badge is found with its clear space",
+        .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
     func badgeApply() async throws {
         try await WorkerHarness.with(handlers: .glint) { harness in
             let source = SharedFixtures.url(SharedFixtures.Name.livePhotoStill)

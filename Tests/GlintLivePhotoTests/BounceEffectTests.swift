@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 @Suite("Bounce effect")
@@ -12,8 +13,9 @@ struct BounceEffectTests {
     func realPairPlaysForwardsThenBackwards() throws {
         let plain = try EffectFixtures.frames(of: SharedFixtures.livePhotoMovie, maxDimension: 240)
         let movie = try QuickTimeMovie(path: SharedFixtures.livePhotoMovie)
-        let bounced = try EffectFixtures.collect(BouncedFrameStream(
-            source: try MovieFrameSource(movie: movie, recipe: EditRecipe(), maxDimension: 240)))
+        let bounced = try EffectFixtures.collect(
+            BouncedFrameStream(
+                source: try MovieFrameSource(movie: movie, recipe: EditRecipe(), maxDimension: 240)))
         let n = plain.count
         #expect(n == 22)
         #expect(bounced.count == 2 * n - 2)

@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 /// Every colour key must change the still and the frames alike, whatever their colour spaces.
@@ -40,11 +41,13 @@ struct ColourConsistencyTests {
         // Bounded still size keeps the debug build quick; the measure compares at frame size anyway.
         let json = String(recipeJSON.dropLast()) + #","maxDimension":1600}"#
         let recipe = try Self.recipe(json, in: directory.url)
-        let before = try EditConsistencyTests.stillToFrameDifference(still: SharedFixtures.livePhotoStill,
-                                                                     movie: SharedFixtures.livePhotoMovie)
-        let result = try LivePhotoEditor.edit(stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
-                                              recipe: recipe, outputDirectory: directory.file("out").path,
-                                              options: PairFixtures.fastOptions)
+        let before = try EditConsistencyTests.stillToFrameDifference(
+            still: SharedFixtures.livePhotoStill,
+            movie: SharedFixtures.livePhotoMovie)
+        let result = try LivePhotoEditor.edit(
+            stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
+            recipe: recipe, outputDirectory: directory.file("out").path,
+            options: PairFixtures.fastOptions)
         let after = try EditConsistencyTests.stillToFrameDifference(still: result.stillPath, movie: result.moviePath)
         #expect(abs(after - before) < 2, "\(recipeJSON): still-to-frame difference moved from \(before) to \(after) ΔE00")
     }
@@ -66,8 +69,9 @@ struct ColourConsistencyTests {
         }
         let recipe = try Self.recipe(recipeJSON, in: directory.url)
         let before = try ColourFixtures.stillToFrameDifference(still: still, movie: movie)
-        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe,
-                                              outputDirectory: directory.file("out").path, options: PairFixtures.fastOptions)
+        let result = try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: recipe,
+            outputDirectory: directory.file("out").path, options: PairFixtures.fastOptions)
         let after = try ColourFixtures.stillToFrameDifference(still: result.stillPath, movie: result.moviePath)
         #expect(before < 3, "the generated still and frame should match before the edit: \(before) ΔE00")
         #expect(after < 3, "\(recipeJSON) on \(stillSpace.rawValue) + \(movieSpace.rawValue): edited still and frame differ by \(after) ΔE00")
@@ -77,8 +81,9 @@ struct ColourConsistencyTests {
         let time = result.stillImageTime ?? 0
         let edited = try DisplayedPicture.movieFrame(path: result.moviePath, at: time, width: 240, height: 180).image
         let original = try DisplayedPicture.movieFrame(path: movie, at: time, width: 240, height: 180).image
-        let change = try ColourDifference.meanCIEDE2000(original, in: ColourFixtures.movieSpace(movie),
-                                                        edited, in: ColourFixtures.movieSpace(result.moviePath))
+        let change = try ColourDifference.meanCIEDE2000(
+            original, in: ColourFixtures.movieSpace(movie),
+            edited, in: ColourFixtures.movieSpace(result.moviePath))
         #expect(change > 1.5, "\(recipeJSON) barely changed the frames: \(change) ΔE00")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 /// Colour edits that have a known answer: identity and known LUTs, output space conversions, and
@@ -9,17 +10,22 @@ import Testing
 @Suite("Colour edits with known results")
 struct ColourKnownValuesTests {
     /// Edits a generated pair with `json` (LUT paths resolved against `directory`) into `directory/name`.
-    static func edit(_ json: String, still: String, movie: String, in directory: TemporaryDirectory,
-                     name: String) throws -> LivePhotoEditor.Result {
+    static func edit(
+        _ json: String, still: String, movie: String, in directory: TemporaryDirectory,
+        name: String
+    ) throws -> LivePhotoEditor.Result {
         let recipe = try EditRecipe.parse(json: Data(json.utf8), baseDirectory: directory.path)
-        return try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe,
-                                        outputDirectory: directory.file(name).path, options: PairFixtures.fastOptions)
+        return try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: recipe,
+            outputDirectory: directory.file(name).path, options: PairFixtures.fastOptions)
     }
 
     /// The still and the frame at the still time, as displayed, at 240x180.
     static func pictures(_ result: LivePhotoEditor.Result) throws -> (still: RGBImage, frame: RGBImage) {
-        (try DisplayedPicture.still(path: result.stillPath, width: 240, height: 180),
-         try DisplayedPicture.movieFrame(path: result.moviePath, at: result.stillImageTime ?? 0, width: 240, height: 180).image)
+        (
+            try DisplayedPicture.still(path: result.stillPath, width: 240, height: 180),
+            try DisplayedPicture.movieFrame(path: result.moviePath, at: result.stillImageTime ?? 0, width: 240, height: 180).image
+        )
     }
 
     static func meanAbsoluteDifference(_ a: RGBImage, _ b: RGBImage) -> Double {
@@ -57,8 +63,10 @@ struct ColourKnownValuesTests {
         // Inverting: every code value c becomes 255 - c (the LUT acts on sRGB code values).
         try ColourFixtures.writeCube(to: directory.file("invert.cube"), size: 2) { (1 - $0, 1 - $1, 1 - $2) }
         let inverted = try Self.pictures(Self.edit(#"{"lut":"invert.cube"}"#, still: still, movie: movie, in: directory, name: "invert"))
-        let expectedInverted = (mapped(original.still) { [255 - $0, 255 - $1, 255 - $2] },
-                                mapped(original.frame) { [255 - $0, 255 - $1, 255 - $2] })
+        let expectedInverted = (
+            mapped(original.still) { [255 - $0, 255 - $1, 255 - $2] },
+            mapped(original.frame) { [255 - $0, 255 - $1, 255 - $2] }
+        )
         #expect(Self.meanAbsoluteDifference(inverted.still, expectedInverted.0) < 1.5)
         #expect(Self.meanAbsoluteDifference(inverted.frame, expectedInverted.1) < 2.5)
 
@@ -69,8 +77,10 @@ struct ColourKnownValuesTests {
         #expect(Self.meanAbsoluteDifference(swapped.frame, mapped(original.frame) { [$2, $1, $0] }) < 2.5)
 
         // Half of an inversion meets in the middle: every code value becomes 127.5.
-        let half = try Self.pictures(Self.edit(#"{"lut":"invert.cube","lutIntensity":0.5}"#, still: still, movie: movie,
-                                               in: directory, name: "half"))
+        let half = try Self.pictures(
+            Self.edit(
+                #"{"lut":"invert.cube","lutIntensity":0.5}"#, still: still, movie: movie,
+                in: directory, name: "half"))
         for image in [half.still, half.frame] {
             let mean = image.pixels.reduce(0.0) { $0 + abs(Double($1) - 127.5) } / Double(image.pixels.count)
             #expect(mean < 1.5, "mean distance from mid grey \(mean)")
@@ -87,7 +97,9 @@ struct ColourKnownValuesTests {
         for y in cy - 2...cy + 2 {
             for x in cx - 2...cx + 2 {
                 let p = image[x, y]
-                sum[0] += Double(p.r); sum[1] += Double(p.g); sum[2] += Double(p.b)
+                sum[0] += Double(p.r)
+                sum[1] += Double(p.g)
+                sum[2] += Double(p.b)
             }
         }
         return sum.map { $0 / 25 }
@@ -96,9 +108,10 @@ struct ColourKnownValuesTests {
     /// `codes` (0...255) in the `from` primaries, converted to the `to` primaries with the
     /// published matrices and clipped: an independent reference for LittleCMS.
     static func reference(_ codes: [Double], from: ColourPrimaries, to: ColourPrimaries) -> [Double] {
-        let matrix: [Double] = from == .displayP3
-            ? [1.2249, -0.2247, 0, -0.0420, 1.0419, 0, -0.0197, -0.0786, 1.0979]   // P3 -> sRGB
-            : [0.8225, 0.1774, 0, 0.0332, 0.9669, 0, 0.0171, 0.0724, 0.9108]      // sRGB -> P3
+        let matrix: [Double] =
+            from == .displayP3
+            ? [1.2249, -0.2247, 0, -0.0420, 1.0419, 0, -0.0197, -0.0786, 1.0979]  // P3 -> sRGB
+            : [0.8225, 0.1774, 0, 0.0332, 0.9669, 0, 0.0171, 0.0724, 0.9108]  // sRGB -> P3
         let linear = codes.map { TransferCurve.decode($0 / 255) }
         return (0..<3).map { row in
             TransferCurve.encode((0..<3).reduce(0) { $0 + matrix[row * 3 + $1] * linear[$1] }) * 255
@@ -127,18 +140,25 @@ struct ColourKnownValuesTests {
         let colr = try #require(entry.extensions.lazy.compactMap(ColourInformationBox.init).first)
         #expect(colr.primaries == (toP3 ? .displayP3 : .bt709))
         if let ffprobe = ExternalTool.find("ffprobe") {
-            let probe = try ExternalTool.run(ffprobe, ["-v", "error", "-select_streams", "v", "-show_entries",
-                                                       "stream=color_primaries", "-of", "csv=p=0", result.moviePath])
+            let probe = try ExternalTool.run(
+                ffprobe,
+                [
+                    "-v", "error", "-select_streams", "v", "-show_entries",
+                    "stream=color_primaries", "-of", "csv=p=0", result.moviePath,
+                ])
             #expect(probe.stdoutText.contains(toP3 ? "smpte432" : "bt709"), "\(probe.stdoutText)")
         }
 
         // The red disc's code values are converted as the published matrices say.
         let codes = [Self.discColour.0, Self.discColour.1, Self.discColour.2].map { ($0 * 255).rounded() }
-        let expected = Self.reference(codes, from: source == .displayP3 ? .displayP3 : .bt709,
-                                      to: toP3 ? .displayP3 : .bt709)
+        let expected = Self.reference(
+            codes, from: source == .displayP3 ? .displayP3 : .bt709,
+            to: toP3 ? .displayP3 : .bt709)
         let pictures = try Self.pictures(result)
-        for (name, measured, tolerance) in [("still", Self.discSample(pictures.still), 3.0),
-                                            ("frame", Self.discSample(pictures.frame), 6.0)] {
+        for (name, measured, tolerance) in [
+            ("still", Self.discSample(pictures.still), 3.0),
+            ("frame", Self.discSample(pictures.frame), 6.0),
+        ] {
             for c in 0..<3 {
                 #expect(abs(measured[c] - expected[c]) < tolerance, "\(name): \(measured) vs \(expected)")
             }
@@ -147,8 +167,9 @@ struct ColourKnownValuesTests {
                 #expect(measured[0] < codes[0] && measured[1] > codes[1], "\(name): \(measured) from \(codes)")
             } else {
                 // A P3 red becomes a more saturated sRGB red, its green and blue clipped towards 0.
-                #expect(measured[0] > codes[0] + 10 && measured[1] < codes[1] - 10 && measured[2] < codes[2] - 5,
-                        "\(name): \(measured) from \(codes)")
+                #expect(
+                    measured[0] > codes[0] + 10 && measured[1] < codes[1] - 10 && measured[2] < codes[2] - 5,
+                    "\(name): \(measured) from \(codes)")
             }
         }
     }
@@ -162,8 +183,9 @@ struct ColourKnownValuesTests {
 
     static let badLUTs: [BadLUT] = [
         BadLUT(name: "missing file", contents: nil, words: ["no such file"]),
-        BadLUT(name: "wrong number of entries", contents: "LUT_3D_SIZE 3\n" + String(repeating: "0.5 0.5 0.5\n", count: 26),
-               words: ["26 entries", "needs 27", "line 27"]),
+        BadLUT(
+            name: "wrong number of entries", contents: "LUT_3D_SIZE 3\n" + String(repeating: "0.5 0.5 0.5\n", count: 26),
+            words: ["26 entries", "needs 27", "line 27"]),
         BadLUT(name: "1D LUT", contents: "LUT_1D_SIZE 2\n0 0 0\n1 1 1\n", words: ["1D", "line 1"]),
     ]
 
@@ -177,8 +199,9 @@ struct ColourKnownValuesTests {
         // Inputs that do not exist: the LUT must be refused before they are even opened.
         let output = directory.file("out")
         let error = #expect(throws: RecipeError.self) {
-            try LivePhotoEditor.edit(stillPath: directory.file("none.jpg").path, moviePath: directory.file("none.mov").path,
-                                     recipe: recipe, outputDirectory: output.path)
+            try LivePhotoEditor.edit(
+                stillPath: directory.file("none.jpg").path, moviePath: directory.file("none.mov").path,
+                recipe: recipe, outputDirectory: output.path)
         }
         let problem = error?.problem ?? ""
         #expect(problem.contains("\"lut\"") && problem.contains(cube.path), "\(problem)")
@@ -224,8 +247,9 @@ extension ColourKnownValuesTests {
         }
         let recipe = try EditRecipe.parse(json: Data(recipeJSON.utf8))
         let options = LivePhotoEditor.Options(encoding: MovieEncoding(codec: .hevc, crf: 18, preset: "ultrafast"))
-        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe,
-                                              outputDirectory: directory.file("out").path, options: options)
+        let result = try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: recipe,
+            outputDirectory: directory.file("out").path, options: options)
         let difference = try ColourFixtures.stillToFrameDifference(still: result.stillPath, movie: result.moviePath)
         #expect(difference < 3, "\(recipeJSON): edited HEIC still and frame differ by \(difference) ΔE00")
         let edited = try HEICStill(path: result.stillPath)

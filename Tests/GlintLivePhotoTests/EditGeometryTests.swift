@@ -1,5 +1,6 @@
 import GlintMedia
 import Testing
+
 @testable import GlintLivePhoto
 
 @Suite("Edit geometry")
@@ -37,8 +38,9 @@ struct EditGeometryTests {
     @Test func movieMatchesTheStillsAspect() {
         let recipe = EditRecipe(crop: NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
         let still = EditGeometry(recipe: recipe, width: 4032, height: 3024, orientation: .up)
-        let movie = EditGeometry(recipe: recipe, width: 1440, height: 1080, orientation: .up,
-                                 region: Rect(x: 66, y: 50, width: 1308, height: 980), alignment: 2, displayAspect: still.displayAspect)
+        let movie = EditGeometry(
+            recipe: recipe, width: 1440, height: 1080, orientation: .up,
+            region: Rect(x: 66, y: 50, width: 1308, height: 980), alignment: 2, displayAspect: still.displayAspect)
         #expect(movie.outputWidth % 2 == 0 && movie.outputHeight % 2 == 0 && movie.sourceX % 2 == 0)
         #expect(abs(movie.displayAspect / still.displayAspect - 1) < 0.001)
         #expect(movie.sourceX >= 66 && movie.sourceX + movie.sourceWidth <= 66 + 1308)

@@ -1,15 +1,21 @@
 import Foundation
 import Testing
+
 @testable import GlintLivePhoto
 
 @Suite("Edit recipe")
 struct EditRecipeTests {
     @Test func parsesEveryKey() throws {
-        let recipe = try EditRecipe.parse(json: Data("""
-            {"exposure":0.5,"contrast":-0.2,"saturation":0.3,"crop":{"x":0.1,"y":0.2,"width":0.5,"height":0.6},"rotate":-90,"maxDimension":1024}
-            """.utf8))
-        #expect(recipe == EditRecipe(exposure: 0.5, contrast: -0.2, saturation: 0.3,
-                                     crop: NormalizedRect(x: 0.1, y: 0.2, width: 0.5, height: 0.6), rotate: -90, maxDimension: 1024))
+        let recipe = try EditRecipe.parse(
+            json: Data(
+                """
+                {"exposure":0.5,"contrast":-0.2,"saturation":0.3,"crop":{"x":0.1,"y":0.2,"width":0.5,"height":0.6},"rotate":-90,"maxDimension":1024}
+                """.utf8))
+        #expect(
+            recipe
+                == EditRecipe(
+                    exposure: 0.5, contrast: -0.2, saturation: 0.3,
+                    crop: NormalizedRect(x: 0.1, y: 0.2, width: 0.5, height: 0.6), rotate: -90, maxDimension: 1024))
     }
 
     @Test(arguments: [

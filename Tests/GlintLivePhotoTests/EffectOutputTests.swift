@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 @Suite("Effect outputs")
@@ -13,10 +14,14 @@ struct EffectOutputTests {
     func bounceGIFReadsBackReversed() throws {
         let directory = try TemporaryDirectory("glint-effects")
         defer { directory.remove() }
-        let (still, movie) = try PairFixtures.synthetic(in: directory.url) { $0.frameCount = 12; $0.stillFrameIndex = 5 }
+        let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
+            $0.frameCount = 12
+            $0.stillFrameIndex = 5
+        }
         let output = directory.file("bounce.gif").path
-        let result = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .bounce,
-                                               format: .gif, destination: output)
+        let result = try EffectRenderer.render(
+            still: still, movie: movie, recipe: EditRecipe(), effect: .bounce,
+            format: .gif, destination: output)
         let n = 12
         #expect(result.frameCount == 2 * n - 2)
         #expect(result.width == 480 && result.height == 360)
@@ -55,12 +60,14 @@ struct EffectOutputTests {
         let output = directory.file("loop.webp").path
         var options = EffectOptions()
         options.maxDimension = 320
-        let result = try EffectRenderer.render(still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie,
-                                               recipe: EditRecipe(), effect: .loop, format: .webp, destination: output,
-                                               options: options)
-        let looped = try EffectFixtures.collect(LoopedFrameStream(
-            source: try MovieFrameSource(movie: try QuickTimeMovie(path: SharedFixtures.livePhotoMovie), recipe: EditRecipe(), maxDimension: 320),
-            duration: try QuickTimeMovie(path: SharedFixtures.livePhotoMovie).duration, crossFade: 0.5))
+        let result = try EffectRenderer.render(
+            still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie,
+            recipe: EditRecipe(), effect: .loop, format: .webp, destination: output,
+            options: options)
+        let looped = try EffectFixtures.collect(
+            LoopedFrameStream(
+                source: try MovieFrameSource(movie: try QuickTimeMovie(path: SharedFixtures.livePhotoMovie), recipe: EditRecipe(), maxDimension: 320),
+                duration: try QuickTimeMovie(path: SharedFixtures.livePhotoMovie).duration, crossFade: 0.5))
         let info = try AnimationProbe.webpmuxInfo(output)
         #expect(info.loopCount == 0)
         #expect(info.width == result.width && info.height == result.height)
@@ -83,9 +90,10 @@ struct EffectOutputTests {
         let output = directory.file("train.gif").path
         var options = EffectOptions()
         options.maxDimension = 200
-        let result = try EffectRenderer.render(still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie,
-                                               recipe: EditRecipe(), effect: .live, format: .gif, destination: output,
-                                               options: options)
+        let result = try EffectRenderer.render(
+            still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie,
+            recipe: EditRecipe(), effect: .live, format: .gif, destination: output,
+            options: options)
         let movieTimes = try AnimationProbe.ffprobeFrameTimes(SharedFixtures.livePhotoMovie)
         let gifTimes = try AnimationProbe.ffprobeFrameTimes(output)
         #expect(result.frameCount == 22 && gifTimes.count == 22)
@@ -98,12 +106,17 @@ struct EffectOutputTests {
     @Test func recipeIsApplied() throws {
         let directory = try TemporaryDirectory("glint-effects")
         defer { directory.remove() }
-        let (still, movie) = try PairFixtures.synthetic(in: directory.url) { $0.frameCount = 6; $0.stillFrameIndex = 2 }
+        let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
+            $0.frameCount = 6
+            $0.stillFrameIndex = 2
+        }
         let recipe = EditRecipe(exposure: 1, crop: NormalizedRect(x: 0, y: 0, width: 0.5, height: 1))
-        let edited = try EffectRenderer.render(still: still, movie: movie, recipe: recipe, effect: .bounce, format: .gif,
-                                               destination: directory.file("edited.gif").path)
-        let plain = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .bounce, format: .gif,
-                                              destination: directory.file("plain.gif").path)
+        let edited = try EffectRenderer.render(
+            still: still, movie: movie, recipe: recipe, effect: .bounce, format: .gif,
+            destination: directory.file("edited.gif").path)
+        let plain = try EffectRenderer.render(
+            still: still, movie: movie, recipe: EditRecipe(), effect: .bounce, format: .gif,
+            destination: directory.file("plain.gif").path)
         #expect(edited.width == 240 && edited.height == 360, "\(edited.width)x\(edited.height)")
         #expect(plain.width == 480 && plain.height == 360)
         let editedFrames = try EffectFixtures.frames(of: movie, recipe: recipe, maxDimension: 480)
@@ -120,7 +133,11 @@ struct EffectOutputTests {
     @Test func trimIsApplied() throws {
         let directory = try TemporaryDirectory("glint-effects")
         defer { directory.remove() }
-        let (_, movie) = try PairFixtures.synthetic(in: directory.url) { $0.frameCount = 12; $0.stillFrameIndex = 5; $0.audio = false }
+        let (_, movie) = try PairFixtures.synthetic(in: directory.url) {
+            $0.frameCount = 12
+            $0.stillFrameIndex = 5
+            $0.audio = false
+        }
         let all = try EffectFixtures.frames(of: movie)
         let trimmed = try EffectFixtures.frames(of: movie, recipe: EditRecipe(trim: TimeRange(start: 0.1, end: 0.3)))
         let times = SyntheticLivePhoto.frameTimes(count: 12).map { Double($0) / 600 }

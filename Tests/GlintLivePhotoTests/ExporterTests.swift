@@ -9,8 +9,10 @@ struct ExporterTests {
     static let ffprobe = ExternalTool.find("ffprobe")
 
     /// A small synthetic pair in `directory`.
-    static func pair(in directory: TemporaryDirectory, codec: String = "h264", rotation: Int = 0,
-                     stillFormat: StillFormat = .jpeg) throws -> (String, String) {
+    static func pair(
+        in directory: TemporaryDirectory, codec: String = "h264", rotation: Int = 0,
+        stillFormat: StillFormat = .jpeg
+    ) throws -> (String, String) {
         try PairFixtures.synthetic(in: directory.url, name: "clip") {
             $0.stillWidth = 320
             $0.stillHeight = 240
@@ -25,8 +27,9 @@ struct ExporterTests {
     }
 
     static func options(_ directory: TemporaryDirectory, recipe: EditRecipe? = nil, strip: Bool = false) -> ExportOptions {
-        ExportOptions(outputDirectory: directory.file("out").path, recipe: recipe, stripLocation: strip,
-                      encoding: MovieEncoding(codec: .h264, crf: 23, preset: "ultrafast"))
+        ExportOptions(
+            outputDirectory: directory.file("out").path, recipe: recipe, stripLocation: strip,
+            encoding: MovieEncoding(codec: .h264, crf: 23, preset: "ultrafast"))
     }
 
     @Test(.enabled(if: ffprobe != nil, "needs ffprobe"))
@@ -40,8 +43,12 @@ struct ExporterTests {
         #expect(file.kind == .mp4)
         #expect(file.path.hasSuffix("/out/clip.mp4"))
         #expect(result.notes.contains { $0.contains("transcoded to H.264") })
-        let run = try ExternalTool.run(try #require(Self.ffprobe), ["-v", "error", "-show_entries", "stream=codec_name,nb_frames",
-                                                                    "-of", "csv=p=0", file.path])
+        let run = try ExternalTool.run(
+            try #require(Self.ffprobe),
+            [
+                "-v", "error", "-show_entries", "stream=codec_name,nb_frames",
+                "-of", "csv=p=0", file.path,
+            ])
         let streams = run.stdoutText.split(separator: "\n").map(String.init)
         #expect(streams.count == 2)
         #expect(streams.first == "h264,12")
@@ -112,8 +119,9 @@ struct ExporterTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let (still, movie) = try Self.pair(in: directory)
-        let result = try Exporter.export(stillPath: still, moviePath: movie, as: .still,
-                                         options: Self.options(directory, recipe: EditRecipe(rotate: 90)))
+        let result = try Exporter.export(
+            stillPath: still, moviePath: movie, as: .still,
+            options: Self.options(directory, recipe: EditRecipe(rotate: 90)))
         let output = try JPEGStill(path: try #require(result.files.first).path)
         #expect(output.header.width == 240 && output.header.height == 320)
         #expect(output.exif?.contentIdentifier == (try JPEGStill(path: still)).exif?.contentIdentifier)
@@ -123,8 +131,9 @@ struct ExporterTests {
     func editedPairWithoutLocationStillPairs() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let result = try Exporter.export(stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie, as: .pair,
-                                         options: Self.options(directory, recipe: EditRecipe(exposure: 0.3, maxDimension: 640), strip: true))
+        let result = try Exporter.export(
+            stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie, as: .pair,
+            options: Self.options(directory, recipe: EditRecipe(exposure: 0.3, maxDimension: 640), strip: true))
         #expect(result.files.map(\.kind) == [.still, .movie])
         let still = try JPEGStill(path: result.files[0].path)
         let movie = try QuickTimeMovie(path: result.files[1].path)
@@ -161,7 +170,12 @@ struct ExporterTests {
         defer { directory.remove() }
         let (still, _) = try Self.pair(in: directory)
         let other = try PairFixtures.synthetic(in: directory.url, name: "other") {
-            $0.stillWidth = 64; $0.stillHeight = 48; $0.frameWidth = 32; $0.frameHeight = 24; $0.frameCount = 2; $0.stillFrameIndex = 1
+            $0.stillWidth = 64
+            $0.stillHeight = 48
+            $0.frameWidth = 32
+            $0.frameHeight = 24
+            $0.frameCount = 2
+            $0.stillFrameIndex = 1
             $0.movieIdentifier = ContentIdentifier("11111111-2222-3333-4444-555555555555")
         }
         let error = try #require(throws: MediaError.self) { try Exporter.livePhotos(in: [still, other.1]) }

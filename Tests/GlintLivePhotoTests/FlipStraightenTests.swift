@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 /// `flip` and `straighten`: the same turn and mirror, in display space, on the still and on every
@@ -12,7 +13,8 @@ struct FlipStraightenTests {
     /// Maps the geometry's output corners back to stored source coordinates.
     static func sourceCorners(_ g: EditGeometry) throws -> [(x: Double, y: Double)] {
         let warp = try #require(g.warp)
-        let scaleX = Double(g.sourceWidth) / Double(g.scaledWidth), scaleY = Double(g.sourceHeight) / Double(g.scaledHeight)
+        let scaleX = Double(g.sourceWidth) / Double(g.scaledWidth)
+        let scaleY = Double(g.sourceHeight) / Double(g.scaledHeight)
         return [(0.0, 0.0), (Double(g.outputWidth), 0), (0, Double(g.outputHeight)), (Double(g.outputWidth), Double(g.outputHeight))]
             .map { corner in
                 let p = warp.apply(x: corner.0, y: corner.1)
@@ -32,9 +34,10 @@ struct FlipStraightenTests {
             let corners = try Self.sourceCorners(g)
             let tolerance = 1e-6
             for c in corners {
-                #expect(c.x >= region.x - tolerance && c.x <= region.x + region.width + tolerance
+                #expect(
+                    c.x >= region.x - tolerance && c.x <= region.x + region.width + tolerance
                         && c.y >= region.y - tolerance && c.y <= region.y + region.height + tolerance,
-                        "\(degrees)° \(orientation) flip \(String(describing: flip)): corner \(c) outside \(region)")
+                    "\(degrees)° \(orientation) flip \(String(describing: flip)): corner \(c) outside \(region)")
             }
             // The largest such rectangle: some corner touches the picture's edge.
             let gaps = corners.map { min($0.x - region.x, region.x + region.width - $0.x, $0.y - region.y, region.y + region.height - $0.y) }
@@ -63,21 +66,32 @@ struct FlipStraightenTests {
         let (width, height) = (400, 300)
         let region = Rect(x: 22, y: 16, width: 356, height: 268)
         var source = RGBImage(width: width, height: height)
-        for y in 16..<284 { for x in 22..<378 {
-            let i = (y * width + x) * 3
-            source.pixels[i] = 210; source.pixels[i + 1] = 120; source.pixels[i + 2] = 40
-        } }
-        for recipe in [EditRecipe(straighten: degrees),
-                       EditRecipe(flip: .horizontal, straighten: degrees, crop: NormalizedRect(x: 0, y: 0, width: 0.5, height: 0.5), rotate: 90),
-                       EditRecipe(straighten: degrees, maxDimension: 100)] {
-            let g = EditGeometry(recipe: recipe, width: width, height: height, orientation: orientation, region: region,
-                                 alignment: 2, displayAspect: 4.0 / 3)
-            let scaled = try ImageScaler().scale(source, crop: PixelRect(x: g.sourceX, y: g.sourceY, width: g.sourceWidth, height: g.sourceHeight),
-                                                 to: g.scaledWidth, height: g.scaledHeight)
+        for y in 16..<284 {
+            for x in 22..<378 {
+                let i = (y * width + x) * 3
+                source.pixels[i] = 210
+                source.pixels[i + 1] = 120
+                source.pixels[i + 2] = 40
+            }
+        }
+        for recipe in [
+            EditRecipe(straighten: degrees),
+            EditRecipe(flip: .horizontal, straighten: degrees, crop: NormalizedRect(x: 0, y: 0, width: 0.5, height: 0.5), rotate: 90),
+            EditRecipe(straighten: degrees, maxDimension: 100),
+        ] {
+            let g = EditGeometry(
+                recipe: recipe, width: width, height: height, orientation: orientation, region: region,
+                alignment: 2, displayAspect: 4.0 / 3)
+            let scaled = try ImageScaler().scale(
+                source, crop: PixelRect(x: g.sourceX, y: g.sourceY, width: g.sourceWidth, height: g.sourceHeight),
+                to: g.scaledWidth, height: g.scaledHeight)
             let result = g.apply(to: scaled)
             #expect(result.width == g.outputWidth && result.height == g.outputHeight)
             let dark = stride(from: 0, to: result.pixels.count, by: 3).filter { result.pixels[$0] < 200 || result.pixels[$0 + 2] > 50 }
-            #expect(dark.isEmpty, "\(degrees)° \(orientation): \(dark.count) pixels are not the picture's colour, first at \(dark.first.map { ($0 / 3 % result.width, $0 / 3 / result.width) }.debugDescription)")
+            #expect(
+                dark.isEmpty,
+                "\(degrees)° \(orientation): \(dark.count) pixels are not the picture's colour, first at \(dark.first.map { ($0 / 3 % result.width, $0 / 3 / result.width) }.debugDescription)"
+            )
         }
     }
 
@@ -106,8 +120,9 @@ struct FlipStraightenTests {
         let directory = try TemporaryDirectory("glint-straighten")
         defer { directory.remove() }
         let (still, movie) = try PairFixtures.synthetic(in: directory.url) { $0.rotation = rotation }
-        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe,
-                                              outputDirectory: directory.file("out").path, options: PairFixtures.fastOptions)
+        let result = try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: recipe,
+            outputDirectory: directory.file("out").path, options: PairFixtures.fastOptions)
         let difference = try EditConsistencyTests.stillToFrameDifference(still: result.stillPath, movie: result.moviePath)
         #expect(difference < 3, "edited still and edited frame differ by \(difference) ΔE00 (rotation \(rotation))")
         // The geometry did change the picture: the unedited still is far from the edited frame.
@@ -126,35 +141,45 @@ struct FlipStraightenTests {
         let (still, _) = try PairFixtures.synthetic(in: directory.url, name: "still") { $0.rotation = stillRotation }
         let (_, movie) = try PairFixtures.synthetic(in: directory.url, name: "movie") { $0.rotation = movieRotation }
         let recipe = EditRecipe(flip: .horizontal, straighten: -11, crop: NormalizedRect(x: 0.05, y: 0.1, width: 0.9, height: 0.8))
-        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe,
-                                              outputDirectory: directory.file("out").path, options: PairFixtures.fastOptions)
+        let result = try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: recipe,
+            outputDirectory: directory.file("out").path, options: PairFixtures.fastOptions)
         #expect(try JPEGStill(path: result.stillPath).orientation == (Orientation(clockwiseDegrees: stillRotation) ?? .up))
         #expect(try QuickTimeMovie(path: result.moviePath).videoTrack?.matrix.orientation == Orientation(clockwiseDegrees: movieRotation))
         let difference = try EditConsistencyTests.stillToFrameDifference(still: result.stillPath, movie: result.moviePath)
         #expect(difference < 3, "still (EXIF \(stillRotation)°) and frame (matrix \(movieRotation)°) differ by \(difference) ΔE00")
     }
 
-    @Test("straightening the real pair leaves picture in every corner of the still and the frames",
-          .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"), arguments: [-30.0, 8])
+    @Test(
+        "straightening the real pair leaves picture in every corner of the still and the frames",
+        .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"), arguments: [-30.0, 8])
     func realPairCornersArePicture(degrees: Double) throws {
         let directory = try TemporaryDirectory("glint-straighten")
         defer { directory.remove() }
-        let result = try LivePhotoEditor.edit(stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
-                                              recipe: EditRecipe(straighten: degrees), outputDirectory: directory.path,
-                                              options: PairFixtures.fastOptions)
+        let result = try LivePhotoEditor.edit(
+            stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
+            recipe: EditRecipe(straighten: degrees), outputDirectory: directory.path,
+            options: PairFixtures.fastOptions)
         let still = try DisplayedPicture.still(path: result.stillPath, width: 400, height: 300)
         let frame = try DisplayedPicture.movieFrame(path: result.moviePath, at: 0.5, width: 400, height: 300).image
         for (name, image) in [("still", still), ("frame", frame)] {
             // An empty corner is a black triangle: far darker than the picture a little way in.
             func level(_ x: Int, _ y: Int) -> Int {
                 var sum = 0
-                for dy in 0..<3 { for dx in 0..<3 { let p = image[x + dx, y + dy]; sum += Int(p.r) + Int(p.g) + Int(p.b) } }
+                for dy in 0..<3 {
+                    for dx in 0..<3 {
+                        let p = image[x + dx, y + dy]
+                        sum += Int(p.r) + Int(p.g) + Int(p.b)
+                    }
+                }
                 return sum / 9
             }
             for (x, y, inward) in [(0, 0, (1, 1)), (397, 0, (-1, 1)), (0, 297, (1, -1)), (397, 297, (-1, -1))] {
-                let corner = level(x, y), inside = level(x + 12 * inward.0, y + 12 * inward.1)
-                #expect(corner > 30 && Double(corner) > 0.5 * Double(inside),
-                        "\(name) corner \(x),\(y) is dark (\(corner) against \(inside) inside): empty")
+                let corner = level(x, y)
+                let inside = level(x + 12 * inward.0, y + 12 * inward.1)
+                #expect(
+                    corner > 30 && Double(corner) > 0.5 * Double(inside),
+                    "\(name) corner \(x),\(y) is dark (\(corner) against \(inside) inside): empty")
             }
         }
         #expect(result.stillWidth < 4032 && abs(Double(result.stillWidth) / Double(result.stillHeight) - 4.0 / 3) < 0.002)

@@ -1,8 +1,9 @@
 import Foundation
-import Synchronization
 import GlintMedia
 import GlintTestSupport
+import Synchronization
 import Testing
+
 @testable import GlintLivePhoto
 
 @Suite("Frame pipeline")
@@ -28,8 +29,9 @@ struct FramePipelineTests {
     /// The edit of a recipe for a movie's frames, as ``MovieEditor`` sets it up.
     static func editor(for path: String, recipe: EditRecipe) throws -> (MovieFrameEditor, EditGeometry) {
         let reader = try VideoFileReader(path: path)
-        let geometry = EditGeometry(recipe: recipe, width: reader.stream.width, height: reader.stream.height,
-                                    orientation: .up, alignment: 2)
+        let geometry = EditGeometry(
+            recipe: recipe, width: reader.stream.width, height: reader.stream.height,
+            orientation: .up, alignment: 2)
         let stage = try ColourPipeline(recipe: recipe).stage(for: try ColourSpace(video: reader.stream.colourInfo))
         let processor = FrameProcessor(geometry: geometry, colour: stage)
         var colour = reader.stream.colourInfo
@@ -59,11 +61,15 @@ struct FramePipelineTests {
         let (path, _) = try Self.movie(in: directory)
         let times = try Self.frameTimes(path)
         let (editor, _) = try Self.editor(for: path, recipe: EditRecipe())
-        let first = times[2], last = times[12]
+        let first = times[2]
+        let last = times[12]
         var seen: [Int64] = []
-        _ = try FramePipeline.run(reader: try VideoFileReader(path: path), editor: editor, select: { pts in
-            pts < first ? .skip : pts > last ? .stop : .keep(pts - first)
-        }) { _, time in seen.append(time) }
+        _ = try FramePipeline.run(
+            reader: try VideoFileReader(path: path), editor: editor,
+            select: { pts in
+                pts < first ? .skip : pts > last ? .stop : .keep(pts - first)
+            },
+            encode: { _, time in seen.append(time) })
         #expect(seen == times[2...12].map { $0 - first })
     }
 
@@ -88,21 +94,25 @@ struct FramePipelineTests {
         defer { directory.remove() }
         let (path, options) = try Self.movie(in: directory)
         let (editor, _) = try Self.editor(for: path, recipe: EditRecipe())
-        let latch = Latch(), opened = Latch()
+        let latch = Latch()
+        let opened = Latch()
         let decodedAfterOpening = Mutex<[Bool]>([])
         var encoded = 0
-        let count = try FramePipeline.run(reader: try VideoFileReader(path: path), editor: editor, select: { pts in
-            // Whether the latch had been opened when this frame was decoded.
-            let wasOpen = opened.isOpenWithoutWaiting
-            decodedAfterOpening.withLock { $0.append(wasOpen) }
-            return .keep(pts)
-        }, hold: FrameHold(frames: 3, latch: latch)) { _, _ in
-            encoded += 1
-            if encoded == 3 {
-                opened.open()
-                latch.open()
-            }
-        }
+        let count = try FramePipeline.run(
+            reader: try VideoFileReader(path: path), editor: editor,
+            select: { pts in
+                // Whether the latch had been opened when this frame was decoded.
+                let wasOpen = opened.isOpenWithoutWaiting
+                decodedAfterOpening.withLock { $0.append(wasOpen) }
+                return .keep(pts)
+            }, hold: FrameHold(frames: 3, latch: latch),
+            encode: { _, _ in
+                encoded += 1
+                if encoded == 3 {
+                    opened.open()
+                    latch.open()
+                }
+            })
         #expect(count == options.frameCount)
         let flags = decodedAfterOpening.withLock { $0 }
         #expect(flags.prefix(3).allSatisfy { !$0 }, "the first three frames flow before the latch opens")
@@ -120,7 +130,11 @@ struct FramePipelineTests {
     func yuvPlanesAndRGBGiveTheSamePictures(recipeJSON: String) throws {
         let directory = try TemporaryDirectory("glint-pipeline")
         defer { directory.remove() }
-        let (path, _) = try Self.movie(in: directory) { $0.frameCount = 3; $0.stillFrameIndex = 1; $0.codec = "hevc" }
+        let (path, _) = try Self.movie(in: directory) {
+            $0.frameCount = 3
+            $0.stillFrameIndex = 1
+            $0.codec = "hevc"
+        }
         let recipe = try EditRecipe.parse(json: Data(recipeJSON.utf8))
         let (editor, geometry) = try Self.editor(for: path, recipe: recipe)
         let processor = editor.processor
@@ -129,8 +143,9 @@ struct FramePipelineTests {
         var compared = 0
         while let frame = try reader.nextFrame() {
             let planes = try converter.rgbImage(from: try editor.edit(frame, reusing: nil))
-            let scaled = try converter.rgbImage(from: frame, crop: processor.sourceRect,
-                                                width: geometry.scaledWidth, height: geometry.scaledHeight)
+            let scaled = try converter.rgbImage(
+                from: frame, crop: processor.sourceRect,
+                width: geometry.scaledWidth, height: geometry.scaledHeight)
             let rgb = processor.process(scaled)
             #expect(planes.width == rgb.width && planes.height == rgb.height)
             let difference = ColourDifference.meanCIEDE2000(planes, rgb)

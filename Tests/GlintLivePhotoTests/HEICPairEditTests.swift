@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 /// HEIC + HEVC pairs, edited exactly like JPEG pairs: same picture pipeline, same identity rules,
@@ -9,12 +10,14 @@ import Testing
 @Suite("HEIC Live Photo edit")
 struct HEICPairEditTests {
     static let recipe = EditRecipe(exposure: 0.5, crop: NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
-    static let options = LivePhotoEditor.Options(encoding: MovieEncoding(codec: .hevc, crf: 18, preset: "ultrafast"),
-                                                 heic: HEICEncoder.Settings(quality: 85, preset: "ultrafast"))
+    static let options = LivePhotoEditor.Options(
+        encoding: MovieEncoding(codec: .hevc, crf: 18, preset: "ultrafast"),
+        heic: HEICEncoder.Settings(quality: 85, preset: "ultrafast"))
 
     /// A synthetic HEIC + HEVC pair.
     static func heicPair(in directory: URL, name: String = "pair", configure: (inout SyntheticLivePhoto.Options) -> Void = { _ in })
-        throws -> (still: String, movie: String) {
+        throws -> (still: String, movie: String)
+    {
         try PairFixtures.synthetic(in: directory, name: name) {
             $0.stillFormat = .heic
             $0.codec = "hevc"
@@ -30,8 +33,9 @@ struct HEICPairEditTests {
         let before = try EditConsistencyTests.stillToFrameDifference(still: still, movie: movie)
         #expect(before < 3, "the generated HEIC still and its frame differ by \(before) ΔE00 before any edit")
 
-        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: Self.recipe,
-                                              outputDirectory: directory.file("out").path, options: Self.options)
+        let result = try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: Self.recipe,
+            outputDirectory: directory.file("out").path, options: Self.options)
         #expect(URL(fileURLWithPath: result.stillPath).lastPathComponent == "pair.heic")
         #expect(result.identifierSource == .kept)
         let edited = try StillImageReader.read(path: result.stillPath)
@@ -48,14 +52,17 @@ struct HEICPairEditTests {
 
         // Still and movie keep one display aspect ratio after the crop.
         let movieReport = try #require(MediaInspector.inspect(result.moviePath).movie)
-        let movieAspect = movieReport.rotation % 180 == 0 ? Double(movieReport.width) / Double(movieReport.height)
-                                                           : Double(movieReport.height) / Double(movieReport.width)
+        let movieAspect =
+            movieReport.rotation % 180 == 0
+            ? Double(movieReport.width) / Double(movieReport.height)
+            : Double(movieReport.height) / Double(movieReport.width)
         let stillAspect = Double(result.stillWidth) / Double(result.stillHeight)
         #expect(abs(stillAspect / movieAspect - 1) < 0.01, "still \(result.stillWidth)x\(result.stillHeight), movie \(movieReport)")
     }
 
-    @Test("the iPhone 12 Pro HEIC (no identifier) with an unidentified clip: one fresh identifier in both, metadata kept",
-          .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), "needs ../shared/fixtures"))
+    @Test(
+        "the iPhone 12 Pro HEIC (no identifier) with an unidentified clip: one fresh identifier in both, metadata kept",
+        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), "needs ../shared/fixtures"))
     func realHEICGetsAFreshIdentifier() throws {
         let directory = try TemporaryDirectory("glint-heic-pair")
         defer { directory.remove() }
@@ -72,8 +79,9 @@ struct HEICPairEditTests {
         try FileManager.default.copyItem(atPath: SharedFixtures.heicStill, toPath: still)
         let input = try HEICStill(path: still)
 
-        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: Self.recipe,
-                                              outputDirectory: directory.file("out").path, options: Self.options)
+        let result = try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: Self.recipe,
+            outputDirectory: directory.file("out").path, options: Self.options)
         #expect(result.identifierSource == .created)
         #expect(!result.createdMakerNote, "the iPhone's own Apple MakerNote takes the identifier")
         let output = try HEICStill(path: result.stillPath)
@@ -102,8 +110,9 @@ struct HEICPairEditTests {
             $0.stillFrameIndex = 2
         }
         #expect(try HEICStill(path: still).exif?.makerNote == nil)
-        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: EditRecipe(exposure: 0.3),
-                                              outputDirectory: directory.file("out").path, options: Self.options)
+        let result = try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: EditRecipe(exposure: 0.3),
+            outputDirectory: directory.file("out").path, options: Self.options)
         #expect(result.identifierSource == .fromMovie)
         #expect(result.createdMakerNote)
         #expect(try HEICStill(path: result.stillPath).contentIdentifier?.rawValue == "0F3E1C2A-5B6D-4E7F-8A9B-0C1D2E3F4A5B")
@@ -120,8 +129,9 @@ struct HEICPairEditTests {
         }
         let out = directory.file("out")
         do {
-            _ = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: EditRecipe(), outputDirectory: out.path,
-                                         options: Self.options)
+            _ = try LivePhotoEditor.edit(
+                stillPath: still, moviePath: movie, recipe: EditRecipe(), outputDirectory: out.path,
+                options: Self.options)
             Issue.record("halves with different identifiers were edited")
         } catch let error as MediaError {
             #expect(error.file == still && error.kind == .invalidArgument)
@@ -143,8 +153,9 @@ struct HEICPairEditTests {
         try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: damaged))
         let out = directory.file("out")
         #expect {
-            try LivePhotoEditor.edit(stillPath: damaged, moviePath: movie, recipe: EditRecipe(exposure: 1), outputDirectory: out.path,
-                                     options: Self.options)
+            try LivePhotoEditor.edit(
+                stillPath: damaged, moviePath: movie, recipe: EditRecipe(exposure: 1), outputDirectory: out.path,
+                options: Self.options)
         } throws: { error in
             guard let error = error as? MediaError else { return false }
             return error.file == damaged && [.truncated, .corrupt].contains(error.kind)
@@ -160,15 +171,19 @@ struct HEICPairEditTests {
         // A real profile: a colour edit reads it (LittleCMS refuses made-up bytes).
         let icc = try ColourSpace.displayP3.iccProfile()
         let picture = SyntheticScene.render(width: 400, height: 300, time: 0.5)
-        let source = try HEICEncoder.encode(picture, metadata: .init(exif: .minimal(), xmp: xmp,
-                                                                      colourProfile: HEICColourProfile(icc: icc, nclx: .displayP3)),
-                                            settings: .init(quality: 85, preset: "ultrafast"))
+        let source = try HEICEncoder.encode(
+            picture,
+            metadata: .init(
+                exif: .minimal(), xmp: xmp,
+                colourProfile: HEICColourProfile(icc: icc, nclx: .displayP3)),
+            settings: .init(quality: 85, preset: "ultrafast"))
         let path = directory.file("p3.heic").path
         try AtomicFileWriter.write(source, to: path)
 
         let still = try StillImageReader.read(path: path)
-        let result = try StillEditor.edit(still, recipe: EditRecipe(exposure: 0.5, rotate: 90, maxDimension: 200),
-                                          contentIdentifier: nil, heic: .init(quality: 85, preset: "ultrafast"))
+        let result = try StillEditor.edit(
+            still, recipe: EditRecipe(exposure: 0.5, rotate: 90, maxDimension: 200),
+            contentIdentifier: nil, heic: .init(quality: 85, preset: "ultrafast"))
         try AtomicFileWriter.write(result.bytes, to: directory.file("edited.heic").path)
         let edited = try HEICStill(path: directory.file("edited.heic").path)
         #expect(edited.width == 150 && edited.height == 200, "turned 90 degrees and scaled to 200 on the long side")

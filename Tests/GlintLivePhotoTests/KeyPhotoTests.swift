@@ -2,20 +2,23 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 /// `keyPhoto`: the frame shown at a time becomes the still, edited like the still, at the still's
 /// size and with the still's metadata; the movie's still time moves to that frame.
 @Suite("Key photo")
 struct KeyPhotoTests {
-    @Test("the real pair's frame at 1.0 s becomes a full-size still with the still's metadata",
-          .enabled(if: SharedFixtures.available && MovieProbe.toolsAvailable, "needs ../shared/fixtures, exiftool"))
+    @Test(
+        "the real pair's frame at 1.0 s becomes a full-size still with the still's metadata",
+        .enabled(if: SharedFixtures.available && MovieProbe.toolsAvailable, "needs ../shared/fixtures, exiftool"))
     func realPairKeyPhoto() throws {
         let directory = try TemporaryDirectory("glint-keyphoto")
         defer { directory.remove() }
         let recipe = EditRecipe(exposure: 0.3, keyPhoto: 0.99)
-        let result = try LivePhotoEditor.edit(stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
-                                              recipe: recipe, outputDirectory: directory.path, options: PairFixtures.fastOptions)
+        let result = try LivePhotoEditor.edit(
+            stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
+            recipe: recipe, outputDirectory: directory.path, options: PairFixtures.fastOptions)
         // The frame shown at 0.99 s is the one presented at 0.9333 s (560/600); the next starts at 1.0 s.
         let report = try #require(result.keyPhoto)
         #expect(abs(report.frameTime - 560.0 / 600) < 1e-9 && report.requestedTime == 0.99)
@@ -28,8 +31,12 @@ struct KeyPhotoTests {
 
         // The still's metadata is kept: identifier in the MakerNote, GPS, camera.
         let exiftool = try #require(ExternalTool.find("exiftool"))
-        let tags = try ExternalTool.run(exiftool, ["-s", "-G1", "-MediaGroupUUID", "-ContentIdentifier", "-GPSLatitude", "-Model",
-                                                   "-ImageWidth", "-ImageHeight", result.stillPath])
+        let tags = try ExternalTool.run(
+            exiftool,
+            [
+                "-s", "-G1", "-MediaGroupUUID", "-ContentIdentifier", "-GPSLatitude", "-Model",
+                "-ImageWidth", "-ImageHeight", result.stillPath,
+            ])
         #expect(tags.stdoutText.contains("E905E6C6-C747-4805-942F-9904A0281F02"), "\(tags.stdoutText)")
         #expect(tags.stdoutText.contains("GPSLatitude") && tags.stdoutText.contains("iPhone"))
 
@@ -51,12 +58,17 @@ struct KeyPhotoTests {
         let (still, movie) = try PairFixtures.synthetic(in: directory.url) { $0.rotation = rotation }
         let times = SyntheticLivePhoto.frameTimes(count: 20)
         let time = Double(times[4]) / 600 + 0.01
-        let recipe = EditRecipe(saturation: 0.3, flip: .horizontal, straighten: 6,
-                                crop: NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.7), keyPhoto: time)
-        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe,
-                                              outputDirectory: directory.file("out").path, options: PairFixtures.fastOptions)
-        let plain = try StillEditor.edit(try JPEGStill(path: still), recipe: EditRecipe(saturation: 0.3, flip: .horizontal, straighten: 6,
-                                         crop: NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.7)), contentIdentifier: nil)
+        let recipe = EditRecipe(
+            saturation: 0.3, flip: .horizontal, straighten: 6,
+            crop: NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.7), keyPhoto: time)
+        let result = try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: recipe,
+            outputDirectory: directory.file("out").path, options: PairFixtures.fastOptions)
+        let plain = try StillEditor.edit(
+            try JPEGStill(path: still),
+            recipe: EditRecipe(
+                saturation: 0.3, flip: .horizontal, straighten: 6,
+                crop: NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.7)), contentIdentifier: nil)
         // The still's size and orientation, the frame's picture.
         #expect(result.stillWidth == plain.geometry.outputWidth && result.stillHeight == plain.geometry.outputHeight)
         #expect(try JPEGStill(path: result.stillPath).orientation == (Orientation(clockwiseDegrees: rotation) ?? .up))
@@ -73,8 +85,9 @@ struct KeyPhotoTests {
         defer { directory.remove() }
         let (still, movie) = try HEICPairEditTests.heicPair(in: directory.url) { $0.rotation = 90 }
         let time = Double(SyntheticLivePhoto.frameTimes(count: 20)[15]) / 600
-        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: EditRecipe(straighten: -4, keyPhoto: time),
-                                              outputDirectory: directory.file("out").path, options: HEICPairEditTests.options)
+        let result = try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: EditRecipe(straighten: -4, keyPhoto: time),
+            outputDirectory: directory.file("out").path, options: HEICPairEditTests.options)
         let edited = try StillImageReader.read(path: result.stillPath)
         #expect(edited.format == .heic && edited.width == result.stillWidth && edited.height == result.stillHeight)
         #expect(edited.contentIdentifier == result.contentIdentifier)
@@ -83,16 +96,20 @@ struct KeyPhotoTests {
         #expect(difference < 3, "HEIC key photo and its frame differ by \(difference) ΔE00")
     }
 
-    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"),
-          arguments: [EditRecipe(keyPhoto: 1.3), EditRecipe(trim: TimeRange(start: 0.5), keyPhoto: 0.2),
-                      EditRecipe(trim: TimeRange(end: 0.4), keyPhoto: 0.9)])
+    @Test(
+        .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"),
+        arguments: [
+            EditRecipe(keyPhoto: 1.3), EditRecipe(trim: TimeRange(start: 0.5), keyPhoto: 0.2),
+            EditRecipe(trim: TimeRange(end: 0.4), keyPhoto: 0.9),
+        ])
     func aKeyPhotoOutsideTheMovieFailsBeforeAnyWork(recipe: EditRecipe) throws {
         let directory = try TemporaryDirectory("glint-keyphoto")
         defer { directory.remove() }
         let out = directory.file("out").path
         let error = #expect(throws: RecipeError.self) {
-            try LivePhotoEditor.edit(stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
-                                     recipe: recipe, outputDirectory: out, options: PairFixtures.fastOptions)
+            try LivePhotoEditor.edit(
+                stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
+                recipe: recipe, outputDirectory: out, options: PairFixtures.fastOptions)
         }
         #expect(error?.problem.contains("keyPhoto") == true, "\(String(describing: error))")
         #expect(!FileManager.default.fileExists(atPath: out))
@@ -102,9 +119,10 @@ struct KeyPhotoTests {
     func keyPhotoInsideATrimIsTimedFromTheTrimsStart() throws {
         let directory = try TemporaryDirectory("glint-keyphoto")
         defer { directory.remove() }
-        let result = try LivePhotoEditor.edit(stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
-                                              recipe: EditRecipe(trim: TimeRange(start: 0.5), keyPhoto: 1.0),
-                                              outputDirectory: directory.path, options: PairFixtures.fastOptions)
+        let result = try LivePhotoEditor.edit(
+            stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
+            recipe: EditRecipe(trim: TimeRange(start: 0.5), keyPhoto: 1.0),
+            outputDirectory: directory.path, options: PairFixtures.fastOptions)
         // Kept from the frame at 0.5333 s (320/600); the frame at 1.0 s (600/600) is the still.
         #expect(abs((result.stillImageTime ?? -1) - (600.0 - 320) / 600) < 1e-9)
         #expect(result.keyPhoto?.frameTime == 1.0)

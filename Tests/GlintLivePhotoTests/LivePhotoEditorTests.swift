@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 @Suite("Live Photo edit")
@@ -11,8 +12,9 @@ struct LivePhotoEditorTests {
         let directory = try TemporaryDirectory("glint-livephoto")
         defer { directory.remove() }
         let recipe = EditRecipe(exposure: 0.5, crop: NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
-        let result = try LivePhotoEditor.edit(stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
-                                              recipe: recipe, outputDirectory: directory.path, options: PairFixtures.fastOptions)
+        let result = try LivePhotoEditor.edit(
+            stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie,
+            recipe: recipe, outputDirectory: directory.path, options: PairFixtures.fastOptions)
         #expect(result.identifierSource == .kept)
         #expect(URL(fileURLWithPath: result.stillPath).lastPathComponent == "IMG_train.jpg")
         #expect(URL(fileURLWithPath: result.moviePath).lastPathComponent == "IMG_train.mov")
@@ -64,8 +66,9 @@ struct LivePhotoEditorTests {
         #expect(inputs.unpaired.first { $0.path == still }?.reason.contains("no content identifier") == true)
 
         let out = directory.file("out").path
-        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: EditRecipe(exposure: 0.3),
-                                              outputDirectory: out, options: PairFixtures.fastOptions)
+        let result = try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: EditRecipe(exposure: 0.3),
+            outputDirectory: out, options: PairFixtures.fastOptions)
         #expect(result.identifierSource == .fromMovie)
         #expect(result.createdMakerNote)
         let outputs = LivePhotoPairing.pair([result.stillPath, result.moviePath].map(MediaInspector.inspect))
@@ -83,8 +86,9 @@ struct LivePhotoEditorTests {
             $0.audio = false
         }
         let out = directory.file("out").path
-        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: EditRecipe(),
-                                              outputDirectory: out, options: PairFixtures.fastOptions)
+        let result = try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: EditRecipe(),
+            outputDirectory: out, options: PairFixtures.fastOptions)
         #expect(result.identifierSource == .created)
         #expect(result.contentIdentifier.isCanonicalUUID)
         #expect(result.createdStillImageTimeTrack)
@@ -129,8 +133,9 @@ struct LivePhotoEditorTests {
         try AtomicFileWriter.write(try JPEGAssembler.assemble(encoded: encoded, segments: segments), to: still)
 
         let out = directory.file("out").path
-        let result = try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: EditRecipe(exposure: 1, maxDimension: 600),
-                                              outputDirectory: out, options: PairFixtures.fastOptions)
+        let result = try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: EditRecipe(exposure: 1, maxDimension: 600),
+            outputDirectory: out, options: PairFixtures.fastOptions)
         let edited = try JPEGFile(parsing: try [UInt8](Data(contentsOf: URL(fileURLWithPath: result.stillPath))))
         #expect(try edited.iccProfile() == profile)
         #expect(edited.xmpString == xmp)

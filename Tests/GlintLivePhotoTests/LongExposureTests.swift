@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 @Suite("Long Exposure effect")
@@ -19,8 +20,9 @@ struct LongExposureTests {
             $0.frameCount = Self.frameCount
         }
         let output = directory.file("long.jpg").path
-        let result = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .longExposure,
-                                               format: .jpeg, destination: output)
+        let result = try EffectRenderer.render(
+            still: still, movie: movie, recipe: EditRecipe(), effect: .longExposure,
+            format: .jpeg, destination: output)
         let report = try #require(result.longExposure)
         #expect(report.frameCount == Self.frameCount)
         #expect(report.shifts.allSatisfy { $0 == [0, 0] }, "a tripod shot moved: \(report.shifts)")
@@ -32,10 +34,13 @@ struct LongExposureTests {
         // On the path (the middle row, where the square passes for about a sixth of the frames):
         // lighter than the scene, far from the square's colour.
         let y = 180
-        var lifted = 0, checked = 0
+        var lifted = 0
+        var checked = 0
         for x in stride(from: 90, to: 390, by: 5) where x % 12 > 2 && x % 12 < 10 {
-            let p = image[x, y], b = background[x, y]
-            let scene = (Int(b.r) + Int(b.g) + Int(b.b)) / 3, got = (Int(p.r) + Int(p.g) + Int(p.b)) / 3
+            let p = image[x, y]
+            let b = background[x, y]
+            let scene = (Int(b.r) + Int(b.g) + Int(b.b)) / 3
+            let got = (Int(p.r) + Int(p.g) + Int(p.b)) / 3
             let square = (Int(EffectFixtures.objectColour.0) + Int(EffectFixtures.objectColour.1) + Int(EffectFixtures.objectColour.2)) / 3
             checked += 1
             if got > scene + 15 && got < square - 25 { lifted += 1 }
@@ -61,8 +66,9 @@ struct LongExposureTests {
             $0.audio = false
             $0.frameCount = Self.frameCount
         }
-        let aligned = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .longExposure,
-                                                format: .jpeg, destination: directory.file("aligned.jpg").path)
+        let aligned = try EffectRenderer.render(
+            still: still, movie: movie, recipe: EditRecipe(), effect: .longExposure,
+            format: .jpeg, destination: directory.file("aligned.jpg").path)
         let report = try #require(aligned.longExposure)
         #expect(report.referenceFrameIndex == 10, "the still is frame 10")
         // Frame i shows the texture from the shake's offset: its content at (x + dx, y + dy) is
@@ -87,8 +93,9 @@ struct LongExposureTests {
 
         var options = EffectOptions()
         options.alignFrames = false
-        let plain = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .longExposure,
-                                              format: .jpeg, destination: directory.file("plain.jpg").path, options: options)
+        let plain = try EffectRenderer.render(
+            still: still, movie: movie, recipe: EditRecipe(), effect: .longExposure,
+            format: .jpeg, destination: directory.file("plain.jpg").path, options: options)
         #expect(plain.longExposure?.shifts.allSatisfy { $0 == [0, 0] } == true)
         #expect(plain.width == 480 && plain.height == 360)
         let blurred = try JPEGDecoder.decode(try [UInt8](Data(contentsOf: directory.file("plain.jpg"))))
@@ -107,16 +114,21 @@ struct LongExposureTests {
         let output = directory.file("train-long.jpg").path
         var options = EffectOptions()
         options.maxDimension = 640
-        let result = try EffectRenderer.render(still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie,
-                                               recipe: EditRecipe(), effect: .longExposure, format: .jpeg,
-                                               destination: output, options: options)
+        let result = try EffectRenderer.render(
+            still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie,
+            recipe: EditRecipe(), effect: .longExposure, format: .jpeg,
+            destination: output, options: options)
         let report = try #require(result.longExposure)
         #expect(report.frameCount == 22)
         #expect(result.width <= 640 && result.width >= 560, "\(result.width)x\(result.height)")
         #expect(result.notes.contains { $0.contains("resolution") })
-        let exif = try AnimationProbe.run("exiftool", ["-j", "-n", "-Make", "-Model", "-GPSLatitude", "-Orientation",
-                                                       "-ContentIdentifier", "-MediaGroupUUID", "-ImageWidth", "-ImageHeight",
-                                                       "-ExifImageWidth", "-ProfileDescription", output])
+        let exif = try AnimationProbe.run(
+            "exiftool",
+            [
+                "-j", "-n", "-Make", "-Model", "-GPSLatitude", "-Orientation",
+                "-ContentIdentifier", "-MediaGroupUUID", "-ImageWidth", "-ImageHeight",
+                "-ExifImageWidth", "-ProfileDescription", output,
+            ])
         let tags = try #require((try JSONSerialization.jsonObject(with: exif.stdout) as? [[String: Any]])?.first)
         #expect(tags["Make"] as? String == "Apple")
         #expect(tags["GPSLatitude"] != nil)
@@ -129,9 +141,10 @@ struct LongExposureTests {
         // Without the location.
         options.stripLocation = true
         let stripped = directory.file("train-nowhere.jpg").path
-        _ = try EffectRenderer.render(still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie,
-                                      recipe: EditRecipe(trim: TimeRange(start: 0, end: 0.3)), effect: .longExposure, format: .jpeg,
-                                      destination: stripped, options: options)
+        _ = try EffectRenderer.render(
+            still: SharedFixtures.livePhotoStill, movie: SharedFixtures.livePhotoMovie,
+            recipe: EditRecipe(trim: TimeRange(start: 0, end: 0.3)), effect: .longExposure, format: .jpeg,
+            destination: stripped, options: options)
         let nowhere = try AnimationProbe.run("exiftool", ["-j", "-Make", "-GPS:all", stripped])
         let strippedTags = try #require((try JSONSerialization.jsonObject(with: nowhere.stdout) as? [[String: Any]])?.first)
         #expect(strippedTags["Make"] as? String == "Apple")
@@ -151,11 +164,16 @@ struct LongExposureTests {
         }
         #expect(still.hasSuffix(".heic"))
         let output = directory.file("long.jpg").path
-        let result = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .longExposure,
-                                               format: .jpeg, destination: output)
+        let result = try EffectRenderer.render(
+            still: still, movie: movie, recipe: EditRecipe(), effect: .longExposure,
+            format: .jpeg, destination: output)
         #expect(result.longExposure?.frameCount == 6)
-        let exif = try AnimationProbe.run("exiftool", ["-j", "-n", "-Make", "-Model", "-ContentIdentifier", "-MediaGroupUUID",
-                                                       "-FileType", output])
+        let exif = try AnimationProbe.run(
+            "exiftool",
+            [
+                "-j", "-n", "-Make", "-Model", "-ContentIdentifier", "-MediaGroupUUID",
+                "-FileType", output,
+            ])
         let tags = try #require((try JSONSerialization.jsonObject(with: exif.stdout) as? [[String: Any]])?.first)
         #expect(tags["FileType"] as? String == "JPEG")
         #expect(tags["Make"] as? String == "Glint" && tags["Model"] as? String == "Synthetic Live Photo")

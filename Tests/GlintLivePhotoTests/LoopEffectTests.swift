@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 @Suite("Loop effect")
@@ -26,8 +27,9 @@ struct LoopEffectTests {
         let requested = min(0.5, 0.4 * movie.duration)
         let loopStart = try #require(stream.crossFade)
         let latest = try #require(times.first { $0 >= requested - 1e-6 })
-        #expect(times.contains { abs($0 - loopStart) < 1e-6 } && loopStart >= requested / 2 - 1e-6 && loopStart <= latest + 1e-6,
-                "loop start \(loopStart)")
+        #expect(
+            times.contains { abs($0 - loopStart) < 1e-6 } && loopStart >= requested / 2 - 1e-6 && loopStart <= latest + 1e-6,
+            "loop start \(loopStart)")
         let held = times.filter { $0 < loopStart - 1e-6 }.count
         #expect(looped.count == times.count - held)
         let total = looped.map(\.duration).reduce(0, +)
@@ -47,7 +49,8 @@ struct LoopEffectTests {
         // The last frame is the frame just before the loop start, and the fade is a real blend.
         #expect(EffectFixtures.meanDeltaE(looped.last!.image, plain[held - 1].image) < 0.5)
         let middle = looped.count - (held + 1) / 2
-        let blended = looped[middle].image, original = plain[held + middle].image
+        let blended = looped[middle].image
+        let original = plain[held + middle].image
         #expect(EffectFixtures.meanDeltaE(blended, original) > 1, "frame \(middle) of the fade is not blended")
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 @Suite("Pairing", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))

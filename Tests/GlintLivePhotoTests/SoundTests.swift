@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 /// `volume` and `mute`: LPCM samples scaled (with clipping) or silenced, the track kept; sound that
@@ -9,8 +10,9 @@ import Testing
 @Suite("Volume and mute")
 struct SoundTests {
     static func edit(_ recipe: EditRecipe, into directory: TemporaryDirectory) throws -> LivePhotoEditor.Result {
-        try LivePhotoEditor.edit(stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie, recipe: recipe,
-                                 outputDirectory: directory.path, options: PairFixtures.fastOptions)
+        try LivePhotoEditor.edit(
+            stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie, recipe: recipe,
+            outputDirectory: directory.path, options: PairFixtures.fastOptions)
     }
 
     @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
@@ -78,15 +80,20 @@ struct SoundTests {
         let (still, _) = try PairFixtures.synthetic(in: directory.url)
         let movie = directory.file("aac.mov").path
         let ffmpeg = try #require(ExternalTool.find("ffmpeg"))
-        let made = try ExternalTool.run(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=160x120:rate=15:duration=1",
-                                                 "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:v", "libx264",
-                                                 "-preset", "ultrafast", "-c:a", "aac", "-shortest", "-y", movie])
+        let made = try ExternalTool.run(
+            ffmpeg,
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc=size=160x120:rate=15:duration=1",
+                "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:v", "libx264",
+                "-preset", "ultrafast", "-c:a", "aac", "-shortest", "-y", movie,
+            ])
         try #require(made.succeeded, "\(made.summary)")
         let out = directory.file("out").path
         for recipe in [EditRecipe(volume: 0.5), EditRecipe(mute: true), EditRecipe(trim: TimeRange(start: 0.2))] {
             let error = #expect(throws: MediaError.self) {
-                try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: out,
-                                         options: PairFixtures.fastOptions)
+                try LivePhotoEditor.edit(
+                    stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: out,
+                    options: PairFixtures.fastOptions)
             }
             #expect(error?.kind == .unsupported && error?.file == movie, "\(String(describing: error))")
             #expect(error?.problem.contains("compressed") == true)

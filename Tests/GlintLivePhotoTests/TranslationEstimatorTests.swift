@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 @Suite("Translation estimator")
@@ -21,4 +22,3 @@ struct TranslationEstimatorTests {
         }
     }
 }
-

@@ -2,20 +2,25 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintLivePhoto
 
 /// `trim`: only the frames presented in the span are kept, with their own spacing, from time 0;
 /// the sound and timed metadata are cut to the same span; the still time stays inside.
 @Suite("Trim")
 struct TrimTests {
-    static func edit(_ recipe: EditRecipe, still: String = SharedFixtures.livePhotoStill, movie: String = SharedFixtures.livePhotoMovie,
-                     into directory: TemporaryDirectory) throws -> LivePhotoEditor.Result {
-        try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe,
-                                 outputDirectory: directory.file("out").path, options: PairFixtures.fastOptions)
+    static func edit(
+        _ recipe: EditRecipe, still: String = SharedFixtures.livePhotoStill, movie: String = SharedFixtures.livePhotoMovie,
+        into directory: TemporaryDirectory
+    ) throws -> LivePhotoEditor.Result {
+        try LivePhotoEditor.edit(
+            stillPath: still, moviePath: movie, recipe: recipe,
+            outputDirectory: directory.file("out").path, options: PairFixtures.fastOptions)
     }
 
-    @Test("a trim of the real pair keeps the frames in the span with their times, and cuts the sound to it",
-          .enabled(if: SharedFixtures.available && MovieProbe.toolsAvailable, "needs ../shared/fixtures, ffprobe, exiftool"))
+    @Test(
+        "a trim of the real pair keeps the frames in the span with their times, and cuts the sound to it",
+        .enabled(if: SharedFixtures.available && MovieProbe.toolsAvailable, "needs ../shared/fixtures, ffprobe, exiftool"))
     func realPairTrim() throws {
         let directory = try TemporaryDirectory("glint-trim")
         defer { directory.remove() }
@@ -57,9 +62,10 @@ struct TrimTests {
         #expect(output.contentIdentifier == ContentIdentifier("E905E6C6-C747-4805-942F-9904A0281F02"))
     }
 
-    @Test("a still time outside the trim moves to the nearest kept frame",
-          .enabled(if: SharedFixtures.available && MovieProbe.toolsAvailable, "needs ../shared/fixtures, exiftool"),
-          arguments: [(0.6, 1.1), (0.0, 0.3)])
+    @Test(
+        "a still time outside the trim moves to the nearest kept frame",
+        .enabled(if: SharedFixtures.available && MovieProbe.toolsAvailable, "needs ../shared/fixtures, exiftool"),
+        arguments: [(0.6, 1.1), (0.0, 0.3)])
     func stillTimeMovesToTheNearestKeptFrame(start: Double, end: Double) throws {
         let directory = try TemporaryDirectory("glint-trim")
         defer { directory.remove() }

@@ -1,6 +1,7 @@
 import Foundation
 import GlintTestSupport
 import Testing
+
 @testable import GlintMedia
 
 @Suite("AACEncoder and LPCM conversion")

@@ -28,8 +28,14 @@ struct AnimatedGIFEncoderTests {
         #expect(AnimationTools.gifDelays(info) == summary.frameDurations)
         let decoded = try AnimationTools.ffmpegFrames(path, width: 40, height: 30)
         #expect(decoded == frames)
-        #expect(try AnimationTools.run("ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames",
-                                                   "-of", "csv=p=0", path]).stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "5")
+        #expect(
+            try AnimationTools.run(
+                "ffprobe",
+                [
+                    "-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames",
+                    "-of", "csv=p=0", path,
+                ]
+            ).stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "5")
     }
 
     /// A smooth gradient through 256 colours: error diffusion keeps the local average of the
@@ -42,17 +48,20 @@ struct AnimatedGIFEncoderTests {
         var errors: [Dithering: Double] = [:]
         for dithering in Dithering.allCases {
             let path = directory.file("\(dithering.rawValue).gif").path
-            let encoder = try AnimatedGIFEncoder(destination: path, width: 160, height: 120,
-                                                 options: .init(dithering: dithering))
+            let encoder = try AnimatedGIFEncoder(
+                destination: path, width: 160, height: 120,
+                options: .init(dithering: dithering))
             for frame in frames { try encoder.append(frame, duration: 0.1) }
             try encoder.finish()
             let decoded = try AnimationTools.ffmpegFrames(path, width: 160, height: 120)
             #expect(decoded.count == 3)
-            let seen = AnimationTools.blurred(decoded[1]), truth = AnimationTools.blurred(frames[1])
+            let seen = AnimationTools.blurred(decoded[1])
+            let truth = AnimationTools.blurred(frames[1])
             errors[dithering] = zip(seen, truth).map { abs($0 - $1) }.reduce(0, +) / Double(seen.count)
             #expect(ColourDifference.meanCIEDE2000(decoded[1], frames[1], step: 2) < 5, "\(dithering)")
         }
-        let diffused = try #require(errors[.floydSteinberg]), plain = try #require(errors[.none])
+        let diffused = try #require(errors[.floydSteinberg])
+        let plain = try #require(errors[.none])
         #expect(diffused < plain * 0.6, "local error: diffused \(diffused), plain \(plain), ordered \(errors[.ordered] ?? -1)")
     }
 
@@ -133,13 +142,17 @@ struct AnimatedGIFEncoderTests {
         func error(of palette: [PaletteColour]) -> Double {
             let indices = PaletteMapper(palette: palette).indices(of: image, dithering: .none)
             var pixels: [UInt8] = []
-            for index in indices { let c = palette[Int(index)]; pixels += [c.red, c.green, c.blue] }
+            for index in indices {
+                let c = palette[Int(index)]
+                pixels += [c.red, c.green, c.blue]
+            }
             return ColourDifference.meanCIEDE2000(RGBImage(width: 200, height: 150, pixels: pixels), image, step: 2)
         }
         // Against the same number of colours spread evenly over the cube (4 levels a channel).
         let levels: [UInt8] = [32, 96, 160, 224]
         let uniform = levels.flatMap { r in levels.flatMap { g in levels.map { b in PaletteColour(red: r, green: g, blue: b) } } }
-        let cut = error(of: palette), even = error(of: uniform)
+        let cut = error(of: palette)
+        let even = error(of: uniform)
         #expect(cut < even * 0.6, "median cut ΔE \(cut), uniform ΔE \(even)")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import GlintMedia
 import GlintTestSupport
+import Testing
+
+@testable import GlintMedia
 
 /// The Apple MakerNote: the minimal layout from the spec, real notes, hostile notes.
 struct AppleMakerNoteTests {
@@ -62,7 +63,10 @@ struct AppleMakerNoteTests {
     @Test func hostileMakerNotesThrow() throws {
         let good = try AppleMakerNote(contentIdentifier: Self.identifier).serialized()
         func kind(_ bytes: [UInt8]) -> MediaError.Kind? {
-            do { _ = try AppleMakerNote(bytes: bytes); return nil } catch let error as MediaError { return error.kind } catch { return nil }
+            do {
+                _ = try AppleMakerNote(bytes: bytes)
+                return nil
+            } catch let error as MediaError { return error.kind } catch { return nil }
         }
         #expect(kind(Array(good.prefix(12))) == .truncated)
         #expect(kind(Array(good.prefix(20))) == .truncated)

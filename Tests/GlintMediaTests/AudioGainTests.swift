@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GlintMedia
 
 @Suite("LPCM gain and formats")

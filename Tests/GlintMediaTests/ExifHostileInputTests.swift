@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import GlintMedia
 import GlintTestSupport
+import Testing
+
+@testable import GlintMedia
 
 /// Hostile EXIF blocks: each must end in a ``MediaError``, never a trap or a hang.
 struct ExifHostileInputTests {
@@ -18,7 +19,10 @@ struct ExifHostileInputTests {
     }
 
     static func kind(_ bytes: [UInt8]) -> MediaError.Kind? {
-        do { _ = try ExifMetadata(tiff: bytes); return nil } catch let error as MediaError { return error.kind } catch { return nil }
+        do {
+            _ = try ExifMetadata(tiff: bytes)
+            return nil
+        } catch let error as MediaError { return error.kind } catch { return nil }
     }
 
     @Test func truncatedBlocks() {
@@ -26,7 +30,7 @@ struct ExifHostileInputTests {
         #expect(Self.kind(Array("MM".utf8) + [0, 42]) == .truncated)
         let whole = Self.tiff(entries: [Self.entry(0x010F, 2, 20, 26)], tail: Array(repeating: 0x41, count: 20))
         #expect(Self.kind(whole) == nil)
-        #expect(Self.kind(Array(whole.prefix(9))) == .truncated)   // entry count cut
+        #expect(Self.kind(Array(whole.prefix(9))) == .truncated)  // entry count cut
         #expect(Self.kind(Array(whole.prefix(16))) == .truncated)  // entry table cut
         #expect(Self.kind(Array(whole.prefix(36))) == .truncated)  // value cut
     }

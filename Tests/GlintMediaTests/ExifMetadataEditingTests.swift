@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GlintMedia
 
 /// Building and editing EXIF blocks, in both byte orders, without fixtures.
@@ -46,7 +47,7 @@ struct ExifMetadataEditingTests {
 
     @Test func serialisedValuesAreWordAligned() throws {
         var exif = ExifMetadata.minimal(contentIdentifier: Self.identifier)
-        exif.ifd0.set(.ascii(tag: ExifTag.make, "Odd"))        // 4 bytes: inline
+        exif.ifd0.set(.ascii(tag: ExifTag.make, "Odd"))  // 4 bytes: inline
         exif.ifd0.set(.ascii(tag: ExifTag.model, "Model 12"))  // 9 bytes: odd length out of line
         exif.ifd0.set(.ascii(tag: 0x0131, "Software"))
         let bytes = try exif.serialized()

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import GlintMedia
 import GlintTestSupport
+import Testing
+
+@testable import GlintMedia
 
 /// Reading and round-tripping the EXIF of a real iPhone still.
 @Suite("EXIF metadata of a real iPhone still", .enabled(if: SharedFixtures.available, "fixtures folder ../shared/fixtures is absent: skipped"))

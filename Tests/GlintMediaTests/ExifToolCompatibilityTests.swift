@@ -1,11 +1,13 @@
 import Foundation
-import Testing
-@testable import GlintMedia
 import GlintTestSupport
+import Testing
+
+@testable import GlintMedia
 
 /// What Glint writes, read back by exiftool: the reference reader of EXIF and Apple MakerNotes.
-@Suite("EXIF written by Glint, read by exiftool",
-       .enabled(if: ExifTestFiles.exiftoolChecksAvailable, "needs ../shared/fixtures and exiftool on PATH: skipped"))
+@Suite(
+    "EXIF written by Glint, read by exiftool",
+    .enabled(if: ExifTestFiles.exiftoolChecksAvailable, "needs ../shared/fixtures and exiftool on PATH: skipped"))
 struct ExifToolCompatibilityTests {
     /// The real still with its EXIF segment replaced by `exif` re-serialised.
     static func realStill(with exif: ExifMetadata) throws -> [UInt8] {

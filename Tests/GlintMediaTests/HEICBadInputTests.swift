@@ -52,8 +52,9 @@ struct HEICBadInputTests {
         defer { directory.remove() }
         let head = try Self.smallHEIC().prefix(24)
         var generator = SeededRandomGenerator(seed: 11)
-        let path = try HEICTestFiles.write(Array(head) + (0..<2000).map { _ in UInt8.random(in: 0...255, using: &generator) },
-                                           named: "broken.heic", in: directory.url)
+        let path = try HEICTestFiles.write(
+            Array(head) + (0..<2000).map { _ in UInt8.random(in: 0...255, using: &generator) },
+            named: "broken.heic", in: directory.url)
         let error = try #require(Self.failure(reading: path))
         #expect([.corrupt, .truncated].contains(error.kind) && error.file == path, "\(error)")
         #expect(error.description.contains("HEIF"), "\(error)")

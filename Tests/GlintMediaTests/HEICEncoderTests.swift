@@ -7,7 +7,9 @@ import Testing
 @Suite("HEIC encoding and metadata round trips")
 struct HEICEncoderTests {
     static let identifier = ContentIdentifier("8C1F3B52-4E2A-4F0D-9B7E-3A6C5D2E1F00")!
-    static let xmp = Array(#"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:CreatorTool="Glint tests"/></rdf:RDF></x:xmpmeta>"#.utf8)
+    static let xmp = Array(
+        #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:CreatorTool="Glint tests"/></rdf:RDF></x:xmpmeta>"#
+            .utf8)
 
     static func exif() -> ExifMetadata {
         var exif = ExifMetadata.minimal(contentIdentifier: identifier)
@@ -23,8 +25,9 @@ struct HEICEncoderTests {
         if SharedFixtures.contains(SharedFixtures.Name.heicStill) {
             icc = try #require(try HEICStill(path: SharedFixtures.heicStill).iccProfile)
         }
-        let bytes = try HEICEncoder.encode(picture, metadata: .init(exif: Self.exif(), xmp: Self.xmp, colourProfile: HEICColourProfile(icc: icc)),
-                                           settings: .init(quality: 90, preset: "ultrafast"))
+        let bytes = try HEICEncoder.encode(
+            picture, metadata: .init(exif: Self.exif(), xmp: Self.xmp, colourProfile: HEICColourProfile(icc: icc)),
+            settings: .init(quality: 90, preset: "ultrafast"))
         let directory = try TemporaryDirectory("glint-heic")
         defer { directory.remove() }
         let path = try HEICTestFiles.write(bytes, named: "ramp.heic", in: directory.url)
@@ -54,14 +57,17 @@ struct HEICEncoderTests {
         }
     }
 
-    @Test("nclx code points are written and read back, alone and beside an ICC profile",
-          arguments: [false, true])
+    @Test(
+        "nclx code points are written and read back, alone and beside an ICC profile",
+        arguments: [false, true])
     func nclxRoundTrip(withICC: Bool) throws {
-        let icc: [UInt8]? = withICC && SharedFixtures.contains(SharedFixtures.Name.heicStill)
+        let icc: [UInt8]? =
+            withICC && SharedFixtures.contains(SharedFixtures.Name.heicStill)
             ? try HEICStill(path: SharedFixtures.heicStill).iccProfile : nil
         let profile = HEICColourProfile(icc: icc, nclx: .displayP3)
-        let bytes = try HEICEncoder.encode(HEICTestFiles.ramp(), metadata: .init(colourProfile: profile),
-                                           settings: .init(quality: 80, preset: "ultrafast"))
+        let bytes = try HEICEncoder.encode(
+            HEICTestFiles.ramp(), metadata: .init(colourProfile: profile),
+            settings: .init(quality: 80, preset: "ultrafast"))
         let directory = try TemporaryDirectory("glint-heic")
         defer { directory.remove() }
         let still = try HEICStill(path: try HEICTestFiles.write(bytes, named: "p3.heic", in: directory.url))
@@ -86,8 +92,9 @@ struct HEICEncoderTests {
     func orientationIsApplied() throws {
         let directory = try TemporaryDirectory("glint-heic")
         defer { directory.remove() }
-        let source = try HEICTestFiles.write(try HEICEncoder.encode(HEICTestFiles.ramp(), settings: .init(preset: "ultrafast")),
-                                             named: "source.heic", in: directory.url)
+        let source = try HEICTestFiles.write(
+            try HEICEncoder.encode(HEICTestFiles.ramp(), settings: .init(preset: "ultrafast")),
+            named: "source.heic", in: directory.url)
         let still = try HEICStill(path: source)
         // 96x64 stored pixels that EXIF says to turn 90 degrees clockwise: 64x96 displayed.
         var exif = ExifMetadata.minimal(orientation: .right)

@@ -9,7 +9,8 @@ struct HEICRealStillTests {
 
     /// Mean R, G, B over a rectangle given in fractions of the image.
     static func mean(_ image: RGBImage, x: ClosedRange<Double>, y: ClosedRange<Double>) -> (r: Double, g: Double, b: Double) {
-        var sum = (0.0, 0.0, 0.0), count = 0.0
+        var sum = (0.0, 0.0, 0.0)
+        var count = 0.0
         for py in Int(y.lowerBound * Double(image.height))..<Int(y.upperBound * Double(image.height)) {
             for px in Int(x.lowerBound * Double(image.width))..<Int(x.upperBound * Double(image.width)) {
                 let p = image[px, py]
@@ -20,8 +21,9 @@ struct HEICRealStillTests {
         return (sum.0 / count, sum.1 / count, sum.2 / count)
     }
 
-    @Test("parses size, container rotation, EXIF, MakerNote and ICC profile without decoding",
-          .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), missing))
+    @Test(
+        "parses size, container rotation, EXIF, MakerNote and ICC profile without decoding",
+        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), missing))
     func metadata() throws {
         let still = try HEICStill(path: SharedFixtures.heicStill)
         // Coded landscape, turned by the container's irot into portrait.
@@ -50,8 +52,9 @@ struct HEICRealStillTests {
         #expect(opened.width == 3024 && opened.height == 4032)
     }
 
-    @Test("decodes upright, 3024x4032, with the sky above the road and a red car on the left",
-          .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), missing))
+    @Test(
+        "decodes upright, 3024x4032, with the sky above the road and a red car on the left",
+        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), missing))
     func decodes() throws {
         let still = try HEICStill(path: SharedFixtures.heicStill)
         let image = try still.decode()

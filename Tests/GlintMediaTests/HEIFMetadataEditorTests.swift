@@ -1,6 +1,7 @@
 import Foundation
 import GlintTestSupport
 import Testing
+
 @testable import GlintMedia
 
 @Suite("HEIF metadata editing and HEIC Motion Photos")
@@ -21,8 +22,9 @@ struct HEIFMetadataEditorTests {
         return path
     }
 
-    @Test("the iPhone HEIC loses its GPS and keeps its pixels and other metadata",
-          .enabled(if: SharedFixtures.contains(iphoneHEIC) && exiftool != nil, "needs the real HEIC and exiftool"))
+    @Test(
+        "the iPhone HEIC loses its GPS and keeps its pixels and other metadata",
+        .enabled(if: SharedFixtures.contains(iphoneHEIC) && exiftool != nil, "needs the real HEIC and exiftool"))
     func iphoneHEICLosesLocation() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -42,16 +44,18 @@ struct HEIFMetadataEditorTests {
         #expect(tags["IFD0:Model"] as? String == "iPhone 12 Pro")
     }
 
-    @Test("a HEIC Motion Photo is read back by glint, libheif and exiftool",
-          .enabled(if: SharedFixtures.contains(iphoneHEIC) && MotionPhotoFiles.pairAvailable && exiftool != nil, "needs the real files and exiftool"))
+    @Test(
+        "a HEIC Motion Photo is read back by glint, libheif and exiftool",
+        .enabled(if: SharedFixtures.contains(iphoneHEIC) && MotionPhotoFiles.pairAvailable && exiftool != nil, "needs the real files and exiftool"))
     func heicMotionPhoto() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let mp4 = try MotionPhotoFiles.realMP4(in: directory)
         let original = try HEICStill(path: SharedFixtures.path(Self.iphoneHEIC))
         let path = directory.file("IMG.MP.heic").path
-        let written = try MotionPhotoWriter.write(heifPrimary: original.bytes, mp4Path: mp4, presentationTimestampUs: 480_000,
-                                                  removeLocation: true, to: path)
+        let written = try MotionPhotoWriter.write(
+            heifPrimary: original.bytes, mp4Path: mp4, presentationTimestampUs: 480_000,
+            removeLocation: true, to: path)
         #expect(written.size == (try RandomAccessFile(path: path)).size)
 
         let photo = try #require(try MotionPhotoReader.read(path: path).motionPhoto)
@@ -80,8 +84,9 @@ struct HEIFMetadataEditorTests {
         #expect(try MotionPhotoReader.read(path: again).motionPhoto?.presentationTimestampUs == 100_000)
     }
 
-    @Test("the Samsung HEIC (meta after mdat) takes new XMP without moving its image",
-          .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
+    @Test(
+        "the Samsung HEIC (meta after mdat) takes new XMP without moving its image",
+        .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
     func samsungLayoutKeepsItsImage() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -40,9 +40,11 @@ struct JPEGCodecTests {
         #expect(JPEGTestImages.errorKind { _ = try JPEGEncoder.encode(image, quality: quality) } == .invalidArgument)
     }
 
-    @Test("DCT-scaled decodes have the scaled size, rounded up", arguments: [
-        (1, 161, 97), (2, 81, 49), (4, 41, 25), (8, 21, 13),
-    ])
+    @Test(
+        "DCT-scaled decodes have the scaled size, rounded up",
+        arguments: [
+            (1, 161, 97), (2, 81, 49), (4, 41, 25), (8, 21, 13),
+        ])
     func scaledDecode(denominator: Int, width: Int, height: Int) throws {
         let encoded = try JPEGEncoder.encode(JPEGTestImages.colorful(width: 161, height: 97))
         let decoded = try JPEGDecoder.decode(encoded, scaleDenominator: denominator)

@@ -1,6 +1,6 @@
 import GlintMedia
-import Testing
 import GlintTestSupport
+import Testing
 
 @Suite("JPEG structure of real phone stills")
 struct JPEGRealStillTests {
@@ -11,10 +11,11 @@ struct JPEGRealStillTests {
     func iPhoneStillSegments() throws {
         let bytes = try SharedFixtures.bytes(SharedFixtures.Name.livePhotoStill)
         let file = try JPEGFile(parsing: bytes)
-        #expect(file.segments.map(\.marker) == [
-            JPEGMarker.app1, JPEGMarker.defineQuantizationTables, JPEGMarker.defineRestartInterval,
-            JPEGMarker.startOfFrameBaseline, JPEGMarker.defineHuffmanTables,
-        ])
+        #expect(
+            file.segments.map(\.marker) == [
+                JPEGMarker.app1, JPEGMarker.defineQuantizationTables, JPEGMarker.defineRestartInterval,
+                JPEGMarker.startOfFrameBaseline, JPEGMarker.defineHuffmanTables,
+            ])
         let tiff = try #require(file.exifTIFF)
         #expect(Array(tiff.prefix(4)) == [0x4D, 0x4D, 0x00, 0x2A] || Array(tiff.prefix(4)) == [0x49, 0x49, 0x2A, 0x00])
         #expect(file.xmpPacket == nil)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GlintMedia
 
 @Suite("JPEG region decoding")
@@ -10,10 +11,12 @@ struct JPEGRegionDecodeTests {
     @Test(arguments: [1, 2, 4])
     func aRegionIsExactlyThatPartOfTheWholePicture(denominator: Int) throws {
         let whole = try JPEGDecoder.decode(Self.encoded, scaleDenominator: denominator)
-        for region in [PixelRect(x: 0, y: 0, width: whole.width, height: whole.height),
-                       PixelRect(x: 13, y: 7, width: whole.width / 2, height: whole.height / 3),
-                       PixelRect(x: whole.width - 21, y: whole.height - 9, width: 21, height: 9),
-                       PixelRect(x: 16, y: 16, width: 32, height: 1)] {
+        for region in [
+            PixelRect(x: 0, y: 0, width: whole.width, height: whole.height),
+            PixelRect(x: 13, y: 7, width: whole.width / 2, height: whole.height / 3),
+            PixelRect(x: whole.width - 21, y: whole.height - 9, width: 21, height: 9),
+            PixelRect(x: 16, y: 16, width: 32, height: 1),
+        ] {
             let part = try JPEGDecoder.decode(Self.encoded, scaleDenominator: denominator, region: region)
             var expected = whole
             try expected.crop(to: region)
@@ -22,17 +25,19 @@ struct JPEGRegionDecodeTests {
     }
 
     @Test func aRegionOutsideThePictureIsRefused() {
-        #expect(JPEGTestImages.errorKind {
-            _ = try JPEGDecoder.decode(Self.encoded, region: PixelRect(x: 300, y: 0, width: 40, height: 10))
-        } == .invalidArgument)
+        #expect(
+            JPEGTestImages.errorKind {
+                _ = try JPEGDecoder.decode(Self.encoded, region: PixelRect(x: 300, y: 0, width: 40, height: 10))
+            } == .invalidArgument)
     }
 
     @Test("a file cut after the region is still .truncated")
     func truncationAfterTheRegionIsFound() {
         let truncated = Array(Self.encoded.prefix(Self.encoded.count * 2 / 3))
-        #expect(JPEGTestImages.errorKind {
-            _ = try JPEGDecoder.decode(truncated, region: PixelRect(x: 0, y: 0, width: 100, height: 20))
-        } == .truncated)
+        #expect(
+            JPEGTestImages.errorKind {
+                _ = try JPEGDecoder.decode(truncated, region: PixelRect(x: 0, y: 0, width: 100, height: 20))
+            } == .truncated)
     }
 
     @Test func progressiveFilesDecodeRegionsToo() throws {

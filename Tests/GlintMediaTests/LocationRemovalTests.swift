@@ -1,6 +1,7 @@
 import Foundation
 import GlintTestSupport
 import Testing
+
 @testable import GlintMedia
 
 @Suite("XMP merging and location removal")
@@ -20,9 +21,10 @@ struct LocationRemovalTests {
 
     @Test func motionPhotoXMPMergesIntoTheStillsOwn() throws {
         let jpeg = try JPEGAssembler.assemble(encoded: try MotionPhotoFiles.smallJPEG(), segments: [try JPEGSegment.xmp(Self.richXMP)])
-        let edited = try JPEGMetadataEditor.apply(.init(editXMP: {
-            try MotionPhotoMetadata.write(into: $0, videoLength: 123_456, presentationTimestampUs: 480_000)
-        }), to: try JPEGFile(parsing: jpeg))
+        let edited = try JPEGMetadataEditor.apply(
+            .init(editXMP: {
+                try MotionPhotoMetadata.write(into: $0, videoLength: 123_456, presentationTimestampUs: 480_000)
+            }), to: try JPEGFile(parsing: jpeg))
         let file = try JPEGFile(parsing: edited)
         #expect(file.segments.filter { JPEGMetadataEditor.isXMP($0) }.count == 1)
         let packet = try XMPPacket(parsing: try #require(file.xmpPacket))
@@ -30,10 +32,11 @@ struct LocationRemovalTests {
         #expect(metadata.motionPhoto == 1)
         #expect(metadata.version == 1)
         #expect(metadata.presentationTimestampUs == 480_000)
-        #expect(metadata.directory == [
-            ContainerItem(mime: "image/jpeg", semantic: "Primary", length: 0, padding: 0),
-            ContainerItem(mime: "video/mp4", semantic: "MotionPhoto", length: 123_456, padding: 0),
-        ])
+        #expect(
+            metadata.directory == [
+                ContainerItem(mime: "image/jpeg", semantic: "Primary", length: 0, padding: 0),
+                ContainerItem(mime: "video/mp4", semantic: "MotionPhoto", length: 123_456, padding: 0),
+            ])
         // The legacy form is replaced, everything else is kept.
         #expect(metadata.microVideo == nil && metadata.microVideoOffset == nil)
         let xmp = XMPNamespace(uri: "http://ns.adobe.com/xap/1.0/", prefix: "xmp")
@@ -63,9 +66,10 @@ struct LocationRemovalTests {
         try packet.set(.photoshop, "Instructions", String(repeating: "x", count: 70_000))
         let jpeg = try JPEGAssembler.assemble(encoded: try MotionPhotoFiles.smallJPEG(), segments: [])
         let error = try #require(throws: MediaError.self) {
-            try JPEGMetadataEditor.apply(.init(editXMP: { target in
-                try target.set(.photoshop, "Instructions", try #require(packet.string(.photoshop, "Instructions")))
-            }), to: try JPEGFile(parsing: jpeg))
+            try JPEGMetadataEditor.apply(
+                .init(editXMP: { target in
+                    try target.set(.photoshop, "Instructions", try #require(packet.string(.photoshop, "Instructions")))
+                }), to: try JPEGFile(parsing: jpeg))
         }
         #expect(error.kind == .tooLarge)
         #expect(error.problem.contains("one JPEG APP1 segment"))
@@ -86,7 +90,9 @@ struct LocationRemovalTests {
         #expect(stripped.file.xmpPacket == nil)
     }
 
-    @Test("the real movie loses its location keys and stays a Live Photo movie", .enabled(if: MotionPhotoFiles.pairAvailable && MediaProbe.available, "needs the real pair and ffmpeg"))
+    @Test(
+        "the real movie loses its location keys and stays a Live Photo movie",
+        .enabled(if: MotionPhotoFiles.pairAvailable && MediaProbe.available, "needs the real pair and ffmpeg"))
     func realMovieLosesLocation() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -105,15 +111,20 @@ struct LocationRemovalTests {
         #expect(try MediaProbe.decodeErrors(path) == "")
     }
 
-    @Test("a movie remuxed by FFmpeg loses the location it keeps in udta (keys, ©xyz-style loci)",
-          .enabled(if: MotionPhotoFiles.pairAvailable && MediaProbe.available && ExternalTool.isAvailable("exiftool"), "needs the real pair, ffmpeg and exiftool"))
+    @Test(
+        "a movie remuxed by FFmpeg loses the location it keeps in udta (keys, ©xyz-style loci)",
+        .enabled(if: MotionPhotoFiles.pairAvailable && MediaProbe.available && ExternalTool.isAvailable("exiftool"), "needs the real pair, ffmpeg and exiftool")
+    )
     func ffmpegMovieLosesLocation() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let remuxed = directory.file("ffmpeg.mov").path
-        let run = try ExternalTool.run(try #require(MediaProbe.ffmpeg), [
-            "-v", "error", "-i", SharedFixtures.livePhotoMovie, "-map", "0:v", "-map", "0:a", "-c", "copy",
-            "-movflags", "use_metadata_tags", "-metadata", "location=+48.8584+002.2945/", remuxed])
+        let run = try ExternalTool.run(
+            try #require(MediaProbe.ffmpeg),
+            [
+                "-v", "error", "-i", SharedFixtures.livePhotoMovie, "-map", "0:v", "-map", "0:a", "-c", "copy",
+                "-movflags", "use_metadata_tags", "-metadata", "location=+48.8584+002.2945/", remuxed,
+            ])
         try #require(run.succeeded, "\(run.summary)")
         let source = try QuickTimeMovie(path: remuxed)
         #expect(MovieLocationRemover.hasLocation(source))

@@ -1,6 +1,7 @@
 import Foundation
 import GlintTestSupport
 import Testing
+
 @testable import GlintMedia
 
 @Suite("MP4Writer and MovieToMP4")
@@ -29,8 +30,11 @@ struct MP4WriterTests {
         #expect(video.sampleTable.syncSamples?.first == 1)
         #expect(abs(movie.duration - 440.0 / 600) < 0.002)
 
-        let run = try ExternalTool.run(try #require(MediaProbe.ffprobe), [
-            "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts", "-of", "csv=p=0", path])
+        let run = try ExternalTool.run(
+            try #require(MediaProbe.ffprobe),
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts", "-of", "csv=p=0", path,
+            ])
         try #require(run.succeeded, "\(run.summary)")
         // One line per frame, "pts" (the first frame's line also lists its side data).
         let shown = run.stdoutText.split(separator: "\n").compactMap { Int64($0.split(separator: ",").first ?? "") }

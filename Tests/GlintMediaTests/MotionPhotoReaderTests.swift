@@ -1,6 +1,7 @@
 import Foundation
 import GlintTestSupport
 import Testing
+
 @testable import GlintMedia
 
 @Suite("MotionPhotoReader")
@@ -23,7 +24,9 @@ struct MotionPhotoReaderTests {
         #expect(photo.warnings.contains { $0.contains("80 bytes") })
     }
 
-    @Test("the Pixel 8 Ultra HDR JPEG is a still with a gain map, not a motion photo", .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
+    @Test(
+        "the Pixel 8 Ultra HDR JPEG is a still with a gain map, not a motion photo",
+        .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
     func ultraHDRIsNotAMotionPhoto() throws {
         let container = try MotionPhotoReader.read(path: SharedFixtures.path(MotionPhotoFiles.ultraHDR))
         #expect(container.motionPhoto == nil)
@@ -38,7 +41,9 @@ struct MotionPhotoReaderTests {
         #expect(container == PhotoContainer(motionPhoto: nil, directory: []))
     }
 
-    @Test("the broken MicroVideo JPEG gives an error naming the file and the broken video", .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
+    @Test(
+        "the broken MicroVideo JPEG gives an error naming the file and the broken video",
+        .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
     func brokenMicroVideoIsATypedError() throws {
         let path = SharedFixtures.path(MotionPhotoFiles.broken)
         let error = try #require(throws: MediaError.self) { try MotionPhotoReader.read(path: path) }
@@ -49,7 +54,9 @@ struct MotionPhotoReaderTests {
         #expect(error.problem.contains("MicroVideo"))
     }
 
-    @Test("a motion photo written from the real pair reads back with its exact MP4", .enabled(if: MotionPhotoFiles.pairAvailable, "needs the real Live Photo pair"))
+    @Test(
+        "a motion photo written from the real pair reads back with its exact MP4",
+        .enabled(if: MotionPhotoFiles.pairAvailable, "needs the real Live Photo pair"))
     func writtenMotionPhotoReadsBack() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -136,11 +143,12 @@ struct MotionPhotoReaderTests {
         try packet.set(.googleCamera, "MicroVideoVersion", "1")
         try packet.set(.googleCamera, "MicroVideoOffset", String(mp4.count))
         try packet.set(.googleCamera, "MicroVideoPresentationTimestampUs", "480000")
-        let legacy = try JPEGMetadataEditor.apply(.init(editXMP: { target in
-            for name in ["MicroVideo", "MicroVideoVersion", "MicroVideoOffset", "MicroVideoPresentationTimestampUs"] {
-                try target.set(.googleCamera, name, try #require(packet.string(.googleCamera, name)))
-            }
-        }), to: try JPEGFile(parsing: jpeg))
+        let legacy = try JPEGMetadataEditor.apply(
+            .init(editXMP: { target in
+                for name in ["MicroVideo", "MicroVideoVersion", "MicroVideoOffset", "MicroVideoPresentationTimestampUs"] {
+                    try target.set(.googleCamera, name, try #require(packet.string(.googleCamera, name)))
+                }
+            }), to: try JPEGFile(parsing: jpeg))
         let microVideo = directory.file("MVIMG.jpg").path
         try Data(legacy + mp4).write(to: URL(fileURLWithPath: microVideo))
         let fromXMP = try #require(try MotionPhotoReader.read(path: microVideo).motionPhoto)

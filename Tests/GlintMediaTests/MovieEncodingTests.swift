@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GlintMedia
+import Testing
 
 @Suite("MovieEncoding")
 struct MovieEncodingTests {

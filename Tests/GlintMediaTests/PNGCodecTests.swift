@@ -51,7 +51,7 @@ struct PNGCodecTests {
             #expect(error.file == "half.png")
         }
         var huge = png
-        huge.replaceSubrange(16..<24, with: [0, 1, 0, 0, 0, 1, 0, 0]) // 65536 x 65536
+        huge.replaceSubrange(16..<24, with: [0, 1, 0, 0, 0, 1, 0, 0])  // 65536 x 65536
         #expect(throws: MediaError.self) { try PNGDecoder.decode(huge, file: "huge.png") }
     }
 }

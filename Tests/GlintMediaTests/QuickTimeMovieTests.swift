@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import GlintMedia
 import GlintTestSupport
+import Testing
+
+@testable import GlintMedia
 
 @Suite("QuickTime movie structure", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
 struct QuickTimeMovieTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GlintMedia
 
 @Suite("VideoEncoder")
@@ -12,10 +13,11 @@ struct VideoEncoderTests {
     static func encodeGradient(_ codec: VideoCodec, colour: VideoColourInfo = .bt709Limited)
         throws -> (VideoEncoder, [RGBImage], [EncodedVideoPacket])
     {
-        let encoder = try VideoEncoder(configuration: VideoEncoderConfiguration(
-            codec: codec, width: width, height: height, timeBaseNumerator: 1, timeBaseDenominator: 600,
-            colourInfo: colour
-        ))
+        let encoder = try VideoEncoder(
+            configuration: VideoEncoderConfiguration(
+                codec: codec, width: width, height: height, timeBaseNumerator: 1, timeBaseDenominator: 600,
+                colourInfo: colour
+            ))
         var inputs: [RGBImage] = []
         var packets: [EncodedVideoPacket] = []
         for (index, pts) in pts.enumerated() {
@@ -67,7 +69,7 @@ struct VideoEncoderTests {
         #expect(encoder.configurationBoxType == "avcC")
         let record = try AVCDecoderConfigurationRecord(parsing: encoder.decoderConfigurationRecord)
         #expect(record.configurationVersion == 1)
-        #expect(record.profileIndication == 100) // High, x264's default for 8-bit 4:2:0 at "medium"
+        #expect(record.profileIndication == 100)  // High, x264's default for 8-bit 4:2:0 at "medium"
         #expect(record.levelIndication > 0)
         #expect(record.lengthSizeMinusOne == 3)
         #expect(record.sequenceParameterSets.count == 1)
@@ -83,8 +85,8 @@ struct VideoEncoderTests {
         #expect(encoder.configurationBoxType == "hvcC")
         let record = try HEVCDecoderConfigurationRecord(parsing: encoder.decoderConfigurationRecord)
         #expect(record.configurationVersion == 1)
-        #expect(record.generalProfileIDC == 1) // Main
-        #expect(record.generalProfileCompatibilityFlags & (1 << 30) != 0) // compatible with Main
+        #expect(record.generalProfileIDC == 1)  // Main
+        #expect(record.generalProfileCompatibilityFlags & (1 << 30) != 0)  // compatible with Main
         #expect(record.generalLevelIDC > 0)
         #expect(record.lengthSizeMinusOne == 3)
         #expect(record.chromaFormat == 1 && record.bitDepthLumaMinus8 == 0)

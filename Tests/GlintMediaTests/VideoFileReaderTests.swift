@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GlintTestSupport
+import Testing
+
 @testable import GlintMedia
 
 @Suite("VideoFileReader")

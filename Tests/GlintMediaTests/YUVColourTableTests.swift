@@ -1,12 +1,14 @@
 import CFFmpeg
 import Testing
+
 @testable import GlintMedia
 
 @Suite("YUVColourTable")
 struct YUVColourTableTests {
     /// The recipe's colour change as the edit bakes it (exposure, contrast, saturation).
-    static let cube = try! RGBLookupCube(source: .sRGB, output: .sRGB,
-                                         adjustment: ColourAdjustment(exposure: 0.5, contrast: 0.1, saturation: 0.2))
+    static let cube = try! RGBLookupCube(
+        source: .sRGB, output: .sRGB,
+        adjustment: ColourAdjustment(exposure: 0.5, contrast: 0.1, saturation: 0.2))
 
     /// A decoded-like 4:2:0 frame of the moving gradient with a little seeded texture.
     static func frame(width: Int, height: Int, coding: YUVCoding) throws -> DecodedVideoFrame {
@@ -22,15 +24,18 @@ struct YUVColourTableTests {
 
     /// The change computed exactly for every pixel: each pixel with its block's chroma to RGB,
     /// `change`, back to YUV; luma per pixel, chroma the mean of the block's four pixels.
-    static func exact(_ frame: DecodedVideoFrame, crop: PixelRect, source: YUVCoding, output: YUVCoding,
-                      change: ((inout RGBImage) -> Void)?) -> (y: [Double], u: [Double], v: [Double]) {
+    static func exact(
+        _ frame: DecodedVideoFrame, crop: PixelRect, source: YUVCoding, output: YUVCoding,
+        change: ((inout RGBImage) -> Void)?
+    ) -> (y: [Double], u: [Double], v: [Double]) {
         let planes = YUVPlanes(frame: frame.frame, crop: crop)
         var rgb = RGBImage(width: crop.width, height: crop.height)
         for row in 0..<crop.height {
             for x in 0..<crop.width {
-                let c = source.conversion.rgb(y: Double(planes.y[row * planes.yStride + x]),
-                                   u: Double(planes.u[row / 2 * planes.uStride + x / 2]),
-                                   v: Double(planes.v[row / 2 * planes.vStride + x / 2]))
+                let c = source.conversion.rgb(
+                    y: Double(planes.y[row * planes.yStride + x]),
+                    u: Double(planes.u[row / 2 * planes.uStride + x / 2]),
+                    v: Double(planes.v[row / 2 * planes.vStride + x / 2]))
                 let i = (row * crop.width + x) * 3
                 rgb.pixels[i] = UInt8(min(max(c.r, 0), 255).rounded())
                 rgb.pixels[i + 1] = UInt8(min(max(c.g, 0), 255).rounded())
@@ -39,7 +44,8 @@ struct YUVColourTableTests {
         }
         change?(&rgb)
         var y = [Double](repeating: 0, count: crop.width * crop.height)
-        var u = [Double](repeating: 0, count: crop.width * crop.height / 4), v = u
+        var u = [Double](repeating: 0, count: crop.width * crop.height / 4)
+        var v = u
         for row in 0..<crop.height {
             for x in 0..<crop.width {
                 let i = (row * crop.width + x) * 3
@@ -55,12 +61,14 @@ struct YUVColourTableTests {
     /// Mean, 99th percentile and largest absolute difference between plane 0 (Y), 1 (Cb) or 2
     /// (Cr) of `planes` and the reference values.
     static func difference(_ planes: YUVPlanes, _ plane: Int, _ reference: (y: [Double], u: [Double], v: [Double]))
-        -> (mean: Double, p99: Double, max: Double) {
-        let (pointer, stride, width, height, values) = switch plane {
-        case 0: (planes.y, planes.yStride, planes.width, planes.height, reference.y)
-        case 1: (planes.u, planes.uStride, planes.width / 2, planes.height / 2, reference.u)
-        default: (planes.v, planes.vStride, planes.width / 2, planes.height / 2, reference.v)
-        }
+        -> (mean: Double, p99: Double, max: Double)
+    {
+        let (pointer, stride, width, height, values) =
+            switch plane {
+            case 0: (planes.y, planes.yStride, planes.width, planes.height, reference.y)
+            case 1: (planes.u, planes.uStride, planes.width / 2, planes.height / 2, reference.u)
+            default: (planes.v, planes.vStride, planes.width / 2, planes.height / 2, reference.v)
+            }
         var differences: [Double] = []
         for row in 0..<height {
             for x in 0..<width {
@@ -73,12 +81,18 @@ struct YUVColourTableTests {
     }
 
     @Test(arguments: [
-        (YUVCoding(decoded: VideoColourInfo(range: .full, matrix: .bt709), width: 1920, height: 1080),
-         YUVCoding(decoded: VideoColourInfo(range: .full, matrix: .bt709), width: 1920, height: 1080)),
-        (YUVCoding(decoded: VideoColourInfo(range: .limited, matrix: .bt709), width: 1920, height: 1080),
-         YUVCoding(decoded: VideoColourInfo(range: .limited, matrix: .bt709), width: 1920, height: 1080)),
-        (YUVCoding(decoded: VideoColourInfo(range: .full, matrix: .smpte170m), width: 1920, height: 1080),
-         YUVCoding(decoded: VideoColourInfo(range: .limited, matrix: .bt709), width: 1920, height: 1080)),
+        (
+            YUVCoding(decoded: VideoColourInfo(range: .full, matrix: .bt709), width: 1920, height: 1080),
+            YUVCoding(decoded: VideoColourInfo(range: .full, matrix: .bt709), width: 1920, height: 1080)
+        ),
+        (
+            YUVCoding(decoded: VideoColourInfo(range: .limited, matrix: .bt709), width: 1920, height: 1080),
+            YUVCoding(decoded: VideoColourInfo(range: .limited, matrix: .bt709), width: 1920, height: 1080)
+        ),
+        (
+            YUVCoding(decoded: VideoColourInfo(range: .full, matrix: .smpte170m), width: 1920, height: 1080),
+            YUVCoding(decoded: VideoColourInfo(range: .limited, matrix: .bt709), width: 1920, height: 1080)
+        ),
     ])
     func tableMatchesTheExactChange(source: YUVCoding, output: YUVCoding) throws {
         let frame = try Self.frame(width: 160, height: 120, coding: source)
@@ -114,7 +128,8 @@ struct YUVColourTableTests {
         let result = try YUVFrame(width: 64, height: 48, range: .limited, matrix: .bt709)
         try table.apply(to: frame, crop: PixelRect(x: 0, y: 0, width: 64, height: 48), into: result)
         let reference = Self.exact(frame, crop: PixelRect(x: 0, y: 0, width: 64, height: 48), source: source, output: output, change: nil)
-        let y = Self.difference(result.planes, 0, reference), u = Self.difference(result.planes, 1, reference)
+        let y = Self.difference(result.planes, 0, reference)
+        let u = Self.difference(result.planes, 1, reference)
         #expect(y.max <= 1.5 && y.mean < 0.5, "\(y)")
         #expect(u.p99 <= 1.5 && u.mean < 0.5, "\(u)")
     }
@@ -129,8 +144,9 @@ struct YUVColourTableTests {
             #expect(coding.range == range && coding.matrix == matrix)
             let planes = YUVPlanes(frame: frame.frame, crop: PixelRect(x: 0, y: 0, width: 16, height: 16))
             let rgb = coding.conversion.rgb(y: Double(planes.y[0]), u: Double(planes.u[0]), v: Double(planes.v[0]))
-            #expect(abs(rgb.r - Double(r)) < 2.5 && abs(rgb.g - Double(g)) < 2.5 && abs(rgb.b - Double(b)) < 2.5,
-                    "\((r, g, b)) read back as \(rgb)")
+            #expect(
+                abs(rgb.r - Double(r)) < 2.5 && abs(rgb.g - Double(g)) < 2.5 && abs(rgb.b - Double(b)) < 2.5,
+                "\((r, g, b)) read back as \(rgb)")
             let back = coding.conversion.yuv(r: Double(r), g: Double(g), b: Double(b))
             #expect(abs(back.y - Double(planes.y[0])) < 1 && abs(back.u - Double(planes.u[0])) < 1 && abs(back.v - Double(planes.v[0])) < 1)
         }

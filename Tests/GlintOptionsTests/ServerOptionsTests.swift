@@ -48,10 +48,12 @@ struct ServerOptionsTests {
 
     @Test("environment variables set the server and its embedded worker")
     func environment() throws {
-        let configuration = try configuration([], environment: [
-            "GLINT_HOST": "0.0.0.0", "GLINT_PORT": "0", "GLINT_MAX_UPLOAD_BYTES": "2048", "GLINT_CONCURRENCY": "6",
-            "GLINT_QUEUES": "a,b", "GLINT_LEASE_SECONDS": "12", "GLINT_GRACE_SECONDS": "3", "GLINT_RETENTION_DAYS": "14",
-        ])
+        let configuration = try configuration(
+            [],
+            environment: [
+                "GLINT_HOST": "0.0.0.0", "GLINT_PORT": "0", "GLINT_MAX_UPLOAD_BYTES": "2048", "GLINT_CONCURRENCY": "6",
+                "GLINT_QUEUES": "a,b", "GLINT_LEASE_SECONDS": "12", "GLINT_GRACE_SECONDS": "3", "GLINT_RETENTION_DAYS": "14",
+            ])
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.port == 0)
         #expect(configuration.maxUploadBytes == 2048)
@@ -80,13 +82,15 @@ struct ServerOptionsTests {
         #expect(configuration.workers == 0)
     }
 
-    @Test("out-of-range values are refused naming the flag or the variable", arguments: [
-        ([String](), ["GLINT_PORT": "70000"], "GLINT_PORT must be in 0...65535"),
-        ([], ["GLINT_PORT": "http"], "GLINT_PORT=http"),
-        ([], ["GLINT_MAX_UPLOAD_BYTES": "0"], "GLINT_MAX_UPLOAD_BYTES must be at least 1"),
-        ([], ["GLINT_CONCURRENCY": "0"], "GLINT_CONCURRENCY must be at least 1"),
-        (["--port=-1"], [:], "--port must be in 0...65535"),
-    ])
+    @Test(
+        "out-of-range values are refused naming the flag or the variable",
+        arguments: [
+            ([String](), ["GLINT_PORT": "70000"], "GLINT_PORT must be in 0...65535"),
+            ([], ["GLINT_PORT": "http"], "GLINT_PORT=http"),
+            ([], ["GLINT_MAX_UPLOAD_BYTES": "0"], "GLINT_MAX_UPLOAD_BYTES must be at least 1"),
+            ([], ["GLINT_CONCURRENCY": "0"], "GLINT_CONCURRENCY must be at least 1"),
+            (["--port=-1"], [:], "--port must be in 0...65535"),
+        ])
     func refused(arguments: [String], environment: [String: String], message: String) throws {
         do {
             let options = try ServerOptions.parse(arguments)

@@ -44,10 +44,12 @@ struct WorkerOptionsTests {
 
     @Test("environment variables set every worker setting")
     func environment() throws {
-        let configuration = try configuration([], environment: [
-            "GLINT_CONCURRENCY": "3", "GLINT_QUEUES": "media, bulk", "GLINT_LEASE_SECONDS": "60",
-            "GLINT_GRACE_SECONDS": "0", "GLINT_RETENTION_DAYS": "0.5",
-        ])
+        let configuration = try configuration(
+            [],
+            environment: [
+                "GLINT_CONCURRENCY": "3", "GLINT_QUEUES": "media, bulk", "GLINT_LEASE_SECONDS": "60",
+                "GLINT_GRACE_SECONDS": "0", "GLINT_RETENTION_DAYS": "0.5",
+            ])
         #expect(configuration.concurrency == 3)
         #expect(configuration.queues == ["media", "bulk"])
         #expect(configuration.lease == .seconds(60))
@@ -58,22 +60,25 @@ struct WorkerOptionsTests {
 
     @Test("a flag wins over its variable; an empty variable is unset")
     func flagBeatsEnvironment() throws {
-        let configuration = try configuration(["--concurrency", "5", "--queue", "a"],
-                                              environment: ["GLINT_CONCURRENCY": "3", "GLINT_QUEUES": "b", "GLINT_LEASE_SECONDS": ""])
+        let configuration = try configuration(
+            ["--concurrency", "5", "--queue", "a"],
+            environment: ["GLINT_CONCURRENCY": "3", "GLINT_QUEUES": "b", "GLINT_LEASE_SECONDS": ""])
         #expect(configuration.concurrency == 5)
         #expect(configuration.queues == ["a"])
         #expect(configuration.lease == JobWorkerConfiguration.defaultLease)
     }
 
-    @Test("out-of-range values are refused naming the flag or the variable", arguments: [
-        ([String](), ["GLINT_CONCURRENCY": "0"], "GLINT_CONCURRENCY must be at least 1"),
-        ([], ["GLINT_CONCURRENCY": "two"], "GLINT_CONCURRENCY=two"),
-        ([], ["GLINT_LEASE_SECONDS": "0.1"], "GLINT_LEASE_SECONDS must be at least 0.5"),
-        ([], ["GLINT_GRACE_SECONDS": "-1"], "GLINT_GRACE_SECONDS must not be negative"),
-        ([], ["GLINT_QUEUES": "a,,b"], "GLINT_QUEUES=a,,b"),
-        (["--lease-seconds", "0.2"], [:], "--lease-seconds must be at least 0.5"),
-        (["--grace-seconds=-1"], [:], "--grace-seconds must not be negative"),
-    ])
+    @Test(
+        "out-of-range values are refused naming the flag or the variable",
+        arguments: [
+            ([String](), ["GLINT_CONCURRENCY": "0"], "GLINT_CONCURRENCY must be at least 1"),
+            ([], ["GLINT_CONCURRENCY": "two"], "GLINT_CONCURRENCY=two"),
+            ([], ["GLINT_LEASE_SECONDS": "0.1"], "GLINT_LEASE_SECONDS must be at least 0.5"),
+            ([], ["GLINT_GRACE_SECONDS": "-1"], "GLINT_GRACE_SECONDS must not be negative"),
+            ([], ["GLINT_QUEUES": "a,,b"], "GLINT_QUEUES=a,,b"),
+            (["--lease-seconds", "0.2"], [:], "--lease-seconds must be at least 0.5"),
+            (["--grace-seconds=-1"], [:], "--grace-seconds must not be negative"),
+        ])
     func refused(arguments: [String], environment: [String: String], message: String) throws {
         do {
             // `parse` validates against this process's environment; the flags alone fail there.

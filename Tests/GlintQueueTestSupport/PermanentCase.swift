@@ -24,8 +24,10 @@ public struct PermanentCase: Sendable, CustomTestStringConvertible {
 extension WorkerHarness {
     /// Runs `example` through a worker with `handlers` and expects it discarded on its first
     /// attempt with one error of the expected code, naming the expected word.
-    public static func expectDiscardedAtOnce(_ example: PermanentCase, handlers: JobHandlerRegistry = noopOnly,
-                                             sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    public static func expectDiscardedAtOnce(
+        _ example: PermanentCase, handlers: JobHandlerRegistry = noopOnly,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         try await WorkerHarness.with(handlers: handlers) { harness in
             let present = try await harness.blobs.put(Data("not a photo".utf8))
             let blobs = example.inputs.mapValues { $0 == "x" ? present : BlobID($0)! }
@@ -35,8 +37,9 @@ extension WorkerHarness {
             #expect(job.attempt == 1, sourceLocation: sourceLocation)
             try #require(job.errors.count == 1, "errors: \(job.errors)", sourceLocation: sourceLocation)
             #expect(job.errors[0].code == example.code, sourceLocation: sourceLocation)
-            #expect(job.errors[0].message.contains(example.named), "the error does not name \(example.named): \(job.errors[0].message)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                job.errors[0].message.contains(example.named), "the error does not name \(example.named): \(job.errors[0].message)",
+                sourceLocation: sourceLocation)
         }
     }
 }

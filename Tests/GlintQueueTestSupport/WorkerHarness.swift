@@ -23,15 +23,20 @@ public struct WorkerHarness: Sendable {
     }
 
     /// Short lease and intervals so that heartbeats, rescue and retries happen within a test.
-    public static func configuration(concurrency: Int = 2, grace: Duration = .seconds(5),
-                              retryPolicy: RetryPolicy = RetryPolicy(baseSeconds: 0.05, exponent: 1, jitter: 0)) -> JobWorkerConfiguration {
-        JobWorkerConfiguration(concurrency: concurrency, lease: .seconds(3), idleWait: .milliseconds(500), rescueInterval: .seconds(1),
-                               shutdownGracePeriod: grace, retryPolicy: retryPolicy, progressInterval: .milliseconds(50))
+    public static func configuration(
+        concurrency: Int = 2, grace: Duration = .seconds(5),
+        retryPolicy: RetryPolicy = RetryPolicy(baseSeconds: 0.05, exponent: 1, jitter: 0)
+    ) -> JobWorkerConfiguration {
+        JobWorkerConfiguration(
+            concurrency: concurrency, lease: .seconds(3), idleWait: .milliseconds(500), rescueInterval: .seconds(1),
+            shutdownGracePeriod: grace, retryPolicy: retryPolicy, progressInterval: .milliseconds(50))
     }
 
     /// Runs `body` with a fresh harness; the store is closed and the directory removed afterwards.
-    public static func with<R: Sendable>(handlers: JobHandlerRegistry = noopOnly,
-                                         _ body: (WorkerHarness) async throws -> R) async throws -> R {
+    public static func with<R: Sendable>(
+        handlers: JobHandlerRegistry = noopOnly,
+        _ body: (WorkerHarness) async throws -> R
+    ) async throws -> R {
         let directory = try TemporaryDirectory("glint-worker-tests")
         defer { directory.remove() }
         let blobs = try FileBlobStore(directory: directory.file("blobs"))
@@ -41,8 +46,10 @@ public struct WorkerHarness: Sendable {
     }
 
     /// Queues one job with `parameters` (JSON text) and input files put into the blob store.
-    public func submit(_ kind: JobKind, _ parameters: String = "{}", inputs: [String: URL] = [:], blobInputs: [String: BlobID] = [:],
-                maxAttempts: Int = JobSubmission.defaultMaxAttempts) async throws -> JobID {
+    public func submit(
+        _ kind: JobKind, _ parameters: String = "{}", inputs: [String: URL] = [:], blobInputs: [String: BlobID] = [:],
+        maxAttempts: Int = JobSubmission.defaultMaxAttempts
+    ) async throws -> JobID {
         var ids = blobInputs
         for (name, file) in inputs { ids[name] = try await blobs.put(contentsOf: file) }
         let submission = JobSubmission(kind: kind, parameters: Data(parameters.utf8), inputs: ids, maxAttempts: maxAttempts)
@@ -50,8 +57,10 @@ public struct WorkerHarness: Sendable {
     }
 
     /// Runs a worker while `body` runs, then shuts it down gracefully and waits for it.
-    public func withWorker<R: Sendable>(_ configuration: JobWorkerConfiguration = WorkerHarness.configuration(),
-                                 _ body: (JobWorker) async throws -> R) async throws -> R {
+    public func withWorker<R: Sendable>(
+        _ configuration: JobWorkerConfiguration = WorkerHarness.configuration(),
+        _ body: (JobWorker) async throws -> R
+    ) async throws -> R {
         var configuration = configuration
         configuration.workDirectory = directory.file("work")
         var logger = Logger(label: "test.worker")
@@ -82,8 +91,9 @@ public struct WorkerHarness: Sendable {
             let job = try #require(try await store.job(id, tenant: nil), "job \(id) vanished", sourceLocation: sourceLocation)
             if condition(job) { return job }
             guard ContinuousClock.now < deadline else {
-                Issue.record("job \(id) never reached the expected state; last seen: \(job.state), attempt \(job.attempt), errors \(job.errors)",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "job \(id) never reached the expected state; last seen: \(job.state), attempt \(job.attempt), errors \(job.errors)",
+                    sourceLocation: sourceLocation)
                 return job
             }
             try await Task.sleep(for: .milliseconds(20))
@@ -97,8 +107,9 @@ public struct WorkerHarness: Sendable {
 
     /// The bytes of the job's output `name`.
     public func output(_ job: Job, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
-        let blob = try #require(job.outputs[name], "job \(job.id) has no output '\(name)' (outputs \(job.outputs.keys.sorted()))",
-                                sourceLocation: sourceLocation)
+        let blob = try #require(
+            job.outputs[name], "job \(job.id) has no output '\(name)' (outputs \(job.outputs.keys.sorted()))",
+            sourceLocation: sourceLocation)
         return try Data(contentsOf: blobs.url(for: blob))
     }
 }

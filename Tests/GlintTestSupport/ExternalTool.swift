@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What one run of a command-line program left behind: its exit, its standard output and its
@@ -70,9 +71,11 @@ public enum ExternalTool {
     /// Output goes to temporary files rather than pipes, so a chatty program can never block on a
     /// full pipe while the test waits for it to exit. `extraEnvironment` is added to (and
     /// overrides) the test process's own environment.
-    public static func run(_ executable: URL, _ arguments: [String], currentDirectory: URL? = nil,
-                           extraEnvironment: [String: String] = [:],
-                           timeout: TimeInterval = defaultTimeout) throws -> ProcessOutcome {
+    public static func run(
+        _ executable: URL, _ arguments: [String], currentDirectory: URL? = nil,
+        extraEnvironment: [String: String] = [:],
+        timeout: TimeInterval = defaultTimeout
+    ) throws -> ProcessOutcome {
         let scratch = try TemporaryDirectory("glint-process")
         defer { scratch.remove() }
         let stdoutURL = scratch.file("stdout")

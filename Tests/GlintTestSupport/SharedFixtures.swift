@@ -55,9 +55,10 @@ public enum SharedFixtures {
     /// When the folder is absent this is where it would be, so reading it fails with an ordinary
     /// file-not-found error rather than a crash.
     public static func url(_ relative: String) -> URL {
-        let folder = directory
+        let folder =
+            directory
             ?? (packageRoot ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                .appendingPathComponent(relativeToPackageRoot).standardizedFileURL
+            .appendingPathComponent(relativeToPackageRoot).standardizedFileURL
         return folder.appendingPathComponent(relative)
     }
 

@@ -9,8 +9,10 @@ extension JobsBackend {
     ///   - progress: Called with the job each time it is found unfinished.
     /// - Throws: the backend's errors, or a `JobQueueError` of kind `invalidState` (a `conflict`)
     ///   when `timeout` passes first.
-    public func wait(for id: JobID, timeout: Duration? = nil, pollInterval: Duration = .milliseconds(200),
-                     progress: (JobDocument) -> Void = { _ in }) async throws -> JobDocument {
+    public func wait(
+        for id: JobID, timeout: Duration? = nil, pollInterval: Duration = .milliseconds(200),
+        progress: (JobDocument) -> Void = { _ in }
+    ) async throws -> JobDocument {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
             let job = try await job(id)

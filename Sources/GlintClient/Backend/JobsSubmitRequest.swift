@@ -15,8 +15,10 @@ public struct JobsSubmitRequest: Sendable {
     public var maxAttempts: Int
     public var idempotencyKey: String?
 
-    public init(kind: JobKind, parameters: Data = Data("{}".utf8), inputs: [String: URL] = [:], queue: String = JobSubmission.defaultQueue,
-                tenant: String? = nil, priority: Int = 0, maxAttempts: Int = JobSubmission.defaultMaxAttempts, idempotencyKey: String? = nil) {
+    public init(
+        kind: JobKind, parameters: Data = Data("{}".utf8), inputs: [String: URL] = [:], queue: String = JobSubmission.defaultQueue,
+        tenant: String? = nil, priority: Int = 0, maxAttempts: Int = JobSubmission.defaultMaxAttempts, idempotencyKey: String? = nil
+    ) {
         self.kind = kind
         self.parameters = parameters
         self.inputs = inputs

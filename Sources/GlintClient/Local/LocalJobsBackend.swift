@@ -32,9 +32,10 @@ public struct LocalJobsBackend: JobsBackend {
     public func jobs(matching filter: JobFilter) async throws -> JobsListing {
         let page = try await store.jobs(matching: filter)
         let counts = try await store.countsByState(tenant: filter.tenant)
-        return JobsListing(jobs: page.jobs.map { JobDocument($0, storedIn: blobs) },
-                           counts: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }),
-                           nextCursor: page.nextCursor)
+        return JobsListing(
+            jobs: page.jobs.map { JobDocument($0, storedIn: blobs) },
+            counts: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }),
+            nextCursor: page.nextCursor)
     }
 
     public func cancel(_ id: JobID) async throws -> JobDocument {

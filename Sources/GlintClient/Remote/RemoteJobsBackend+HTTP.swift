@@ -9,8 +9,10 @@ import NIOHTTP1
 extension RemoteJobsBackend {
     /// Sends one request with the API key.
     /// - Throws: a `transport` ``RemoteJobsError`` (`unavailable`) when no answer came.
-    func send(_ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
-              body: HTTPClientRequest.Body? = nil) async throws -> HTTPClientResponse {
+    func send(
+        _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
+        body: HTTPClientRequest.Body? = nil
+    ) async throws -> HTTPClientResponse {
         var components = URLComponents(url: server.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }
         guard let url = components?.url else { throw RemoteJobsError(.badParameters, "\(server): cannot make a request URL for \(path)") }
@@ -38,8 +40,9 @@ extension RemoteJobsBackend {
             let body = try await response.body.collect(upTo: 64 << 20)
             return try JSONDecoder().decode(T.self, from: Data(buffer: body))
         } catch {
-            throw RemoteJobsError(.unavailable, "\(server): a \(response.status.code) response that is not the JSON expected (\(error))",
-                                  kindName: "invalid-response")
+            throw RemoteJobsError(
+                .unavailable, "\(server): a \(response.status.code) response that is not the JSON expected (\(error))",
+                kindName: "invalid-response")
         }
     }
 
@@ -50,11 +53,12 @@ extension RemoteJobsBackend {
         let problem = body.flatMap { try? JSONDecoder().decode(RemoteProblem.self, from: Data(buffer: $0)) }
         let detail = problem?.detail ?? problem?.title ?? "\(response.status.code) \(response.status.reasonPhrase)"
         let prefix = file.map { "\($0): " } ?? ""
-        let description = switch response.status {
-        case .notFound: prefix + detail
-        case .unauthorized: "\(server): the server refused the API key (\(detail))"
-        default: prefix + "\(server): \(response.status.code): \(detail)"
-        }
+        let description =
+            switch response.status {
+            case .notFound: prefix + detail
+            case .unauthorized: "\(server): the server refused the API key (\(detail))"
+            default: prefix + "\(server): \(response.status.code): \(detail)"
+            }
         return RemoteJobsError(status: Int(response.status.code), problemType: problem?.slug, description: description, file: file)
     }
 }

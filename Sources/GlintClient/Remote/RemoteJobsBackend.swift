@@ -39,8 +39,9 @@ public struct RemoteJobsBackend: JobsBackend {
         guard case .object(let parameters)? = JSONValue.parse(request.parameters) else {
             throw RemoteJobsError(.badParameters, "--params: not a JSON object")
         }
-        let body = SubmissionBody(kind: request.kind.rawValue, params: parameters, inputs: inputs, priority: request.priority,
-                                  queue: request.queue, maxAttempts: request.maxAttempts)
+        let body = SubmissionBody(
+            kind: request.kind.rawValue, params: parameters, inputs: inputs, priority: request.priority,
+            queue: request.queue, maxAttempts: request.maxAttempts)
         var headers = HTTPHeaders([("Content-Type", "application/json")])
         if let key = request.idempotencyKey { headers.add(name: "Idempotency-Key", value: key) }
         let response = try await send(.POST, "v1/jobs", headers: headers, body: .bytes(try JSONEncoder().encode(body)))
@@ -107,8 +108,9 @@ public struct RemoteJobsBackend: JobsBackend {
         struct Uploaded: Decodable { var id: String }
         let uploaded = try await decode(Uploaded.self, from: response, expecting: [.created, .ok])
         guard uploaded.id == digest else {
-            throw RemoteJobsError(.unavailable, "\(file.path): the server stored blob \(uploaded.id), not \(digest)",
-                                  kindName: "invalid-response", file: file.path)
+            throw RemoteJobsError(
+                .unavailable, "\(file.path): the server stored blob \(uploaded.id), not \(digest)",
+                kindName: "invalid-response", file: file.path)
         }
         return digest
     }

@@ -1,8 +1,9 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A response body written to a file atomically: into a temporary file beside the destination,
@@ -15,7 +16,8 @@ enum AtomicDownload {
         let directory = destination.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).part")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary.path) else {
+            let handle = FileHandle(forWritingAtPath: temporary.path)
+        else {
             throw RemoteJobsError(.unavailable, "\(destination.path): cannot write in \(directory.path)", file: destination.path)
         }
         var size: Int64 = 0
@@ -27,8 +29,9 @@ enum AtomicDownload {
             try handle.synchronize()
             try handle.close()
             if rename(temporary.path, destination.path) != 0 {
-                throw RemoteJobsError(.unavailable, "\(destination.path): cannot rename the download into place (errno \(errno))",
-                                      file: destination.path)
+                throw RemoteJobsError(
+                    .unavailable, "\(destination.path): cannot rename the download into place (errno \(errno))",
+                    file: destination.path)
             }
         } catch {
             try? handle.close()

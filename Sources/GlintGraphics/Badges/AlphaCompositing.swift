@@ -14,8 +14,10 @@ enum AlphaCompositing {
     /// `a + b (1 - a)` and its colour the alpha-weighted mix, so a badge over a transparent area
     /// is the badge itself.
     static func over(_ overlay: RGBAImage, onto image: inout RGBAImage, x: Int, y: Int) {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(image.width, x + overlay.width), y1 = min(image.height, y + overlay.height)
+        let x0 = max(0, x)
+        let y0 = max(0, y)
+        let x1 = min(image.width, x + overlay.width)
+        let y1 = min(image.height, y + overlay.height)
         guard x0 < x1, y0 < y1 else { return }
         let width = image.width
         overlay.pixels.withUnsafeBufferPointer { source in

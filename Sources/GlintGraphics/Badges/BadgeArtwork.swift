@@ -23,8 +23,9 @@ public struct BadgeArtwork: Sendable {
 
     /// The built-in drawing of `kind` in `style`.
     public static func builtIn(_ kind: BadgeKind, style: BadgeStyle) -> BadgeArtwork {
-        BadgeArtwork(source: .svg(Array(BuiltInBadgeArtwork.svg(kind, style: style).utf8)), file: nil,
-                     aspectRatio: BuiltInBadgeArtwork.aspectRatio(kind), name: "built-in \(kind) \(style)")
+        BadgeArtwork(
+            source: .svg(Array(BuiltInBadgeArtwork.svg(kind, style: style).utf8)), file: nil,
+            aspectRatio: BuiltInBadgeArtwork.aspectRatio(kind), name: "built-in \(kind) \(style)")
     }
 
     /// Largest artwork file accepted.
@@ -51,8 +52,9 @@ public struct BadgeArtwork: Sendable {
             } catch let error as MediaError {
                 throw BadgeError(.invalidArtwork, file: file, "the PNG artwork cannot be used: \(error.problem)")
             }
-            self.init(source: .png(image), file: file, aspectRatio: Double(image.width) / Double(image.height),
-                      name: file ?? "PNG artwork")
+            self.init(
+                source: .png(image), file: file, aspectRatio: Double(image.width) / Double(image.height),
+                name: file ?? "PNG artwork")
         } else if Self.looksLikeSVG(bytes) {
             let size = try SVGRasteriser.intrinsicSize(of: bytes, file: file)
             let ratio = size.width / size.height

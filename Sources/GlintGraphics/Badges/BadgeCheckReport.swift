@@ -53,9 +53,10 @@ public struct BadgeCheckReport: Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(file: try c.decode(String.self, forKey: .file), displayedWidth: try c.decode(Int.self, forKey: .displayedWidth),
-                  displayedHeight: try c.decode(Int.self, forKey: .displayedHeight), badges: try c.decode([Found].self, forKey: .badges),
-                  problems: try c.decode([String].self, forKey: .problems))
+        self.init(
+            file: try c.decode(String.self, forKey: .file), displayedWidth: try c.decode(Int.self, forKey: .displayedWidth),
+            displayedHeight: try c.decode(Int.self, forKey: .displayedHeight), badges: try c.decode([Found].self, forKey: .badges),
+            problems: try c.decode([String].self, forKey: .problems))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -23,8 +23,9 @@ public enum BadgeCompositor {
             guard file.size > 0 else { throw MediaError(.empty, "file is empty") }
             let head = try file.read(at: 0, count: Int(min(file.size, 16)))
             if head.starts(with: PNGHeader.signature) {
-                return try PNGBadgeCompositing.badge(try file.readAll(limit: maximumFileSize), file: path,
-                                                     specification: specification, limits: limits)
+                return try PNGBadgeCompositing.badge(
+                    try file.readAll(limit: maximumFileSize), file: path,
+                    specification: specification, limits: limits)
             }
             switch StillFormat(sniffing: head) {
             case .jpeg: return try JPEGBadgeCompositing.badge(try JPEGStill(file: file, limits: limits), specification: specification, limits: limits)
@@ -35,10 +36,13 @@ public enum BadgeCompositor {
     }
 
     /// The layout for an image of the given stored size and orientation.
-    static func layout(storedWidth: Int, storedHeight: Int, orientation: Orientation,
-                       specification: BadgeSpecification) throws -> BadgeLayout {
+    static func layout(
+        storedWidth: Int, storedHeight: Int, orientation: Orientation,
+        specification: BadgeSpecification
+    ) throws -> BadgeLayout {
         let displayed = orientation.displaySize(width: storedWidth, height: storedHeight)
-        return try BadgePlacement(corner: specification.corner).layout(specification.requests, displayedWidth: displayed.width,
-                                                                        displayedHeight: displayed.height)
+        return try BadgePlacement(corner: specification.corner).layout(
+            specification.requests, displayedWidth: displayed.width,
+            displayedHeight: displayed.height)
     }
 }

@@ -47,7 +47,8 @@ public enum BadgeDetector {
             for candidate in candidates {
                 let artwork = specification.artwork(for: candidate)
                 if let match = try find(candidate, artwork: artwork, pyramid: pyramid, stack: specification.kinds.count),
-                   match.score > (best?.score ?? -2) {
+                    match.score > (best?.score ?? -2)
+                {
                     best = match
                 }
             }
@@ -68,19 +69,24 @@ public enum BadgeDetector {
                 .init(side: "right", distance: width - rect.maxX),
             ]
             for (other, second) in matches.enumerated() where other != index {
-                clearance.append(.init(side: "badge \(second.kind)", distance: rect.gap(to: BadgeRect(x: second.x, y: second.y, width: second.width, height: second.height))))
+                clearance.append(
+                    .init(side: "badge \(second.kind)", distance: rect.gap(to: BadgeRect(x: second.x, y: second.y, width: second.width, height: second.height)))
+                )
             }
             let required = Double(rect.height) * 0.1
             let smallest = clearance.map(\.distance).min()!
             let passes = Double(smallest) >= required
             if !passes {
                 let side = clearance.first { $0.distance == smallest }!.side
-                problems.append("the \(match.kind) badge (\(rect.height) px high) has \(smallest) px of clear space on the \(side) side, "
-                    + String(format: "under 10%% of its height (%.1f px)", required))
+                problems.append(
+                    "the \(match.kind) badge (\(rect.height) px high) has \(smallest) px of clear space on the \(side) side, "
+                        + String(format: "under 10%% of its height (%.1f px)", required))
             }
-            found.append(.init(kind: match.kind, corner: match.corner, rect: rect, score: (Double(match.score) * 1000).rounded() / 1000,
-                               clearSpace: clearance, requiredClearSpace: required,
-                               clearSpacePercent: (Double(smallest) * 1000 / Double(rect.height)).rounded() / 10, passes: passes))
+            found.append(
+                .init(
+                    kind: match.kind, corner: match.corner, rect: rect, score: (Double(match.score) * 1000).rounded() / 1000,
+                    clearSpace: clearance, requiredClearSpace: required,
+                    clearSpacePercent: (Double(smallest) * 1000 / Double(rect.height)).rounded() / 10, passes: passes))
         }
         return BadgeCheckReport(file: file, displayedWidth: width, displayedHeight: height, badges: found, problems: problems)
     }
@@ -111,8 +117,10 @@ public enum BadgeDetector {
 
     /// The coarse search: every height on a 6% grid, every corner, on the pyramid level where the
     /// template is 12-24 px high. Returns each corner's best match and the level it was found on.
-    static func coarseMatches(_ kind: BadgeKind, artwork: BadgeArtwork, pyramid: [LumaPlane],
-                              stack: Int) throws -> [BadgeCorner: (match: Match, level: Int)] {
+    static func coarseMatches(
+        _ kind: BadgeKind, artwork: BadgeArtwork, pyramid: [LumaPlane],
+        stack: Int
+    ) throws -> [BadgeCorner: (match: Match, level: Int)] {
         let full = pyramid[0]
         let shorter = min(full.width, full.height)
         let largest = max(BadgePlacement.minimumHeight, Int(Double(shorter) * maximumHeightFraction))
@@ -128,7 +136,8 @@ public enum BadgeDetector {
             let plane = pyramid[level]
             let width = artwork.width(forHeight: height)
             guard width + 2 <= full.width, height + 2 <= full.height else { break }
-            let reachX = height >> level, reachY = (stack * (height + height / 5) + height / 5) >> level
+            let reachX = height >> level
+            let reachY = (stack * (height + height / 5) + height / 5) >> level
             for corner in BadgeCorner.allCases {
                 for dy in 0...reachY {
                     for dx in 0...reachX {
@@ -148,8 +157,10 @@ public enum BadgeDetector {
 
     /// `match` refined on one pyramid level: the best of the heights and positions a few steps
     /// around it (`match` itself when none of them fits the picture).
-    static func refined(_ match: Match, level: Int, artwork: BadgeArtwork, pyramid: [LumaPlane],
-                        render: (Int) throws -> RGBAImage) throws -> Match {
+    static func refined(
+        _ match: Match, level: Int, artwork: BadgeArtwork, pyramid: [LumaPlane],
+        render: (Int) throws -> RGBAImage
+    ) throws -> Match {
         let full = pyramid[0]
         let step = level == 0 ? 1 : max(1, Int((Double(match.height) * 0.02).rounded()))
         let plane = pyramid[level]
@@ -161,13 +172,15 @@ public enum BadgeDetector {
             let width = artwork.width(forHeight: h)
             guard width <= full.width, h <= full.height else { continue }
             let template = BadgeTemplate(try render(h), factor: 1 << level)
-            let cx = match.x >> level, cy = match.y >> level
+            let cx = match.x >> level
+            let cy = match.y >> level
             for dy in -2...2 {
                 for dx in -2...2 {
                     let score = template.score(in: plane, x: cx + dx, y: cy + dy)
                     if score > refined.score {
-                        refined = Match(kind: match.kind, corner: match.corner, x: (cx + dx) << level, y: (cy + dy) << level,
-                                        height: h, width: width, score: score)
+                        refined = Match(
+                            kind: match.kind, corner: match.corner, x: (cx + dx) << level, y: (cy + dy) << level,
+                            height: h, width: width, score: score)
                     }
                 }
             }
@@ -177,7 +190,8 @@ public enum BadgeDetector {
 
     /// The corner nearest to the match's centre.
     static func nearestCorner(of match: Match, width: Int, height: Int) -> BadgeCorner {
-        let left = 2 * match.x + match.width < width, top = 2 * match.y + match.height < height
+        let left = 2 * match.x + match.width < width
+        let top = 2 * match.y + match.height < height
         switch (top, left) {
         case (true, true): return .topLeft
         case (true, false): return .topRight

@@ -63,19 +63,25 @@ public struct BadgePlacement: Sendable, Equatable {
     ///   `.doesNotFit` (see the type's documentation).
     public func layout(_ requests: [Request], displayedWidth: Int, displayedHeight: Int) throws -> BadgeLayout {
         guard !requests.isEmpty else { throw BadgeError(.invalidArgument, "no badge to place") }
-        let smallestHeight = Self.minimumHeight, smallestClear = Self.clearSpace(forHeight: smallestHeight)
+        let smallestHeight = Self.minimumHeight
+        let smallestClear = Self.clearSpace(forHeight: smallestHeight)
         let smallestWidth = requests.map { width(Self.minimumHeight, $0.fallback?.aspectRatio ?? $0.aspectRatio) }.max()!
-        let needWidth = smallestWidth + 2 * smallestClear, needHeight = smallestHeight + 2 * smallestClear
+        let needWidth = smallestWidth + 2 * smallestClear
+        let needHeight = smallestHeight + 2 * smallestClear
         guard displayedWidth >= needWidth, displayedHeight >= needHeight else {
-            throw BadgeError(.imageTooSmall, "the image is \(displayedWidth)x\(displayedHeight) pixels, smaller than the smallest legal badge "
-                + "(\(smallestWidth)x\(smallestHeight) px) with its clear space of \(smallestClear) px on every side (\(needWidth)x\(needHeight))")
+            throw BadgeError(
+                .imageTooSmall,
+                "the image is \(displayedWidth)x\(displayedHeight) pixels, smaller than the smallest legal badge "
+                    + "(\(smallestWidth)x\(smallestHeight) px) with its clear space of \(smallestClear) px on every side (\(needWidth)x\(needHeight))")
         }
         let height = Self.badgeHeight(displayedWidth: displayedWidth, displayedHeight: displayedHeight)
         let clear = Self.clearSpace(forHeight: height)
         let stackHeight = requests.count * height + (requests.count + 1) * clear
         guard stackHeight <= displayedHeight else {
-            throw BadgeError(.doesNotFit, "\(requests.count) badges \(height) px high with \(clear) px of clear space need \(stackHeight) px, "
-                + "but the image is \(displayedHeight) px high")
+            throw BadgeError(
+                .doesNotFit,
+                "\(requests.count) badges \(height) px high with \(clear) px of clear space need \(stackHeight) px, "
+                    + "but the image is \(displayedHeight) px high")
         }
         var placed: [BadgeLayout.Placed] = []
         for (index, request) in requests.enumerated() {
@@ -89,17 +95,22 @@ public struct BadgePlacement: Sendable, Equatable {
                 fellBack = true
             }
             guard badgeWidth + 2 * clear <= displayedWidth else {
-                throw BadgeError(.doesNotFit, "the \(kind) badge is \(badgeWidth)x\(height) px; with \(clear) px of clear space on each side "
-                    + "it needs \(badgeWidth + 2 * clear) px, but the image is \(displayedWidth) px wide")
+                throw BadgeError(
+                    .doesNotFit,
+                    "the \(kind) badge is \(badgeWidth)x\(height) px; with \(clear) px of clear space on each side "
+                        + "it needs \(badgeWidth + 2 * clear) px, but the image is \(displayedWidth) px wide")
             }
             let x = corner.isLeft ? clear : displayedWidth - clear - badgeWidth
             let offset = clear + index * (height + clear)
             let y = corner.isTop ? offset : displayedHeight - offset - height
-            placed.append(.init(kind: kind, requested: request.kind, fellBackToGlyphOnly: fellBack,
-                                rect: BadgeRect(x: x, y: y, width: badgeWidth, height: height)))
+            placed.append(
+                .init(
+                    kind: kind, requested: request.kind, fellBackToGlyphOnly: fellBack,
+                    rect: BadgeRect(x: x, y: y, width: badgeWidth, height: height)))
         }
-        return BadgeLayout(corner: corner, displayedWidth: displayedWidth, displayedHeight: displayedHeight,
-                           height: height, clearSpace: clear, badges: placed)
+        return BadgeLayout(
+            corner: corner, displayedWidth: displayedWidth, displayedHeight: displayedHeight,
+            height: height, clearSpace: clear, badges: placed)
     }
 
     private func width(_ height: Int, _ aspectRatio: Double) -> Int {

@@ -18,8 +18,10 @@ public enum BadgeRenderer {
     /// - Parameters:
     ///   - orientation: How the photo's stored pixels are displayed.
     ///   - colourSpace: The photo's colour space.
-    public static func render(_ layout: BadgeLayout, specification: BadgeSpecification, orientation: Orientation,
-                              colourSpace: ColourSpace) throws -> [StoredBadge] {
+    public static func render(
+        _ layout: BadgeLayout, specification: BadgeSpecification, orientation: Orientation,
+        colourSpace: ColourSpace
+    ) throws -> [StoredBadge] {
         try layout.badges.map { placed in
             let artwork = specification.artwork(for: placed.kind)
             var image = try artwork.render(height: placed.rect.height)

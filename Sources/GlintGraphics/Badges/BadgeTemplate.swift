@@ -21,8 +21,10 @@ struct BadgeTemplate {
 
     /// The template of `artwork` shrunk by `factor` (a box average).
     init(_ artwork: RGBAImage, factor: Int) {
-        let tw = max(1, artwork.width / factor), th = max(1, artwork.height / factor)
-        var alpha = [Float](repeating: 0, count: tw * th), premultiplied = [Float](repeating: 0, count: tw * th)
+        let tw = max(1, artwork.width / factor)
+        let th = max(1, artwork.height / factor)
+        var alpha = [Float](repeating: 0, count: tw * th)
+        var premultiplied = [Float](repeating: 0, count: tw * th)
         for y in 0..<min(artwork.height, th * factor) {
             for x in 0..<min(artwork.width, tw * factor) {
                 let i = (y * artwork.width + x) * 4
@@ -34,12 +36,20 @@ struct BadgeTemplate {
             }
         }
         let area = Float(factor * factor)
-        var w = [Float](repeating: 0, count: tw * th), wu = w, wv = w, wa = w
+        var w = [Float](repeating: 0, count: tw * th)
+        var wu = w
+        var wv = w
+        var wa = w
         var gram = [Double](repeating: 0, count: 9)
         var sum: Float = 0
         for i in 0..<(tw * th) {
-            let a = alpha[i] / area, u = premultiplied[i] / area, v = 1 - a
-            w[i] = a; wu[i] = a * u; wv[i] = a * v; wa[i] = a * a
+            let a = alpha[i] / area
+            let u = premultiplied[i] / area
+            let v = 1 - a
+            w[i] = a
+            wu[i] = a * u
+            wv[i] = a * v
+            wa[i] = a * a
             sum += a
             let r = [Double(u), Double(v), Double(a)]
             for j in 0..<3 { for k in 0..<3 { gram[j * 3 + k] += Double(a) * r[j] * r[k] } }
@@ -55,7 +65,11 @@ struct BadgeTemplate {
     /// 0...1; -1 when the patch is not inside the plane or is flat.
     func score(in plane: LumaPlane, x: Int, y: Int) -> Float {
         guard x >= 0, y >= 0, x + width <= plane.width, y + height <= plane.height, weightSum > 0 else { return -1 }
-        var sI = 0.0, sII = 0.0, sUI = 0.0, sVI = 0.0, sAI = 0.0
+        var sI = 0.0
+        var sII = 0.0
+        var sUI = 0.0
+        var sVI = 0.0
+        var sAI = 0.0
         plane.values.withUnsafeBufferPointer { values in
             w.withUnsafeBufferPointer { w in
                 wu.withUnsafeBufferPointer { wu in
@@ -63,18 +77,28 @@ struct BadgeTemplate {
                         wa.withUnsafeBufferPointer { wa in
                             for row in 0..<height {
                                 // Rows are summed in Float (short), then added up in Double.
-                                let p = (y + row) * plane.width + x, t = row * width
-                                var rI: Float = 0, rII: Float = 0, rUI: Float = 0, rVI: Float = 0, rAI: Float = 0
+                                let p = (y + row) * plane.width + x
+                                let t = row * width
+                                var rI: Float = 0
+                                var rII: Float = 0
+                                var rUI: Float = 0
+                                var rVI: Float = 0
+                                var rAI: Float = 0
                                 for column in 0..<width {
                                     // Centred on mid grey, so the sums of squares lose no precision.
-                                    let value = values[p + column] - 128, k = t + column
+                                    let value = values[p + column] - 128
+                                    let k = t + column
                                     rI += w[k] * value
                                     rII += w[k] * value * value
                                     rUI += wu[k] * value
                                     rVI += wv[k] * value
                                     rAI += wa[k] * value
                                 }
-                                sI += Double(rI); sII += Double(rII); sUI += Double(rUI); sVI += Double(rVI); sAI += Double(rAI)
+                                sI += Double(rI)
+                                sII += Double(rII)
+                                sUI += Double(rUI)
+                                sVI += Double(rVI)
+                                sAI += Double(rAI)
                             }
                         }
                     }
@@ -97,7 +121,9 @@ struct BadgeTemplate {
 
     /// The inverse of a 3x3 matrix (the identity when it is singular).
     private static func invert(_ m: [Double]) -> [Double] {
-        let c00 = m[4] * m[8] - m[5] * m[7], c01 = m[5] * m[6] - m[3] * m[8], c02 = m[3] * m[7] - m[4] * m[6]
+        let c00 = m[4] * m[8] - m[5] * m[7]
+        let c01 = m[5] * m[6] - m[3] * m[8]
+        let c02 = m[3] * m[7] - m[4] * m[6]
         let determinant = m[0] * c00 + m[1] * c01 + m[2] * c02
         guard abs(determinant) > 1e-300 else { return [1, 0, 0, 0, 1, 0, 0, 0, 1] }
         let d = 1 / determinant

@@ -15,24 +15,24 @@ public enum BuiltInBadgeArtwork {
         switch style {
         case .overlay:
             body = """
-            <use xlink:href="#art" color="#000000" opacity="0.45" transform="translate(0 1.5)" filter="url(#shadow)"/>
-            <use xlink:href="#art" color="#FFFFFF"/>
-            """
+                <use xlink:href="#art" color="#000000" opacity="0.45" transform="translate(0 1.5)" filter="url(#shadow)"/>
+                <use xlink:href="#art" color="#FFFFFF"/>
+                """
         case .solid:
             body = """
-            <rect x="0" y="0" width="\(width)" height="100" rx="22" ry="22" fill="#FFFFFF"/>
-            <use xlink:href="#art" color="#1C1C1E"/>
-            """
+                <rect x="0" y="0" width="\(width)" height="100" rx="22" ry="22" fill="#FFFFFF"/>
+                <use xlink:href="#art" color="#1C1C1E"/>
+                """
         }
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="\(width)" height="100" viewBox="0 0 \(width) 100" preserveAspectRatio="none">
-        <defs>
-        <filter id="shadow" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="3.5"/></filter>
-        <g id="art" fill="none" stroke="currentColor" stroke-width="8" stroke-linecap="round" stroke-linejoin="round">\(drawing(kind))</g>
-        </defs>
-        \(body)
-        </svg>
-        """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="\(width)" height="100" viewBox="0 0 \(width) 100" preserveAspectRatio="none">
+            <defs>
+            <filter id="shadow" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="3.5"/></filter>
+            <g id="art" fill="none" stroke="currentColor" stroke-width="8" stroke-linecap="round" stroke-linejoin="round">\(drawing(kind))</g>
+            </defs>
+            \(body)
+            </svg>
+            """
     }
 
     /// The drawing's width in units (its height is 100).

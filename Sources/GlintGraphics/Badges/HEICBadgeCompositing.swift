@@ -4,10 +4,13 @@ import GlintMedia
 /// and encoded again with its EXIF (Apple MakerNote included, `Orientation` 1), XMP and
 /// ICC/`nclx` profile, upright, as an edited Live Photo HEIC is written.
 enum HEICBadgeCompositing {
-    static func badge(_ still: HEICStill, specification: BadgeSpecification, limits: ImageLimits,
-                      encoding: StillEncoding = StillEncoding()) throws -> BadgedImage {
-        let layout = try BadgeCompositor.layout(storedWidth: still.width, storedHeight: still.height, orientation: .up,
-                                                specification: specification)
+    static func badge(
+        _ still: HEICStill, specification: BadgeSpecification, limits: ImageLimits,
+        encoding: StillEncoding = StillEncoding()
+    ) throws -> BadgedImage {
+        let layout = try BadgeCompositor.layout(
+            storedWidth: still.width, storedHeight: still.height, orientation: .up,
+            specification: specification)
         let badges = try BadgeRenderer.render(layout, specification: specification, orientation: .up, colourSpace: try still.colourSpace())
         var image = try still.decode(limits: limits)
         for badge in badges { AlphaCompositing.over(badge.image, onto: &image, x: badge.x, y: badge.y) }

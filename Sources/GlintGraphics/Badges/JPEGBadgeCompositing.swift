@@ -11,15 +11,21 @@ import GlintMedia
 enum JPEGBadgeCompositing {
     static func badge(_ still: JPEGStill, specification: BadgeSpecification, limits: ImageLimits) throws -> BadgedImage {
         let orientation = still.orientation
-        let layout = try BadgeCompositor.layout(storedWidth: still.width, storedHeight: still.height, orientation: orientation,
-                                                specification: specification)
-        let badges = try BadgeRenderer.render(layout, specification: specification, orientation: orientation,
-                                              colourSpace: try still.colourSpace())
+        let layout = try BadgeCompositor.layout(
+            storedWidth: still.width, storedHeight: still.height, orientation: orientation,
+            specification: specification)
+        let badges = try BadgeRenderer.render(
+            layout, specification: specification, orientation: orientation,
+            colourSpace: try still.colourSpace())
         // One patch covering every badge (they are stacked in one corner).
-        let left = badges.map(\.x).min()!, top = badges.map(\.y).min()!
-        let right = badges.map { $0.x + $0.image.width }.max()!, bottom = badges.map { $0.y + $0.image.height }.max()!
-        let result = try JPEGPatchCompositor.composite(still.bytes, file: still.path, x: left, y: top,
-                                                       width: right - left, height: bottom - top) { region, originX, originY in
+        let left = badges.map(\.x).min()!
+        let top = badges.map(\.y).min()!
+        let right = badges.map { $0.x + $0.image.width }.max()!
+        let bottom = badges.map { $0.y + $0.image.height }.max()!
+        let result = try JPEGPatchCompositor.composite(
+            still.bytes, file: still.path, x: left, y: top,
+            width: right - left, height: bottom - top
+        ) { region, originX, originY in
             for badge in badges { AlphaCompositing.over(badge.image, onto: &region, x: badge.x - originX, y: badge.y - originY) }
         }
         let method: BadgeCompositingMethod = result.method == .bitstreamSplice ? .splice : .coefficients

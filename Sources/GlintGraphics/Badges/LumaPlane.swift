@@ -29,13 +29,16 @@ struct LumaPlane: Sendable {
 
     /// Half the size (rounded down), each value the mean of a 2x2 block.
     func halved() -> LumaPlane {
-        let w = max(1, width / 2), h = max(1, height / 2)
+        let w = max(1, width / 2)
+        let h = max(1, height / 2)
         let values = [Float](unsafeUninitializedCapacity: w * h) { buffer, initialised in
             self.values.withUnsafeBufferPointer { v in
                 for y in 0..<h {
-                    let r0 = min(2 * y, height - 1) * width, r1 = min(2 * y + 1, height - 1) * width
+                    let r0 = min(2 * y, height - 1) * width
+                    let r1 = min(2 * y + 1, height - 1) * width
                     for x in 0..<w {
-                        let x0 = min(2 * x, width - 1), x1 = min(2 * x + 1, width - 1)
+                        let x0 = min(2 * x, width - 1)
+                        let x1 = min(2 * x + 1, width - 1)
                         buffer[y * w + x] = (v[r0 + x0] + v[r0 + x1] + v[r1 + x0] + v[r1 + x1]) * 0.25
                     }
                 }

@@ -7,8 +7,9 @@ import GlintMedia
 enum PNGBadgeCompositing {
     static func badge(_ bytes: [UInt8], file: String, specification: BadgeSpecification, limits: ImageLimits) throws -> BadgedImage {
         var image = try PNGDecoder.decode(bytes, file: file, limits: limits)
-        let layout = try BadgeCompositor.layout(storedWidth: image.width, storedHeight: image.height, orientation: .up,
-                                                specification: specification)
+        let layout = try BadgeCompositor.layout(
+            storedWidth: image.width, storedHeight: image.height, orientation: .up,
+            specification: specification)
         // PNG pixels are taken as sRGB (an iCCP profile is carried over but not read: its zlib
         // data is not unpacked here), so the artwork goes in as it is.
         let badges = try BadgeRenderer.render(layout, specification: specification, orientation: .up, colourSpace: .sRGB)

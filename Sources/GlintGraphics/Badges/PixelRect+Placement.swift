@@ -16,8 +16,9 @@ extension PixelRect {
     /// This rectangle, given in an image of `width` x `height` displayed with `orientation`,
     /// in the stored pixels of that image.
     public func stored(orientation: Orientation, displayedWidth: Int, displayedHeight: Int) -> PixelRect {
-        let rect = orientation.inverse.apply(Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)),
-                                             width: Double(displayedWidth), height: Double(displayedHeight))
+        let rect = orientation.inverse.apply(
+            Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)),
+            width: Double(displayedWidth), height: Double(displayedHeight))
         return PixelRect(x: Int(rect.x.rounded()), y: Int(rect.y.rounded()), width: Int(rect.width.rounded()), height: Int(rect.height.rounded()))
     }
 }

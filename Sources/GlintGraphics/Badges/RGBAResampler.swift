@@ -24,7 +24,8 @@ enum RGBAResampler {
         for y in 0..<image.height {
             for x in 0..<width {
                 for (i, w) in columns[x] {
-                    let s = (y * image.width + i) * 4, d = (y * width + x) * 4
+                    let s = (y * image.width + i) * 4
+                    let d = (y * width + x) * 4
                     for c in 0..<4 { horizontal[d + c] += premultiplied[s + c] * w }
                 }
             }
@@ -35,8 +36,10 @@ enum RGBAResampler {
                 var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
                 for (j, w) in rows[y] {
                     let s = (j * width + x) * 4
-                    sum.0 += horizontal[s] * w; sum.1 += horizontal[s + 1] * w
-                    sum.2 += horizontal[s + 2] * w; sum.3 += horizontal[s + 3] * w
+                    sum.0 += horizontal[s] * w
+                    sum.1 += horizontal[s + 1] * w
+                    sum.2 += horizontal[s + 2] * w
+                    sum.3 += horizontal[s + 3] * w
                 }
                 let d = (y * width + x) * 4
                 let alpha = min(255, max(0, sum.3))
@@ -57,16 +60,23 @@ enum RGBAResampler {
         let footprint = max(scale, 1)
         return (0..<output).map { o in
             let centre = (Double(o) + 0.5) * scale
-            let low = max(0, centre - footprint / 2), high = min(Double(source), centre + footprint / 2)
+            let low = max(0, centre - footprint / 2)
+            let high = min(Double(source), centre + footprint / 2)
             var list: [(Int, Float)] = []
             var total = 0.0
             var i = Int(low.rounded(.down))
             while Double(i) < high, i < source {
                 let overlap = min(high, Double(i + 1)) - max(low, Double(i))
-                if overlap > 0 { list.append((i, Float(overlap))); total += overlap }
+                if overlap > 0 {
+                    list.append((i, Float(overlap)))
+                    total += overlap
+                }
                 i += 1
             }
-            if list.isEmpty { list = [(min(source - 1, max(0, Int(centre))), 1)]; total = 1 }
+            if list.isEmpty {
+                list = [(min(source - 1, max(0, Int(centre))), 1)]
+                total = 1
+            }
             return list.map { ($0.0, Float(Double($0.1) / total)) }
         }
     }

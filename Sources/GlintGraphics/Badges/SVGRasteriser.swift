@@ -28,15 +28,18 @@ public enum SVGRasteriser {
     public static func requireLibrary(file: String? = nil) throws {
         guard crsvg_load() == 0 else { return }
         let reason = crsvg_load_error().map { String(cString: $0) } ?? "unknown reason"
-        throw BadgeError(.renderFailed, file: file, "librsvg (\(String(cString: crsvg_soname()))), which draws SVG artwork, "
-            + "cannot be loaded: \(reason) (install librsvg2-2 and libcairo2)")
+        throw BadgeError(
+            .renderFailed, file: file,
+            "librsvg (\(String(cString: crsvg_soname()))), which draws SVG artwork, "
+                + "cannot be loaded: \(reason) (install librsvg2-2 and libcairo2)")
     }
 
     /// The document's intrinsic size in pixels (its `width`/`height`, else its `viewBox`).
     /// - Throws: ``BadgeError`` `.invalidArtwork` when it does not parse or has no usable size.
     public static func intrinsicSize(of svg: [UInt8], file: String? = nil) throws -> (width: Double, height: Double) {
         try withHandle(svg, file: file) { handle in
-            var width = 0.0, height = 0.0
+            var width = 0.0
+            var height = 0.0
             if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0, width > 0, height > 0 {
                 return (width, height)
             }
@@ -127,11 +130,16 @@ public enum SVGRasteriser {
                 let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width {
                     let argb = row[x]
-                    let a = Int(argb >> 24), r = Int((argb >> 16) & 0xFF), g = Int((argb >> 8) & 0xFF), b = Int(argb & 0xFF)
+                    let a = Int(argb >> 24)
+                    let r = Int((argb >> 16) & 0xFF)
+                    let g = Int((argb >> 8) & 0xFF)
+                    let b = Int(argb & 0xFF)
                     let o = (y * width + x) * 4
                     guard a > 0 else { continue }
                     if a == 255 {
-                        out[o] = UInt8(r); out[o + 1] = UInt8(g); out[o + 2] = UInt8(b)
+                        out[o] = UInt8(r)
+                        out[o + 1] = UInt8(g)
+                        out[o + 2] = UInt8(b)
                     } else {
                         out[o] = UInt8(min(255, (r * 255 + a / 2) / a))
                         out[o + 1] = UInt8(min(255, (g * 255 + a / 2) / a))

@@ -35,8 +35,10 @@ public struct ActivityRingsFile: Sendable {
 
     /// Creates the operation, checking that `format` can hold the request's canvas.
     /// - Throws: ``RingsError`` `.unsupportedOutput` naming `path` for a circle canvas as JPEG.
-    public init(request: ActivityRingsRequest, format: RingsOutputFormat, path: String,
-                pngCompression: PNGEncoder.Compression = ActivityRingsWriter.defaultPNGCompression) throws {
+    public init(
+        request: ActivityRingsRequest, format: RingsOutputFormat, path: String,
+        pngCompression: PNGEncoder.Compression = ActivityRingsWriter.defaultPNGCompression
+    ) throws {
         guard format.canHold(request.shape) else { throw RingsError.noTransparency(file: path) }
         self.request = request
         self.format = format
@@ -61,6 +63,8 @@ public struct ActivityRingsFile: Sendable {
 extension RingsError {
     /// The refusal of a drawing with transparency (a circle canvas) as JPEG.
     static func noTransparency(file: String? = nil) -> RingsError {
-        RingsError(.unsupportedOutput, file: file, "JPEG has no transparency, so the circle shape's rounded corners cannot be kept: write a PNG, or use --shape square")
+        RingsError(
+            .unsupportedOutput, file: file, "JPEG has no transparency, so the circle shape's rounded corners cannot be kept: write a PNG, or use --shape square"
+        )
     }
 }

@@ -32,8 +32,9 @@ public enum ActivityRingsRenderer {
     static func render(_ request: ActivityRingsRequest, options: Options) throws -> RenderedActivityRings {
         var (geometry, corrections) = try request.geometry()
         // The circle's anti-aliased edge and the outer ring's must never share a pixel.
-        precondition(geometry.outerEdge + Double(PixelCoverage.reach) <= geometry.centre - Double(PixelCoverage.reach),
-                     "ring geometry leaves no black between the outer ring and the canvas edge")
+        precondition(
+            geometry.outerEdge + Double(PixelCoverage.reach) <= geometry.centre - Double(PixelCoverage.reach),
+            "ring geometry leaves no black between the outer ring and the canvas edge")
         let arcs = ActivityRing.allCases.map {
             RingArc(ring: $0, progress: request.progress(of: $0).fraction, geometry: geometry, shadowEnabled: options.shadow)
         }
@@ -43,7 +44,8 @@ public enum ActivityRingsRenderer {
         let (pixels, channels) = RingRasteriser(arcs: arcs, geometry: geometry, shape: request.shape)
             .render(alwaysAlpha: options.alwaysAlpha)
         let size = geometry.canvasSize
-        let image: ActivityRingsImage = channels == 4
+        let image: ActivityRingsImage =
+            channels == 4
             ? .transparent(RGBAImage(width: size, height: size, pixels: pixels))
             : .opaque(RGBImage(width: size, height: size, pixels: pixels))
         return RenderedActivityRings(request: request, geometry: geometry, corrections: corrections, image: image)

@@ -17,8 +17,10 @@ public struct ActivityRingsRequest: Sendable, Equatable, Codable {
     public var marginFraction: Double
 
     /// Creates a request.
-    public init(move: RingProgress, exercise: RingProgress, stand: RingProgress, size: Int, scale: Int = 1,
-                shape: RingCanvasShape = .square, marginFraction: Double = RingGeometry.defaultMarginFraction) {
+    public init(
+        move: RingProgress, exercise: RingProgress, stand: RingProgress, size: Int, scale: Int = 1,
+        shape: RingCanvasShape = .square, marginFraction: Double = RingGeometry.defaultMarginFraction
+    ) {
         self.move = move
         self.exercise = exercise
         self.stand = stand

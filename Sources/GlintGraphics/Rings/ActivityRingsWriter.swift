@@ -13,8 +13,10 @@ public enum ActivityRingsWriter {
     /// The encoded file.
     /// - Throws: ``RingsError`` `.unsupportedOutput` for a circle canvas as JPEG (JPEG cannot
     ///   hold the transparency outside the circle); ``MediaError`` if the encoder fails.
-    public static func encode(_ image: ActivityRingsImage, as format: RingsOutputFormat,
-                              pngCompression: PNGEncoder.Compression = defaultPNGCompression) throws -> [UInt8] {
+    public static func encode(
+        _ image: ActivityRingsImage, as format: RingsOutputFormat,
+        pngCompression: PNGEncoder.Compression = defaultPNGCompression
+    ) throws -> [UInt8] {
         switch (format, image) {
         case (.png, .opaque(let rgb)): return try PNGEncoder.encode(rgb, compression: pngCompression)
         case (.png, .transparent(let rgba)): return try PNGEncoder.encode(rgba, compression: pngCompression)
@@ -28,16 +30,20 @@ public enum ActivityRingsWriter {
     /// - Returns: The number of bytes written.
     /// - Throws: ``RingsError`` or ``MediaError`` naming `path`.
     @discardableResult
-    public static func write(_ image: ActivityRingsImage, as format: RingsOutputFormat, to path: String,
-                             pngCompression: PNGEncoder.Compression = defaultPNGCompression) throws -> Int {
+    public static func write(
+        _ image: ActivityRingsImage, as format: RingsOutputFormat, to path: String,
+        pngCompression: PNGEncoder.Compression = defaultPNGCompression
+    ) throws -> Int {
         let bytes = try encode(image, as: format, path: path, pngCompression: pngCompression)
         try MediaError.naming(path) { try AtomicFileWriter.write(bytes, to: path) }
         return bytes.count
     }
 
     /// Encodes like ``encode(_:as:)``, naming `path` in any error.
-    public static func encode(_ image: ActivityRingsImage, as format: RingsOutputFormat, path: String,
-                              pngCompression: PNGEncoder.Compression = defaultPNGCompression) throws -> [UInt8] {
+    public static func encode(
+        _ image: ActivityRingsImage, as format: RingsOutputFormat, path: String,
+        pngCompression: PNGEncoder.Compression = defaultPNGCompression
+    ) throws -> [UInt8] {
         do {
             return try encode(image, as: format, pngCompression: pngCompression)
         } catch var error as RingsError {

@@ -15,8 +15,10 @@ enum PixelCoverage {
     /// (negative: outside), the edge having unit normal `(nx, ny)`.
     @inline(__always)
     static func fraction(inside d: Float, nx: Float, ny: Float) -> Float {
-        let ax = abs(nx), ay = abs(ny)
-        let a = max(ax, ay), b = min(ax, ay)
+        let ax = abs(nx)
+        let ay = abs(ny)
+        let a = max(ax, ay)
+        let b = min(ax, ay)
         let s = (a + b) * 0.5
         if d >= s { return 1 }
         if d <= -s { return 0 }
@@ -34,10 +36,13 @@ extension PixelCoverage {
     /// ``fraction(inside:nx:ny:)`` for eight pixels at once.
     @inline(__always)
     static func fraction(inside d: SIMD8<Float>, nx: SIMD8<Float>, ny: SIMD8<Float>) -> SIMD8<Float> {
-        let ax = nx.replacing(with: -nx, where: nx .< 0), ay = ny.replacing(with: -ny, where: ny .< 0)
+        let ax = nx.replacing(with: -nx, where: nx .< 0)
+        let ay = ny.replacing(with: -ny, where: ny .< 0)
         let xBigger = ax .> ay
-        let a = ay.replacing(with: ax, where: xBigger), b = ax.replacing(with: ay, where: xBigger)
-        let s = (a + b) * 0.5, t = (a - b) * 0.5
+        let a = ay.replacing(with: ax, where: xBigger)
+        let b = ax.replacing(with: ay, where: xBigger)
+        let s = (a + b) * 0.5
+        let t = (a - b) * 0.5
         @inline(__always) func ramp2(_ x: SIMD8<Float>) -> SIMD8<Float> {
             let r = x.replacing(with: 0, where: x .< 0)
             return r * r

@@ -8,9 +8,12 @@
 enum RingAngle {
     @inline(__always)
     static func clockwiseFromTop(x: Float, y: Float) -> Float {
-        let u = x, v = -y
-        let au = abs(u), av = abs(v)
-        let big = max(au, av), small = min(au, av)
+        let u = x
+        let v = -y
+        let au = abs(u)
+        let av = abs(v)
+        let big = max(au, av)
+        let small = min(au, av)
         if big == 0 { return 0 }
         let t = small / big
         let t2 = t * t

@@ -31,7 +31,8 @@ extension RingArc {
         if isEmpty {
             return (SIMD8(repeating: track.x), SIMD8(repeating: track.y), SIMD8(repeating: track.z))
         }
-        let hx = x - headX, hy = y - headY
+        let hx = x - headX
+        let hy = y - headY
         guard all(hx * hx + hy * hy .>= capReach2) else { return nil }
         let angle = Self.clockwiseFromTop(x: x, y: y)
         var travelled = angle
@@ -42,7 +43,8 @@ extension RingArc {
             let onArc = angle .<= end
             if !any(onArc) {
                 // Past the head, clear of both caps: the bare track.
-                let tx = x - tailX, ty = y - tailY
+                let tx = x - tailX
+                let ty = y - tailY
                 guard all(tx * tx + ty * ty .>= capReach2) else { return nil }
                 return (SIMD8(repeating: track.x), SIMD8(repeating: track.y), SIMD8(repeating: track.z))
             }
@@ -52,9 +54,11 @@ extension RingArc {
         var position = travelled * inverseEnd
         position.replace(with: 0, where: position .< 0)
         position.replace(with: 1, where: position .> 1)
-        return (tail.x + (head.x - tail.x) * position,
-                tail.y + (head.y - tail.y) * position,
-                tail.z + (head.z - tail.z) * position)
+        return (
+            tail.x + (head.x - tail.x) * position,
+            tail.y + (head.y - tail.y) * position,
+            tail.z + (head.z - tail.z) * position
+        )
     }
 
     /// ``RingAngle/clockwiseFromTop(x:y:)`` on eight points sharing one `y`.
@@ -64,7 +68,8 @@ extension RingArc {
         let au = x.replacing(with: -x, where: x .< 0)
         let av = SIMD8<Float>(repeating: abs(v))
         let uBigger = au .> av
-        let big = av.replacing(with: au, where: uBigger), small = au.replacing(with: av, where: uBigger)
+        let big = av.replacing(with: au, where: uBigger)
+        let small = au.replacing(with: av, where: uBigger)
         let t = small / big
         let t2 = t * t
         var inner = t2 * -0.01172120 + 0.05265332

@@ -80,8 +80,9 @@ struct RingArc: Sendable {
     /// The correction to report for `ring` drawn with `progress`, if this arc is a dot.
     func correction(ring: ActivityRing, progress: Double) -> RingCorrection? {
         guard isDot else { return nil }
-        return RingCorrection(.progressBelowSmallestArc, ring: ring,
-                              "\(progress) is less than the round cap itself; drawn as a dot at 12 o'clock")
+        return RingCorrection(
+            .progressBelowSmallestArc, ring: ring,
+            "\(progress) is less than the round cap itself; drawn as a dot at 12 o'clock")
     }
 
     /// Whether a pixel at distance `rho` from the centre can touch this ring's band.
@@ -113,7 +114,8 @@ struct RingArc: Sendable {
 
         // The head cap, drawn over everything beneath it (the arc's own body, the tail cap where
         // the two meet near 12 o'clock, the earlier lap above 100%), in the head colour.
-        let hx = x - headX, hy = y - headY
+        let hx = x - headX
+        let hy = y - headY
         let dHead2 = hx * hx + hy * hy
 
         // The arc beneath the cap: its coverage and the angle travelled to the visible point
@@ -127,7 +129,8 @@ struct RingArc: Sendable {
             travelled = angle
         } else {
             // Between the head and 12 o'clock: only the round caps reach here.
-            let tx = x - tailX, ty = y - tailY
+            let tx = x - tailX
+            let ty = y - tailY
             let dTail = (tx * tx + ty * ty).squareRoot()
             let dHead = dHead2.squareRoot()
             let d = min(dTail, dHead)

@@ -85,7 +85,8 @@ public struct RingGeometry: Sendable, Equatable, Codable {
         var rule: MarginRule = marginFraction * side >= Self.minimumMarginPixels ? .fraction : .minimumPixels
         if Self.gap(diameter: diameter, scale: scale) > fixed {
             // D + 2 gap(D) grows with D (its slope stays above 0.9), so bisection finds the root.
-            var low = 0.0, high = side
+            var low = 0.0
+            var high = side
             for _ in 0..<200 {
                 let mid = (low + high) / 2
                 if mid + 2 * Self.gap(diameter: mid, scale: scale) > side { high = mid } else { low = mid }

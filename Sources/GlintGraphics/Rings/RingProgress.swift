@@ -42,7 +42,8 @@ public struct RingProgress: Sendable, Equatable, Codable {
     /// Parses `0.75`, `75%` or `420/600`.
     /// - Throws: ``RingsError`` `.invalidProgress` naming the ring for text that is none of these.
     public init(parsing text: String, ring: ActivityRing? = nil) throws {
-        let malformed = RingsError(.invalidProgress, "\(Self.name(ring, "progress")) must be a fraction (0.75), a percentage (75%) or value/goal (420/600), not \"\(text)\"")
+        let malformed = RingsError(
+            .invalidProgress, "\(Self.name(ring, "progress")) must be a fraction (0.75), a percentage (75%) or value/goal (420/600), not \"\(text)\"")
         func number<S: StringProtocol>(_ part: S) throws -> Double {
             guard let v = Double(String(part.filter { $0 != " " })) else { throw malformed }
             return v

@@ -65,8 +65,10 @@ struct RingRasteriser: Sendable {
     }
 
     @inline(__always)
-    private func renderSpan(_ span: Range<Int>, dy: Float, arcs: UnsafeBufferPointer<RingArc>,
-                            row: UnsafeMutablePointer<UInt8>, channels: Int) {
+    private func renderSpan(
+        _ span: Range<Int>, dy: Float, arcs: UnsafeBufferPointer<RingArc>,
+        row: UnsafeMutablePointer<UInt8>, channels: Int
+    ) {
         let centre = Float(geometry.centre)
         let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
         var x = span.lowerBound
@@ -75,14 +77,16 @@ struct RingRasteriser: Sendable {
         while x + 8 <= span.upperBound {
             // dx grows across the eight pixels, so the distances from the centre are largest at
             // one end and smallest at the other end or where the run crosses the vertical axis.
-            let first = Float(x) + 0.5 - centre, last = first + 7
-            let r0 = (first * first + dy * dy).squareRoot(), r7 = (last * last + dy * dy).squareRoot()
+            let first = Float(x) + 0.5 - centre
+            let last = first + 7
+            let r0 = (first * first + dy * dy).squareRoot()
+            let r7 = (last * last + dy * dy).squareRoot()
             let high = max(r0, r7)
             let low = first <= 0 && last >= 0 ? abs(dy) : min(r0, r7)
             let dx = lanes + first
             var handled = false
             if !arcs.contains(where: { $0.touches(low: low, high: high) }) {
-                handled = true   // all in the black between or around the bands
+                handled = true  // all in the black between or around the bands
             } else {
                 let rho = (dx * dx + dy * dy).squareRoot()
                 var sum = (r: SIMD8<Float>(), g: SIMD8<Float>(), b: SIMD8<Float>())
@@ -92,7 +96,9 @@ struct RingRasteriser: Sendable {
                         handled = false
                         break
                     }
-                    sum.r += c.r; sum.g += c.g; sum.b += c.b
+                    sum.r += c.r
+                    sum.g += c.g
+                    sum.b += c.b
                 }
                 if handled { Self.store(sum, at: row + x * channels, channels: channels) }
             }
@@ -103,8 +109,10 @@ struct RingRasteriser: Sendable {
     }
 
     @inline(__always)
-    private func renderPixels(_ span: Range<Int>, dy: Float, arcs: UnsafeBufferPointer<RingArc>,
-                              row: UnsafeMutablePointer<UInt8>, channels: Int) {
+    private func renderPixels(
+        _ span: Range<Int>, dy: Float, arcs: UnsafeBufferPointer<RingArc>,
+        row: UnsafeMutablePointer<UInt8>, channels: Int
+    ) {
         let centre = Float(geometry.centre)
         for x in span {
             let dx = Float(x) + 0.5 - centre
@@ -123,7 +131,9 @@ struct RingRasteriser: Sendable {
 
     @inline(__always)
     private static func store(_ c: (r: SIMD8<Float>, g: SIMD8<Float>, b: SIMD8<Float>), at p: UnsafeMutablePointer<UInt8>, channels: Int) {
-        let r = levels(c.r), g = levels(c.g), b = levels(c.b)
+        let r = levels(c.r)
+        let g = levels(c.g)
+        let b = levels(c.b)
         for lane in 0..<8 {
             let q = p + lane * channels
             q[0] = UInt8(truncatingIfNeeded: r[lane])
@@ -151,11 +161,15 @@ struct RingRasteriser: Sendable {
             return
         }
         let centre = Float(geometry.centre)
-        let full = centre - PixelCoverage.reach, none = centre + PixelCoverage.reach
+        let full = centre - PixelCoverage.reach
+        let none = centre + PixelCoverage.reach
         for x in 0..<size {
             let dx = Float(x) + 0.5 - centre
             let d2 = dx * dx + dy * dy
-            if d2 <= full * full { row[x * 4 + 3] = 255; continue }
+            if d2 <= full * full {
+                row[x * 4 + 3] = 255
+                continue
+            }
             if d2 >= none * none { continue }
             let rho = d2.squareRoot()
             row[x * 4 + 3] = Self.level(255 * PixelCoverage.fraction(inside: centre - rho, nx: dx / rho, ny: dy / rho))

@@ -36,7 +36,8 @@ struct RingShadow: Sendable {
     /// The fraction of light left at (x, y): 1 - opacity x the blurred disc there.
     @inline(__always)
     func transmission(x: Float, y: Float) -> Float {
-        let dx = x - centreX, dy = y - centreY
+        let dx = x - centreX
+        let dy = y - centreY
         let d2 = dx * dx + dy * dy
         if d2 >= reach * reach { return 1 }
         let signed = (d2.squareRoot() - radius) / sigma

@@ -37,7 +37,10 @@ public struct RingsError: FileProblem, Sendable, Equatable {
 
     /// The refusal every colour override gets, citing the rule.
     public static func colourOverride(_ what: String) -> RingsError {
-        RingsError(.colourOverride, "\(what) is refused: Activity Rings keep the Activity app's colours (spec: \"Never change the rings' colours: no filters, no opacity changes, no tinting\")")
+        RingsError(
+            .colourOverride,
+            "\(what) is refused: Activity Rings keep the Activity app's colours (spec: \"Never change the rings' colours: no filters, no opacity changes, no tinting\")"
+        )
     }
 }
 

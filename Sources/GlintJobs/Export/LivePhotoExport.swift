@@ -85,10 +85,13 @@ public struct LivePhotoExport: Sendable {
             var results: [ExportResult] = []
             for (index, pair) in pairs.enumerated() {
                 let share = 1 / Double(pairs.count)
-                results.append(try Exporter.export(stillPath: pair.stillPath, moviePath: pair.moviePath, as: format,
-                                                   options: options) { fraction, label in
-                    progress((Double(index) + fraction) * share, label)
-                })
+                results.append(
+                    try Exporter.export(
+                        stillPath: pair.stillPath, moviePath: pair.moviePath, as: format,
+                        options: options
+                    ) { fraction, label in
+                        progress((Double(index) + fraction) * share, label)
+                    })
             }
             return results
         }

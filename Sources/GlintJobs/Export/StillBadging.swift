@@ -53,9 +53,11 @@ struct StillBadging {
                 writers.append(writer)
                 results[r].files[f].path = final
                 results[r].files[f].size = Int64(badged.bytes.count)
-                applied.append(BadgedStill(file: final, applied: true, kind: specification.kinds[0], corner: specification.corner,
-                                           style: specification.style, height: badged.layout.height,
-                                           clearSpace: badged.layout.clearSpace, badges: badged.layout.badges, method: badged.method))
+                applied.append(
+                    BadgedStill(
+                        file: final, applied: true, kind: specification.kinds[0], corner: specification.corner,
+                        style: specification.style, height: badged.layout.height,
+                        clearSpace: badged.layout.clearSpace, badges: badged.layout.badges, method: badged.method))
             }
         }
         for writer in writers { try writer.commit() }

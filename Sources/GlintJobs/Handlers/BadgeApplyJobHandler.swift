@@ -49,8 +49,10 @@ public struct BadgeApplyJobHandler: JobHandler {
     public func decodeParameters(_ json: Data) throws -> Parameters {
         let settings = try JobParametersDecoder.decode(Settings.self, from: json)
         do {
-            return Parameters(specification: try BadgeSpecification(kinds: settings.kinds, style: settings.style ?? .overlay,
-                                                                     corner: settings.corner ?? .topLeft))
+            return Parameters(
+                specification: try BadgeSpecification(
+                    kinds: settings.kinds, style: settings.style ?? .overlay,
+                    corner: settings.corner ?? .topLeft))
         } catch let error as BadgeError {
             throw JobHandlerError.badParameters(error.problem)
         }

@@ -65,17 +65,20 @@ public struct LivePhotoEditJobHandler: JobHandler {
     }
 
     public func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
-        let still = try context.input("still").path, movie = try context.input("movie").path
+        let still = try context.input("still").path
+        let movie = try context.input("movie").path
         var edit = parameters.recipe
         if let lut = context.inputs["lut"] { edit.lut = lut.path }
         let recipe = edit
-        let options = LivePhotoEditor.Options(jpegQuality: parameters.jpegQuality, encoding: parameters.encoding,
-                                              logger: context.logger,
-                                              heic: HEICEncoder.Settings(quality: parameters.heicQuality, preset: parameters.encoding.preset))
+        let options = LivePhotoEditor.Options(
+            jpegQuality: parameters.jpegQuality, encoding: parameters.encoding,
+            logger: context.logger,
+            heic: HEICEncoder.Settings(quality: parameters.heicQuality, preset: parameters.encoding.preset))
         let directory = context.outputDirectory.path
         let result = try await context.runBlocking("glint.job.edit") { progress in
-            try LivePhotoEditor.edit(stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: directory,
-                                     options: options, progress: progress)
+            try LivePhotoEditor.edit(
+                stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: directory,
+                options: options, progress: progress)
         }
         return ["still": URL(fileURLWithPath: result.stillPath), "movie": URL(fileURLWithPath: result.moviePath)]
     }

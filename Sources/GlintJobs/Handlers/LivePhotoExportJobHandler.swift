@@ -41,7 +41,8 @@ public struct LivePhotoExportJobHandler: JobHandler {
         var badgeCorner: BadgeCorner?
 
         enum CodingKeys: String, CodingKey {
-            case format = "as", stripLocation, effect, maxDimension, badge, badgeStyle, badgeCorner
+            case format = "as"
+            case stripLocation, effect, maxDimension, badge, badgeStyle, badgeCorner
         }
     }
 
@@ -50,7 +51,8 @@ public struct LivePhotoExportJobHandler: JobHandler {
     public let documentation = JobKindDocumentation(
         summary: "A Live Photo as a pair, a still, a Motion Photo, an MP4, a GIF or a WebP, edited first or as an effect.",
         inputs: "`still`, `movie`, optional `lut`",
-        parameters: "`as` (\(ExportFormat.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))), `recipe`, `effect`, `stripLocation`, encoder options, `badge`")
+        parameters:
+            "`as` (\(ExportFormat.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))), `recipe`, `effect`, `stripLocation`, encoder options, `badge`")
 
     public init() {}
 
@@ -87,10 +89,12 @@ public struct LivePhotoExportJobHandler: JobHandler {
     }
 
     public func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
-        let still = try context.input("still").path, movie = try context.input("movie").path
-        var options = ExportOptions(outputDirectory: context.outputDirectory.path, recipe: parameters.recipe,
-                                    stripLocation: parameters.stripLocation, jpegQuality: parameters.jpegQuality,
-                                    encoding: parameters.encoding, logger: context.logger)
+        let still = try context.input("still").path
+        let movie = try context.input("movie").path
+        var options = ExportOptions(
+            outputDirectory: context.outputDirectory.path, recipe: parameters.recipe,
+            stripLocation: parameters.stripLocation, jpegQuality: parameters.jpegQuality,
+            encoding: parameters.encoding, logger: context.logger)
         if let lut = context.inputs["lut"] { options.recipe?.lut = lut.path }
         options.effect = parameters.effect
         options.effectOptions.maxDimension = parameters.maxDimension
@@ -100,7 +104,8 @@ public struct LivePhotoExportJobHandler: JobHandler {
         }
         var outputs: [String: URL] = [:]
         for file in files {
-            var name = file.kind.rawValue, index = 2
+            var name = file.kind.rawValue
+            var index = 2
             while outputs[name] != nil {
                 name = "\(file.kind.rawValue)-\(index)"
                 index += 1

@@ -82,7 +82,8 @@ public struct RingsRenderJobHandler: JobHandler {
     }
 
     public func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
-        let request = try request(parameters), format = try outputFormat(parameters)
+        let request = try request(parameters)
+        let format = try outputFormat(parameters)
         let file = context.outputFile("rings." + (format == .jpeg ? "jpg" : "png"))
         let rings = try ActivityRingsFile(request: request, format: format, path: file.path)
         try await context.runBlocking("glint.job.rings") { _ in

@@ -39,8 +39,9 @@ public struct AudioEditPlan: Sendable {
                 let format = try LPCMFormat(description)
                 let layout = try LPCMTrackRewriter.frameLayout(of: track, format: format)
                 guard timeline.isTrimmed else { return .rewrite(format: format, frames: 0..<layout.count, timing: nil) }
-                return try Self.cut(track, layout: layout, format: format, span: timeline.sourceSpan,
-                                    movieTimescale: movie.header.timescale)
+                return try Self.cut(
+                    track, layout: layout, format: format, span: timeline.sourceSpan,
+                    movieTimescale: movie.header.timescale)
             }
         }
         self.actions = actions
@@ -53,14 +54,22 @@ public struct AudioEditPlan: Sendable {
 
     /// The frames of `track` presented during `span` (seconds on the source timeline), and the
     /// edit list placing them from time 0.
-    static func cut(_ track: MovieTrack, layout: (count: Int, duration: Int64), format: LPCMFormat,
-                    span: (start: Double, end: Double), movieTimescale: UInt32) throws -> Action {
-        let scale = Double(track.mediaTimescale), movieScale = Double(movieTimescale)
-        var segmentStart = 0.0, mediaStart: Int64 = 0, mediaEnd = Int64(layout.count) * layout.duration
+    static func cut(
+        _ track: MovieTrack, layout: (count: Int, duration: Int64), format: LPCMFormat,
+        span: (start: Double, end: Double), movieTimescale: UInt32
+    ) throws -> Action {
+        let scale = Double(track.mediaTimescale)
+        let movieScale = Double(movieTimescale)
+        var segmentStart = 0.0
+        var mediaStart: Int64 = 0
+        var mediaEnd = Int64(layout.count) * layout.duration
         if let entries = track.editList?.entries, !entries.isEmpty {
             let presenting = entries.filter { $0.mediaTime >= 0 }
             guard presenting.count == 1, let edit = presenting.first, edit.mediaRate == 0x10000, entries.last == edit else {
-                throw MediaError(.unsupported, "the sound track's edit list (\(entries.count) edits) cannot be trimmed: only one normal-speed edit, maybe after an empty one, is supported")
+                throw MediaError(
+                    .unsupported,
+                    "the sound track's edit list (\(entries.count) edits) cannot be trimmed: only one normal-speed edit, maybe after an empty one, is supported"
+                )
             }
             segmentStart = Double(entries.dropLast().reduce(0) { $0 + $1.segmentDuration }) / movieScale
             mediaStart = edit.mediaTime
@@ -68,7 +77,8 @@ public struct AudioEditPlan: Sendable {
         }
         let from = max(mediaStart, mediaStart + Int64(((span.start - segmentStart) * scale).rounded()))
         let to = min(mediaEnd, mediaStart + Int64(((span.end - segmentStart) * scale).rounded()))
-        let first = Int((Double(from) / Double(layout.duration)).rounded()), last = Int((Double(to) / Double(layout.duration)).rounded())
+        let first = Int((Double(from) / Double(layout.duration)).rounded())
+        let last = Int((Double(to) / Double(layout.duration)).rounded())
         guard last > first else { return .drop("the trim keeps none of its sound") }
         let lead = UInt64(max(0, ((segmentStart - span.start) * movieScale).rounded()))
         let length = UInt64((Double((last - first) * Int(layout.duration)) / scale * movieScale).rounded())

@@ -64,8 +64,9 @@ public struct ColourPipeline: Sendable {
     /// - Throws: ``MediaError`` when LittleCMS cannot convert between the spaces.
     public func stage(for source: ColourSpace, output: ColourSpace) throws -> ColourStage? {
         guard !adjustment.isIdentity || output != source || vignette != 0 else { return nil }
-        return ColourStage(source: source, output: output,
-                           cube: try RGBLookupCube(source: source, output: output, adjustment: adjustment),
-                           vignette: vignette == 0 ? nil : RadialVignette(amount: vignette))
+        return ColourStage(
+            source: source, output: output,
+            cube: try RGBLookupCube(source: source, output: output, adjustment: adjustment),
+            vignette: vignette == 0 ? nil : RadialVignette(amount: vignette))
     }
 }

@@ -17,8 +17,10 @@ enum CompanionTrackEditor {
     }
 
     /// Writes every track of `movie` but the video (`videoTrak` takes its place) into `writer`.
-    static func write(_ movie: QuickTimeMovie, videoTrackID: UInt32, videoTrak: Box, plan: MovieEditPlan,
-                      into writer: QuickTimeMovieWriter) throws -> Outcome {
+    static func write(
+        _ movie: QuickTimeMovie, videoTrackID: UInt32, videoTrak: Box, plan: MovieEditPlan,
+        into writer: QuickTimeMovieWriter
+    ) throws -> Outcome {
         let timeline = plan.timeline
         let stillTrackID = movie.stillImageTimeTrack?.trackID
         var traks: [Box] = []
@@ -39,10 +41,12 @@ enum CompanionTrackEditor {
                 switch plan.audio.actions[track.trackID] ?? .copy {
                 case .copy:
                     traks.append(try writer.copyTrack(track, from: movie))
-                case let .rewrite(format, frames, timing):
-                    traks.append(try LPCMTrackRewriter.write(track, from: movie, into: writer, frames: frames, format: format,
-                                                             gain: plan.audio.gain, timing: timing))
-                case let .drop(reason):
+                case .rewrite(let format, let frames, let timing):
+                    traks.append(
+                        try LPCMTrackRewriter.write(
+                            track, from: movie, into: writer, frames: frames, format: format,
+                            gain: plan.audio.gain, timing: timing))
+                case .drop(let reason):
                     drop(track, reason)
                 }
             } else if !timeline.isTrimmed {
@@ -52,8 +56,8 @@ enum CompanionTrackEditor {
             } else {
                 let span = timeline.sourceSpan
                 switch try TimedSampleTrackTrimmer.trim(track, from: movie, into: writer, start: span.start, end: span.end) {
-                case let .trimmed(trak): traks.append(trak)
-                case let .dropped(reason): drop(track, reason)
+                case .trimmed(let trak): traks.append(trak)
+                case .dropped(let reason): drop(track, reason)
                 }
             }
         }
@@ -61,8 +65,10 @@ enum CompanionTrackEditor {
         let create = stillTrackID == nil
         if create {
             let offset = try writer.append(StillImageTimeTrack.sampleBytes)
-            traks.append(StillImageTimeTrack.makeTrack(trackID: nextTrackID, videoTrackID: videoTrackID,
-                                                       stillTime: timeline.stillTime, sampleOffset: offset))
+            traks.append(
+                StillImageTimeTrack.makeTrack(
+                    trackID: nextTrackID, videoTrackID: videoTrackID,
+                    stillTime: timeline.stillTime, sampleOffset: offset))
             nextTrackID += 1
         }
         return Outcome(traks: traks, nextTrackID: nextTrackID, createdStillImageTimeTrack: create, droppedTracks: dropped)

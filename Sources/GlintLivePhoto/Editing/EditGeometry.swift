@@ -60,16 +60,21 @@ public struct EditGeometry: Sendable, Equatable {
     ///   - displaySize: Forces the output's displayed size (a key photo taken from a frame is
     ///     made at the still's size, enlarging it); `nil` keeps the crop's own size, bounded by
     ///     ``EditRecipe/maxDimension``, never enlarged.
-    public init(recipe: EditRecipe, width: Int, height: Int, orientation: Orientation, region: Rect? = nil,
-                alignment: Int = 1, displayAspect: Double? = nil, displaySize: (width: Int, height: Int)? = nil) {
-        let framing = Framing(recipe: recipe, width: width, height: height, orientation: orientation, region: region,
-                              alignment: alignment, displayAspect: displayAspect, displaySize: displaySize)
+    public init(
+        recipe: EditRecipe, width: Int, height: Int, orientation: Orientation, region: Rect? = nil,
+        alignment: Int = 1, displayAspect: Double? = nil, displaySize: (width: Int, height: Int)? = nil
+    ) {
+        let framing = Framing(
+            recipe: recipe, width: width, height: height, orientation: orientation, region: region,
+            alignment: alignment, displayAspect: displayAspect, displaySize: displaySize)
         self = framing.straightens ? framing.straightenedGeometry() : framing.uprightGeometry()
     }
 
     /// Creates a geometry from its resolved parts.
-    init(source: (x: Int, y: Int, width: Int, height: Int), scaled: (width: Int, height: Int), pixelTransform: Orientation,
-         warp: AffineMap?, outputOrientation: Orientation, output: (width: Int, height: Int)) {
+    init(
+        source: (x: Int, y: Int, width: Int, height: Int), scaled: (width: Int, height: Int), pixelTransform: Orientation,
+        warp: AffineMap?, outputOrientation: Orientation, output: (width: Int, height: Int)
+    ) {
         (sourceX, sourceY, sourceWidth, sourceHeight) = source
         (scaledWidth, scaledHeight) = scaled
         self.pixelTransform = pixelTransform
@@ -94,7 +99,8 @@ public struct EditGeometry: Sendable, Equatable {
     /// How much smaller than a `width` x `height` picture the largest rectangle of the same shape
     /// is that fits, centred, inside the picture turned by `radians`.
     static func inscribedScale(width: Double, height: Double, radians: Double) -> Double {
-        let cosine = abs(cos(radians)), sine = abs(sin(radians))
+        let cosine = abs(cos(radians))
+        let sine = abs(sin(radians))
         return min(width / (width * cosine + height * sine), height / (width * sine + height * cosine))
     }
 
@@ -115,8 +121,10 @@ public struct EditGeometry: Sendable, Equatable {
 
     /// The output's displayed size for a crop of `width` x `height` display pixels: turned, forced
     /// to an aspect, bounded by ``EditRecipe/maxDimension`` and aligned.
-    static func outputSize(width: Double, height: Double, rotation: Orientation, recipe: EditRecipe,
-                           alignment: Int, displayAspect: Double?) -> (width: Int, height: Int) {
+    static func outputSize(
+        width: Double, height: Double, rotation: Orientation, recipe: EditRecipe,
+        alignment: Int, displayAspect: Double?
+    ) -> (width: Int, height: Int) {
         func snap(_ value: Double) -> Int { Int((value / Double(alignment)).rounded()) * alignment }
         var (w, h) = rotation.swapsDimensions ? (height, width) : (width, height)
         if let displayAspect, displayAspect > 0 {
@@ -130,7 +138,8 @@ public struct EditGeometry: Sendable, Equatable {
             w *= scale
             h *= scale
         }
-        var outW = max(alignment, snap(w)), outH = max(alignment, snap(h))
+        var outW = max(alignment, snap(w))
+        var outH = max(alignment, snap(h))
         if let displayAspect, displayAspect > 0 {
             // Among nearby aligned sizes, take the one whose shape is closest to the requested one.
             var best = (error: Double.infinity, w: outW, h: outH)

@@ -53,9 +53,11 @@ enum FramePipeline {
     /// - Returns: The number of frames encoded.
     /// - Throws: The first error of any stage (decoding: ``MediaError`` naming no file, which the
     ///   caller adds).
-    static func run(reader: sending VideoFileReader, editor: sending MovieFrameEditor,
-                    select: sending @escaping (Int64) -> FrameSelection = { .keep($0) },
-                    hold: FrameHold? = nil, encode: (YUVFrame, Int64) throws -> Void) throws -> Int {
+    static func run(
+        reader: sending VideoFileReader, editor: sending MovieFrameEditor,
+        select: sending @escaping (Int64) -> FrameSelection = { .keep($0) },
+        hold: FrameHold? = nil, encode: (YUVFrame, Int64) throws -> Void
+    ) throws -> Int {
         let decoded = BoundedQueue<Decoded>(capacity: depth)
         let edited = BoundedQueue<Edited>(capacity: depth)
         // The frames edited pictures are written into: one being written, `depth` waiting, one
@@ -95,9 +97,11 @@ enum FramePipeline {
 
     /// The decode stage: demuxes and decodes `reader`'s frames, pausing at `hold`, and puts the
     /// ones `select` keeps into `decoded`, with their output times.
-    private static func decodeStage(reader: sending VideoFileReader, select: sending @escaping (Int64) -> FrameSelection,
-                                    hold: FrameHold?, into decoded: BoundedQueue<Decoded>,
-                                    cancelAll: @escaping @Sendable () -> Void) -> StageThread<Void> {
+    private static func decodeStage(
+        reader: sending VideoFileReader, select: sending @escaping (Int64) -> FrameSelection,
+        hold: FrameHold?, into decoded: BoundedQueue<Decoded>,
+        cancelAll: @escaping @Sendable () -> Void
+    ) -> StageThread<Void> {
         StageThread(name: "glint.decode") {
             do {
                 var index = 0
@@ -108,7 +112,9 @@ enum FramePipeline {
                     index += 1
                     switch select(pts) {
                     case .skip: continue
-                    case .stop: decoded.finish(); return
+                    case .stop:
+                        decoded.finish()
+                        return
                     case .keep(let time): guard decoded.put(Decoded(frame: frame, time: time)) else { return }
                     }
                 }
@@ -122,9 +128,11 @@ enum FramePipeline {
 
     /// The edit stage: edits each frame from `decoded` into a frame taken back from `recycled`
     /// (or a new one), and puts it into `edited`.
-    private static func editStage(editor: sending MovieFrameEditor, from decoded: BoundedQueue<Decoded>,
-                                  into edited: BoundedQueue<Edited>, recycled: BoundedQueue<YUVFrame>,
-                                  cancelAll: @escaping @Sendable () -> Void) -> StageThread<Void> {
+    private static func editStage(
+        editor: sending MovieFrameEditor, from decoded: BoundedQueue<Decoded>,
+        into edited: BoundedQueue<Edited>, recycled: BoundedQueue<YUVFrame>,
+        cancelAll: @escaping @Sendable () -> Void
+    ) -> StageThread<Void> {
         StageThread(name: "glint.edit") {
             do {
                 while let item = decoded.take() {

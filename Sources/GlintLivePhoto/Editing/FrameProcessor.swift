@@ -30,8 +30,9 @@ public struct FrameProcessor: Sendable {
     /// Turns and colours pixels already cropped and scaled to the geometry's scaled size.
     /// Safe to call from several tasks at once.
     public func process(_ scaled: consuming RGBImage) -> RGBImage {
-        precondition(scaled.width == geometry.scaledWidth && scaled.height == geometry.scaledHeight,
-                     "the driver must deliver pixels at the scaled size")
+        precondition(
+            scaled.width == geometry.scaledWidth && scaled.height == geometry.scaledHeight,
+            "the driver must deliver pixels at the scaled size")
         var image = consume scaled
         if geometry.warp != nil || geometry.pixelTransform != .up { image = geometry.apply(to: image) }
         colour?.apply(to: &image)

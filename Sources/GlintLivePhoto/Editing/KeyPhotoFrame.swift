@@ -50,10 +50,11 @@ public struct KeyPhotoFrame: Sendable {
             let reader = try VideoFileReader(path: movie.path)
             while let frame = try reader.nextFrame() {
                 guard frame.pts == chosen.mediaTime else { continue }
-                return KeyPhotoFrame(frame: frame, time: Double(chosen.presentationTime) / Double(plan.mediaTimescale),
-                                     requestedTime: requested, orientation: video.matrix.orientation ?? .up,
-                                     region: entry.cleanAperture,
-                                     colourInfo: reader.stream.colourInfo.fillingUnspecified(from: entry))
+                return KeyPhotoFrame(
+                    frame: frame, time: Double(chosen.presentationTime) / Double(plan.mediaTimescale),
+                    requestedTime: requested, orientation: video.matrix.orientation ?? .up,
+                    region: entry.cleanAperture,
+                    colourInfo: reader.stream.colourInfo.fillingUnspecified(from: entry))
             }
             throw MediaError(.corrupt, "the frame at media time \(chosen.mediaTime) (the key photo) could not be decoded")
         }
@@ -66,7 +67,7 @@ public struct KeyPhotoFrame: Sendable {
         let source: ColourSpace
         do {
             source = try ColourSpace(video: colourInfo)
-        } catch where pipeline.isIdentity {
+        } catch  where pipeline.isIdentity {
             return nil
         }
         return try pipeline.stage(for: source, output: output)
@@ -76,20 +77,24 @@ public struct KeyPhotoFrame: Sendable {
     /// orientation, `stillGeometry.outputWidth` x `stillGeometry.outputHeight`.
     /// - Parameter colour: The frame's colour stage (``colourStage(_:output:)``).
     public func render(recipe: EditRecipe, stillGeometry: EditGeometry, colour: ColourStage?) throws -> (image: RGBImage, report: Report) {
-        let geometry = EditGeometry(recipe: recipe, width: frame.width, height: frame.height, orientation: orientation,
-                                    region: region, alignment: 2, displayAspect: stillGeometry.displayAspect,
-                                    displaySize: (stillGeometry.displayWidth, stillGeometry.displayHeight))
+        let geometry = EditGeometry(
+            recipe: recipe, width: frame.width, height: frame.height, orientation: orientation,
+            region: region, alignment: 2, displayAspect: stillGeometry.displayAspect,
+            displaySize: (stillGeometry.displayWidth, stillGeometry.displayHeight))
         let processor = FrameProcessor(geometry: geometry, colour: colour)
-        let scaled = try FrameConverter().rgbImage(from: frame, crop: processor.sourceRect,
-                                                   width: geometry.scaledWidth, height: geometry.scaledHeight)
+        let scaled = try FrameConverter().rgbImage(
+            from: frame, crop: processor.sourceRect,
+            width: geometry.scaledWidth, height: geometry.scaledHeight)
         let image = processor.process(scaled).transformed(by: orientation.followed(by: stillGeometry.outputOrientation.inverse))
         let area = region ?? Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
-        let (frameWidth, frameHeight) = orientation.swapsDimensions
+        let (frameWidth, frameHeight) =
+            orientation.swapsDimensions
             ? (Int(area.height.rounded()), Int(area.width.rounded())) : (Int(area.width.rounded()), Int(area.height.rounded()))
-        let report = Report(requestedTime: requestedTime, frameTime: time, frameWidth: frameWidth, frameHeight: frameHeight,
-                            width: stillGeometry.displayWidth, height: stillGeometry.displayHeight,
-                            scale: (geometry.enlargement * 1000).rounded() / 1000, upscaled: geometry.enlargement > 1.001,
-                            filter: geometry.warp == nil ? (geometry.enlargement > 1 ? "lanczos" : "area") : "bicubic")
+        let report = Report(
+            requestedTime: requestedTime, frameTime: time, frameWidth: frameWidth, frameHeight: frameHeight,
+            width: stillGeometry.displayWidth, height: stillGeometry.displayHeight,
+            scale: (geometry.enlargement * 1000).rounded() / 1000, upscaled: geometry.enlargement > 1.001,
+            filter: geometry.warp == nil ? (geometry.enlargement > 1 ? "lanczos" : "area") : "bicubic")
         return (image, report)
     }
 }

@@ -52,8 +52,10 @@ extension LivePhotoEditor {
         /// its first frames flow (the movie only needs the still's geometry, which its header
         /// gives); the frames then wait for the still (``FrameHold``), so that the two halves'
         /// largest buffers are not held at once.
-        func editHalves(movieOut: String,
-                        progress: (Double, String) -> Void) throws -> (still: StillEditor.Result, movie: MovieEditor.Result) {
+        func editHalves(
+            movieOut: String,
+            progress: (Double, String) -> Void
+        ) throws -> (still: StillEditor.Result, movie: MovieEditor.Result) {
             progress(0, "editing the still and the frames")
             let stillGeometry = StillEditor.geometry(of: still, recipe: recipe)
             let stillDone = Latch()
@@ -62,11 +64,13 @@ extension LivePhotoEditor {
                 return try editStill()
             }
             let movieOutcome = Swift.Result {
-                try MovieEditor.edit(MovieEdit(
-                    movie: movie, destination: movieOut, recipe: recipe, displayAspect: stillGeometry.displayAspect,
-                    contentIdentifier: identifier, encoding: options.encoding, plan: plan, colour: colour,
-                    hold: FrameHold(frames: LivePhotoEditor.framesAlongsideStill, latch: stillDone)
-                )) { done, total in
+                try MovieEditor.edit(
+                    MovieEdit(
+                        movie: movie, destination: movieOut, recipe: recipe, displayAspect: stillGeometry.displayAspect,
+                        contentIdentifier: identifier, encoding: options.encoding, plan: plan, colour: colour,
+                        hold: FrameHold(frames: LivePhotoEditor.framesAlongsideStill, latch: stillDone)
+                    )
+                ) { done, total in
                     progress(0.95 * Double(done) / Double(max(total, 1)), "frame \(done) of \(total)")
                 }
             }
@@ -83,18 +87,23 @@ extension LivePhotoEditor {
         /// Edits the still (with the key photo the recipe picks, if any), on the still's thread.
         func editStill() throws -> StillEditor.Result {
             let keyPhoto = try KeyPhotoFrame.extract(from: movie, plan: plan.timeline, recipe: recipe)
-            let edited = try StillEditor.edit(still, recipe: recipe, contentIdentifier: identifier,
-                                              quality: options.jpegQuality, heic: options.heic, keyPhoto: keyPhoto, colour: colour)
-            logger.debug("still edited", metadata: [
-                "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
-                "size": "\(edited.geometry.outputWidth)x\(edited.geometry.outputHeight)",
-            ])
+            let edited = try StillEditor.edit(
+                still, recipe: recipe, contentIdentifier: identifier,
+                quality: options.jpegQuality, heic: options.heic, keyPhoto: keyPhoto, colour: colour)
+            logger.debug(
+                "still edited",
+                metadata: [
+                    "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
+                    "size": "\(edited.geometry.outputWidth)x\(edited.geometry.outputHeight)",
+                ])
             return edited
         }
 
         /// What was written, once both halves are.
-        func result(stillPath stillOut: String, moviePath movieOut: String, still editedStill: StillEditor.Result,
-                    movie editedMovie: MovieEditor.Result) -> LivePhotoEditor.Result {
+        func result(
+            stillPath stillOut: String, moviePath movieOut: String, still editedStill: StillEditor.Result,
+            movie editedMovie: MovieEditor.Result
+        ) -> LivePhotoEditor.Result {
             let timeline = plan.timeline
             return LivePhotoEditor.Result(
                 stillPath: stillOut, moviePath: movieOut, contentIdentifier: identifier, identifierSource: identifierSource,

@@ -32,8 +32,10 @@ public enum LivePhotoEditor {
         public var logger: Logger
         /// How a HEIC still is encoded (a HEIC input gives a HEIC output).
         public var heic: HEICEncoder.Settings
-        public init(jpegQuality: Int = JPEGEncoder.defaultQuality, encoding: MovieEncoding = .default,
-                    logger: Logger = Logger(label: "glint.livephoto.edit"), heic: HEICEncoder.Settings = HEICEncoder.Settings()) {
+        public init(
+            jpegQuality: Int = JPEGEncoder.defaultQuality, encoding: MovieEncoding = .default,
+            logger: Logger = Logger(label: "glint.livephoto.edit"), heic: HEICEncoder.Settings = HEICEncoder.Settings()
+        ) {
             self.jpegQuality = jpegQuality
             self.encoding = encoding
             self.logger = logger
@@ -71,8 +73,10 @@ public enum LivePhotoEditor {
 
     /// Edits `stillPath` + `moviePath` into `outputDirectory`, under the inputs' file names.
     /// - Parameter progress: Called with the fraction done (0...1) and what is being done.
-    public static func edit(stillPath: String, moviePath: String, recipe: EditRecipe, outputDirectory: String,
-                            options: Options = Options(), progress: (Double, String) -> Void = { _, _ in }) throws -> Result {
+    public static func edit(
+        stillPath: String, moviePath: String, recipe: EditRecipe, outputDirectory: String,
+        options: Options = Options(), progress: (Double, String) -> Void = { _, _ in }
+    ) throws -> Result {
         let pair = try PairEdit(stillPath: stillPath, moviePath: moviePath, recipe: recipe, options: options)
         let stillOut = try outputPath(for: stillPath, in: outputDirectory)
         let movieOut = try outputPath(for: moviePath, in: outputDirectory)
@@ -87,10 +91,12 @@ public enum LivePhotoEditor {
             throw error
         }
         progress(1, "done")
-        pair.logger.info("live photo edited", metadata: [
-            "still": "\(stillOut)", "movie": "\(movieOut)", "frames": "\(editedMovie.frameCount)",
-            "elapsed": "\(pair.clock.now - pair.started)",
-        ])
+        pair.logger.info(
+            "live photo edited",
+            metadata: [
+                "still": "\(stillOut)", "movie": "\(movieOut)", "frames": "\(editedMovie.frameCount)",
+                "elapsed": "\(pair.clock.now - pair.started)",
+            ])
         return pair.result(stillPath: stillOut, moviePath: movieOut, still: editedStill, movie: editedMovie)
     }
 
@@ -99,12 +105,13 @@ public enum LivePhotoEditor {
 
     static func resolveIdentifier(still: any StillImage, movie: QuickTimeMovie) throws -> (ContentIdentifier, IdentifierSource) {
         switch (still.exif?.contentIdentifier, movie.contentIdentifier) {
-        case let (s?, m?) where s == m: return (s, .kept)
-        case let (s?, m?):
-            throw MediaError(.invalidArgument, file: still.path,
-                             "carries content identifier \(s) but \(movie.path) carries \(m): they are two different Live Photos")
-        case let (s?, nil): return (s, .fromStill)
-        case let (nil, m?): return (m, .fromMovie)
+        case (let s?, let m?) where s == m: return (s, .kept)
+        case (let s?, let m?):
+            throw MediaError(
+                .invalidArgument, file: still.path,
+                "carries content identifier \(s) but \(movie.path) carries \(m): they are two different Live Photos")
+        case (let s?, nil): return (s, .fromStill)
+        case (nil, let m?): return (m, .fromMovie)
         case (nil, nil): return (.random(), .created)
         }
     }

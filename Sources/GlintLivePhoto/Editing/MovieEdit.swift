@@ -35,9 +35,11 @@ public struct MovieEdit {
     ///   - colour: The recipe's colour part, prepared (``ColourPipeline/init(recipe:)``); `nil`
     ///     prepares it when the edit runs.
     ///   - hold: Where the frames wait for work running alongside the movie (the still), if anywhere.
-    public init(movie: QuickTimeMovie, destination: String, recipe: EditRecipe, displayAspect: Double?,
-                contentIdentifier: ContentIdentifier?, encoding: MovieEncoding = .default, plan: MovieEditPlan? = nil,
-                colour: ColourPipeline? = nil, hold: FrameHold? = nil) {
+    public init(
+        movie: QuickTimeMovie, destination: String, recipe: EditRecipe, displayAspect: Double?,
+        contentIdentifier: ContentIdentifier?, encoding: MovieEncoding = .default, plan: MovieEditPlan? = nil,
+        colour: ColourPipeline? = nil, hold: FrameHold? = nil
+    ) {
         self.movie = movie
         self.destination = destination
         self.recipe = recipe

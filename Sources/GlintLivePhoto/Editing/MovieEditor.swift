@@ -41,71 +41,87 @@ public enum MovieEditor {
             let entry = try VisualSampleEntry(description)
             let reader = try VideoFileReader(path: movie.path, threads: Self.decodingThreads)
             try ImageLimits.default.check(width: reader.stream.width, height: reader.stream.height)
-            let geometry = EditGeometry(recipe: edit.recipe, width: reader.stream.width, height: reader.stream.height,
-                                        orientation: video.matrix.orientation ?? .up, region: entry.cleanAperture, alignment: 2,
-                                        displayAspect: edit.displayAspect)
+            let geometry = EditGeometry(
+                recipe: edit.recipe, width: reader.stream.width, height: reader.stream.height,
+                orientation: video.matrix.orientation ?? .up, region: entry.cleanAperture, alignment: 2,
+                displayAspect: edit.displayAspect)
             let colour = try pipeline.movieColour(stream: reader.stream.colourInfo, entry: entry)
             let processor = FrameProcessor(geometry: geometry, colour: colour.stage)
-            let encoder = try VideoEncoder(configuration: VideoEncoderConfiguration(
-                codec: try edit.encoding.videoCodec(), width: geometry.outputWidth, height: geometry.outputHeight,
-                timeBaseNumerator: 1, timeBaseDenominator: Int32(clamping: video.mediaTimescale),
-                crf: edit.encoding.crf, preset: edit.encoding.preset, colourInfo: colour.colourInfo))
+            let encoder = try VideoEncoder(
+                configuration: VideoEncoderConfiguration(
+                    codec: try edit.encoding.videoCodec(), width: geometry.outputWidth, height: geometry.outputHeight,
+                    timeBaseNumerator: 1, timeBaseDenominator: Int32(clamping: video.mediaTimescale),
+                    crf: edit.encoding.crf, preset: edit.encoding.preset, colourInfo: colour.colourInfo))
 
             let writer = try QuickTimeMovieWriter(destination: edit.destination)
             var builder = VideoTrackBuilder()
             let editor = MovieFrameEditor(processor: processor, stream: reader.stream, outputColour: encoder.colourInfo)
-            let done = try encodeFrames(reader: reader, editor: editor, timeline: plan.timeline,
-                                        sampleCount: video.sampleTable.sampleCount, hold: edit.hold, encoder: encoder,
-                                        writer: writer, builder: &builder, progress: progress)
-            let videoTrak = try makeVideoTrack(builder, template: video, encoder: encoder, geometry: geometry,
-                                               colourBoxes: colour.colourBoxes, movie: movie, timeline: plan.timeline)
-            let tracks = try CompanionTrackEditor.write(movie, videoTrackID: video.trackID, videoTrak: videoTrak,
-                                                        plan: plan, into: writer)
-            try writer.finish(moov: movieBox(movie, traks: tracks.traks, nextTrackID: tracks.nextTrackID,
-                                             duration: plan.timeline.outputDuration, contentIdentifier: edit.contentIdentifier))
-            return Result(geometry: geometry, frameCount: done, stillImageTime: plan.timeline.stillTimeSeconds,
-                          createdStillImageTimeTrack: tracks.createdStillImageTimeTrack, timeline: plan.timeline,
-                          changedSound: plan.audio.changesSound, droppedTracks: tracks.droppedTracks)
+            let done = try encodeFrames(
+                reader: reader, editor: editor, timeline: plan.timeline,
+                sampleCount: video.sampleTable.sampleCount, hold: edit.hold, encoder: encoder,
+                writer: writer, builder: &builder, progress: progress)
+            let videoTrak = try makeVideoTrack(
+                builder, template: video, encoder: encoder, geometry: geometry,
+                colourBoxes: colour.colourBoxes, movie: movie, timeline: plan.timeline)
+            let tracks = try CompanionTrackEditor.write(
+                movie, videoTrackID: video.trackID, videoTrak: videoTrak,
+                plan: plan, into: writer)
+            try writer.finish(
+                moov: movieBox(
+                    movie, traks: tracks.traks, nextTrackID: tracks.nextTrackID,
+                    duration: plan.timeline.outputDuration, contentIdentifier: edit.contentIdentifier))
+            return Result(
+                geometry: geometry, frameCount: done, stillImageTime: plan.timeline.stillTimeSeconds,
+                createdStillImageTimeTrack: tracks.createdStillImageTimeTrack, timeline: plan.timeline,
+                changedSound: plan.audio.changesSound, droppedTracks: tracks.droppedTracks)
         }
     }
 
     /// Runs the frames `timeline` keeps through a ``FramePipeline`` into `encoder`, appending
     /// each packet to `writer` and recording it in `builder`.
     /// - Returns: The number of frames encoded.
-    private static func encodeFrames(reader: sending VideoFileReader, editor: sending MovieFrameEditor, timeline: TimelinePlan,
-                                     sampleCount: Int, hold: FrameHold?, encoder: VideoEncoder, writer: QuickTimeMovieWriter,
-                                     builder: inout VideoTrackBuilder, progress: (Int, Int) -> Void) throws -> Int {
+    private static func encodeFrames(
+        reader: sending VideoFileReader, editor: sending MovieFrameEditor, timeline: TimelinePlan,
+        sampleCount: Int, hold: FrameHold?, encoder: VideoEncoder, writer: QuickTimeMovieWriter,
+        builder: inout VideoTrackBuilder, progress: (Int, Int) -> Void
+    ) throws -> Int {
         func store(_ packets: [EncodedVideoPacket]) throws {
             for packet in packets {
                 let offset = try writer.append(packet.data)
-                builder.add(offset: offset, size: packet.data.count, presentationTime: packet.pts,
-                            decodeTime: packet.dts, isKeyframe: packet.isKeyframe)
+                builder.add(
+                    offset: offset, size: packet.data.count, presentationTime: packet.pts,
+                    decodeTime: packet.dts, isKeyframe: packet.isKeyframe)
             }
         }
         let total = timeline.isTrimmed ? timeline.outputFrameCount : sampleCount
         var selected = 0
         var encoded = 0
         // The decode stage owns the reader from here, and frees it when the last frame is out.
-        let done = try FramePipeline.run(reader: reader, editor: editor, select: { pts in
-            // A trim keeps the frames in its span, re-timed; decoding stops after the last.
-            if timeline.isTrimmed && selected == total { return .stop }
-            guard let time = timeline.outputTime(ofFrameAt: pts) else { return .skip }
-            selected += 1
-            return .keep(time)
-        }, hold: hold) { frame, time in
-            try store(try encoder.encode(frame, pts: time))
-            encoded += 1
-            progress(encoded, max(total, encoded))
-        }
+        let done = try FramePipeline.run(
+            reader: reader, editor: editor,
+            select: { pts in
+                // A trim keeps the frames in its span, re-timed; decoding stops after the last.
+                if timeline.isTrimmed && selected == total { return .stop }
+                guard let time = timeline.outputTime(ofFrameAt: pts) else { return .skip }
+                selected += 1
+                return .keep(time)
+            }, hold: hold,
+            encode: { frame, time in
+                try store(try encoder.encode(frame, pts: time))
+                encoded += 1
+                progress(encoded, max(total, encoded))
+            })
         try store(try encoder.finish())
         return done
     }
 
     /// The edited video track: the encoded samples in `builder` under the encoder's sample entry
     /// (with the colour boxes), in place of `video`, timed as `timeline` says.
-    private static func makeVideoTrack(_ builder: VideoTrackBuilder, template video: MovieTrack, encoder: VideoEncoder,
-                                       geometry: EditGeometry, colourBoxes: [Box], movie: QuickTimeMovie,
-                                       timeline: TimelinePlan) throws -> Box {
+    private static func makeVideoTrack(
+        _ builder: VideoTrackBuilder, template video: MovieTrack, encoder: VideoEncoder,
+        geometry: EditGeometry, colourBoxes: [Box], movie: QuickTimeMovie,
+        timeline: TimelinePlan
+    ) throws -> Box {
         let sampleEntry = VisualSampleEntry.make(
             format: FourCC(encoder.sampleEntryFourCC), width: geometry.outputWidth, height: geometry.outputHeight,
             compressorName: encoder.sampleEntryFourCC == "hvc1" ? "HEVC" : "H.264",
@@ -123,8 +139,10 @@ public enum MovieEditor {
 
     /// The output's `moov`: the source's, with `traks` in place of its tracks, the new duration
     /// and next track ID, and `contentIdentifier` (when it differs) in its metadata.
-    private static func movieBox(_ movie: QuickTimeMovie, traks: [Box], nextTrackID: UInt32, duration: UInt64,
-                                 contentIdentifier: ContentIdentifier?) throws -> Box {
+    private static func movieBox(
+        _ movie: QuickTimeMovie, traks: [Box], nextTrackID: UInt32, duration: UInt64,
+        contentIdentifier: ContentIdentifier?
+    ) throws -> Box {
         var header = movie.header
         header.duration = duration
         header.nextTrackID = nextTrackID

@@ -70,8 +70,9 @@ final class MovieFrameEditor {
             }
             try table.apply(to: frame, crop: crop, into: edited)
         } else {
-            edited = try converter.yuvFrame(from: frame, crop: crop, width: geometry.scaledWidth,
-                                            height: geometry.scaledHeight, reusing: target)
+            edited = try converter.yuvFrame(
+                from: frame, crop: crop, width: geometry.scaledWidth,
+                height: geometry.scaledHeight, reusing: target)
             table?.apply(to: edited)
         }
         guard turns else { return edited }
@@ -91,8 +92,9 @@ final class MovieFrameEditor {
         var built: YUVColourTable?
         if processor.changesColour || source != output {
             let processor = processor
-            built = YUVColourTable(source: source, output: output,
-                                   change: processor.changesColour ? { processor.applyColour(to: &$0) } : nil)
+            built = YUVColourTable(
+                source: source, output: output,
+                change: processor.changesColour ? { processor.applyColour(to: &$0) } : nil)
         }
         table = (source, built)
     }
@@ -100,8 +102,9 @@ final class MovieFrameEditor {
     /// The general path: to RGB, the processor, back to YUV.
     private func editThroughRGB(_ frame: DecodedVideoFrame) throws -> YUVFrame {
         let geometry = processor.geometry
-        let scaled = try converter.rgbImage(from: frame, crop: processor.sourceRect,
-                                            width: geometry.scaledWidth, height: geometry.scaledHeight)
+        let scaled = try converter.rgbImage(
+            from: frame, crop: processor.sourceRect,
+            width: geometry.scaledWidth, height: geometry.scaledHeight)
         return try converter.yuvFrame(from: processor.process(scaled), range: outputColour.range, matrix: outputColour.matrix)
     }
 }

@@ -33,10 +33,12 @@ public enum StillEditor {
     ///     into the still's (output) colour space.
     ///   - colour: The recipe's colour part, prepared (``ColourPipeline/init(recipe:)``); `nil`
     ///     prepares it here.
-    public static func edit(_ still: any StillImage, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
-                            quality: Int = JPEGEncoder.defaultQuality, heic: HEICEncoder.Settings = HEICEncoder.Settings(),
-                            limits: ImageLimits = .default, keyPhoto: KeyPhotoFrame? = nil,
-                            colour: ColourPipeline? = nil) throws -> Result {
+    public static func edit(
+        _ still: any StillImage, recipe: EditRecipe, contentIdentifier: ContentIdentifier?,
+        quality: Int = JPEGEncoder.defaultQuality, heic: HEICEncoder.Settings = HEICEncoder.Settings(),
+        limits: ImageLimits = .default, keyPhoto: KeyPhotoFrame? = nil,
+        colour: ColourPipeline? = nil
+    ) throws -> Result {
         let pipeline = try colour ?? ColourPipeline(recipe: recipe)
         return try MediaError.naming(still.path) {
             let orientation = still.orientation
@@ -46,8 +48,9 @@ public enum StillEditor {
             let processor = FrameProcessor(geometry: geometry, colour: try source.flatMap { try pipeline.stage(for: $0) })
 
             let fromFrame = try keyPhoto.map { frame in
-                try frame.render(recipe: recipe, stillGeometry: geometry,
-                                 colour: try frame.colourStage(pipeline, output: pipeline.outputSpace(for: source ?? .sRGB)))
+                try frame.render(
+                    recipe: recipe, stillGeometry: geometry,
+                    colour: try frame.colourStage(pipeline, output: pipeline.outputSpace(for: source ?? .sRGB)))
             }
             let edited = try fromFrame?.image ?? processor.process(try decodeScaled(still, processor: processor, limits: limits))
 
@@ -64,11 +67,13 @@ public enum StillEditor {
                 exif = metadata
             }
             let outputSpace = pipeline.outputColorSpace == .source ? nil : source.map { pipeline.outputSpace(for: $0) }
-            let bytes = try still.encodeEdited(edited, exif: exif,
-                                               encoding: StillEncoding(jpegQuality: quality, heic: heic, colourSpace: outputSpace))
-            return Result(bytes: bytes, geometry: geometry,
-                          contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote,
-                          keyPhoto: fromFrame?.report)
+            let bytes = try still.encodeEdited(
+                edited, exif: exif,
+                encoding: StillEncoding(jpegQuality: quality, heic: heic, colourSpace: outputSpace))
+            return Result(
+                bytes: bytes, geometry: geometry,
+                contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote,
+                keyPhoto: fromFrame?.report)
         }
     }
 
@@ -83,8 +88,9 @@ public enum StillEditor {
     /// geometry's scaled size.
     static func decodeScaled(_ still: any StillImage, processor: FrameProcessor, limits: ImageLimits) throws -> RGBImage {
         let geometry = processor.geometry
-        let (decoded, _) = try still.decode(region: processor.sourceRect, minimumWidth: geometry.scaledWidth,
-                                            minimumHeight: geometry.scaledHeight, limits: limits)
+        let (decoded, _) = try still.decode(
+            region: processor.sourceRect, minimumWidth: geometry.scaledWidth,
+            minimumHeight: geometry.scaledHeight, limits: limits)
         if decoded.width == geometry.scaledWidth && decoded.height == geometry.scaledHeight {
             return decoded
         }

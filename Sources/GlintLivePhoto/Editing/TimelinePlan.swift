@@ -65,8 +65,9 @@ public struct TimelinePlan: Sendable {
         sourceDuration = movie.header.duration
         sourceMediaDuration = Int64(video.mediaDuration)
         sourceEditList = video.editList
-        segments = try Self.segments(of: video, movieTimescale: movie.header.timescale,
-                                     strict: recipe.trim != nil || recipe.keyPhoto != nil, path: movie.path)
+        segments = try Self.segments(
+            of: video, movieTimescale: movie.header.timescale,
+            strict: recipe.trim != nil || recipe.keyPhoto != nil, path: movie.path)
         let frames = Self.frames(presentationTimes: video.sampleTable.presentationTimes(), segments: segments)
         self.frames = frames
         let changesTime = recipe.trim != nil || recipe.keyPhoto != nil
@@ -74,8 +75,9 @@ public struct TimelinePlan: Sendable {
             throw MediaError(.corrupt, file: movie.path, "the movie presents no video frame: it cannot be trimmed or give a key photo")
         }
         let trim = try recipe.trim.map {
-            try Self.trim(frames, to: $0, movieDuration: max(movie.duration, Double(lastFrame.endTime) / Double(video.mediaTimescale)),
-                          mediaTimescale: video.mediaTimescale, name: name)
+            try Self.trim(
+                frames, to: $0, movieDuration: max(movie.duration, Double(lastFrame.endTime) / Double(video.mediaTimescale)),
+                mediaTimescale: video.mediaTimescale, name: name)
         }
         self.trim = trim
 
@@ -83,8 +85,9 @@ public struct TimelinePlan: Sendable {
         let outputFrames = trim.map { Array(frames[$0.frames]) } ?? frames
         let outputEnd = trim?.end ?? lastFrame.endTime
         let keyPhotoFrame = try recipe.keyPhoto.map {
-            try Self.keyPhotoFrame(at: $0, among: outputFrames, end: outputEnd, mediaTimescale: video.mediaTimescale,
-                                   trimmed: trim != nil, name: name)
+            try Self.keyPhotoFrame(
+                at: $0, among: outputFrames, end: outputEnd, mediaTimescale: video.mediaTimescale,
+                trimmed: trim != nil, name: name)
         }
         self.keyPhotoFrame = keyPhotoFrame
         sourceStillTime = movie.stillImageTime
@@ -123,7 +126,8 @@ public struct TimelinePlan: Sendable {
     public func outputTime(ofFrameAt mediaTime: Int64) -> Int64? {
         guard let trim else { return mediaTime }
         guard let presented = Self.presentationTime(of: mediaTime, segments: segments),
-              presented >= trim.start, presented <= frames[trim.frames.upperBound - 1].presentationTime else { return nil }
+            presented >= trim.start, presented <= frames[trim.frames.upperBound - 1].presentationTime
+        else { return nil }
         return presented - trim.start
     }
 
@@ -155,10 +159,14 @@ public struct TimelinePlan: Sendable {
             let length = Int64(convert(Int64(clamping: entry.segmentDuration), from: movieTimescale, to: track.mediaTimescale))
             if entry.mediaTime >= 0 {
                 if entry.mediaRate != 0x10000 && strict {
-                    throw MediaError(.unsupported, file: path, "the video's edit list plays media at rate \(Double(entry.mediaRate) / 65536): trim and keyPhoto need normal-speed edits")
+                    throw MediaError(
+                        .unsupported, file: path,
+                        "the video's edit list plays media at rate \(Double(entry.mediaRate) / 65536): trim and keyPhoto need normal-speed edits")
                 }
-                segments.append(Segment(start: Int64(convert(Int64(clamping: start), from: movieTimescale, to: track.mediaTimescale)),
-                                        mediaTime: entry.mediaTime, length: length))
+                segments.append(
+                    Segment(
+                        start: Int64(convert(Int64(clamping: start), from: movieTimescale, to: track.mediaTimescale)),
+                        mediaTime: entry.mediaTime, length: length))
             }
             start += entry.segmentDuration
         }
@@ -175,8 +183,10 @@ public struct TimelinePlan: Sendable {
             for (i, time) in inside.enumerated() where !seen.contains(time) {
                 seen.insert(time)
                 let next = i + 1 < inside.count ? inside[i + 1] : segment.mediaTime + segment.length
-                frames.append(Frame(mediaTime: time, presentationTime: segment.start + time - segment.mediaTime,
-                                    endTime: segment.start + next - segment.mediaTime))
+                frames.append(
+                    Frame(
+                        mediaTime: time, presentationTime: segment.start + time - segment.mediaTime,
+                        endTime: segment.start + next - segment.mediaTime))
             }
         }
         return frames.sorted { $0.presentationTime < $1.presentationTime }

@@ -32,10 +32,11 @@ extension TimelinePlan {
     public func trimReport(_ recipe: EditRecipe) -> TrimReport? {
         guard let trim, let range = recipe.trim else { return nil }
         let scale = Double(mediaTimescale)
-        return TrimReport(requestedStart: range.start ?? 0, requestedEnd: range.end,
-                          start: Double(trim.start) / scale, end: Double(trim.end) / scale,
-                          duration: Double(outputDuration) / Double(movieTimescale),
-                          keptFrames: trim.frames.count, droppedFrames: frames.count - trim.frames.count)
+        return TrimReport(
+            requestedStart: range.start ?? 0, requestedEnd: range.end,
+            start: Double(trim.start) / scale, end: Double(trim.end) / scale,
+            duration: Double(outputDuration) / Double(movieTimescale),
+            keptFrames: trim.frames.count, droppedFrames: frames.count - trim.frames.count)
     }
 }
 
@@ -46,12 +47,13 @@ extension AudioEditPlan {
         var formats: [String] = []
         var trimmed = false
         for action in actions.values {
-            if case let .rewrite(format, _, timing) = action {
+            if case .rewrite(let format, _, let timing) = action {
                 formats.append(format.name)
                 trimmed = trimmed || timing != nil
             }
         }
-        return SoundReport(gain: gain.factor, muted: recipe.mute == true, rewritten: !formats.isEmpty, trimmed: trimmed,
-                           formats: formats.sorted())
+        return SoundReport(
+            gain: gain.factor, muted: recipe.mute == true, rewritten: !formats.isEmpty, trimmed: trimmed,
+            formats: formats.sorted())
     }
 }

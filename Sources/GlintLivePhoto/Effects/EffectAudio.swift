@@ -28,7 +28,8 @@ struct EffectAudio: Sendable, Equatable {
             for c in media.indices { media[c] += planes[c] }
         }
         // Where the media starts on the presentation timeline (first media edit; none: at 0).
-        var presentationStart = 0.0, mediaStart = 0.0
+        var presentationStart = 0.0
+        var mediaStart = 0.0
         if let edits = track.editList?.entries {
             var clock = 0.0
             for entry in edits {

@@ -37,8 +37,10 @@ enum EffectExporter {
     }
 
     /// Renders the effect into the job's folder and records the file.
-    static func export(_ job: ExportJob, effect: Effect, format: ExportFormat,
-                       progress: (Double, String) -> Void) throws -> EffectResult {
+    static func export(
+        _ job: ExportJob, effect: Effect, format: ExportFormat,
+        progress: (Double, String) -> Void
+    ) throws -> EffectResult {
         guard let target = format.effectFormat(for: effect) else {
             throw MediaError(.invalidArgument, "the \(effect.rawValue) effect cannot be exported as \(format.rawValue)")
         }
@@ -56,9 +58,10 @@ enum EffectExporter {
         options.jpegQuality = job.options.jpegQuality
         options.stripLocation = job.options.stripLocation
         options.logger = job.options.logger
-        let result = try EffectRenderer.render(still: job.stillPath, movie: job.moviePath, recipe: job.options.recipe ?? EditRecipe(),
-                                               effect: effect, format: target, destination: output, options: options,
-                                               progress: progress)
+        let result = try EffectRenderer.render(
+            still: job.stillPath, movie: job.moviePath, recipe: job.options.recipe ?? EditRecipe(),
+            effect: effect, format: target, destination: output, options: options,
+            progress: progress)
         let kind: ExportedFileKind
         switch target {
         case .mp4: kind = .mp4

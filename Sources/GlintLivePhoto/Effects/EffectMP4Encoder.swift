@@ -26,14 +26,17 @@ final class EffectMP4Encoder: AnimationEncoder {
 
     /// Prepares an MP4 of `width` x `height` frames (both even) for `destination`, tagged with
     /// `colourInfo` in the stream and `colourBoxes` in the sample entry.
-    init(destination: String, width: Int, height: Int, encoding: MovieEncoding, colourInfo: VideoColourInfo,
-         colourBoxes: [Box] = []) throws {
+    init(
+        destination: String, width: Int, height: Int, encoding: MovieEncoding, colourInfo: VideoColourInfo,
+        colourBoxes: [Box] = []
+    ) throws {
         self.destination = destination
         self.width = width
         self.height = height
-        encoder = try VideoEncoder(configuration: VideoEncoderConfiguration(
-            codec: try encoding.videoCodec(), width: width, height: height, timeBaseNumerator: 1,
-            timeBaseDenominator: Self.timescale, crf: encoding.crf, preset: encoding.preset, colourInfo: colourInfo))
+        encoder = try VideoEncoder(
+            configuration: VideoEncoderConfiguration(
+                codec: try encoding.videoCodec(), width: width, height: height, timeBaseNumerator: 1,
+                timeBaseDenominator: Self.timescale, crf: encoding.crf, preset: encoding.preset, colourInfo: colourInfo))
         writer = try MP4Writer(destination: destination, movieTimescale: UInt32(Self.timescale))
         video = writer.addTrack(.video(encoder: encoder, extensions: colourBoxes))
     }

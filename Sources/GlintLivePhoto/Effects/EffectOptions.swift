@@ -25,10 +25,12 @@ public struct EffectOptions: Sendable {
     /// Where the renderer reports what it did.
     public var logger: Logger
 
-    public init(maxDimension: Int? = nil, crossFadeDuration: Double = 0.5, alignFrames: Bool = true,
-                gif: AnimatedGIFEncoder.Options = .init(), webp: AnimatedWebPEncoder.Options = .init(),
-                jpegQuality: Int = JPEGEncoder.defaultQuality, encoding: MovieEncoding = .default, stripLocation: Bool = false,
-                logger: Logger = Logger(label: "glint.livephoto.effect")) {
+    public init(
+        maxDimension: Int? = nil, crossFadeDuration: Double = 0.5, alignFrames: Bool = true,
+        gif: AnimatedGIFEncoder.Options = .init(), webp: AnimatedWebPEncoder.Options = .init(),
+        jpegQuality: Int = JPEGEncoder.defaultQuality, encoding: MovieEncoding = .default, stripLocation: Bool = false,
+        logger: Logger = Logger(label: "glint.livephoto.effect")
+    ) {
         self.maxDimension = maxDimension
         self.crossFadeDuration = crossFadeDuration
         self.alignFrames = alignFrames

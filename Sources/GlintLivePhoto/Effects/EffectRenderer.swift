@@ -28,13 +28,16 @@ public enum EffectRenderer {
     ///   - options: Sizes, quality, cross-fade, alignment.
     ///   - progress: Called with the fraction done (0...1) and what is being done.
     /// - Throws: ``MediaError`` or ``RecipeError`` naming the file and the problem.
-    public static func render(still: String?, movie: String, recipe: EditRecipe, effect: Effect, format: EffectFormat,
-                              destination: String, options: EffectOptions = EffectOptions(),
-                              progress: (Double, String) -> Void = { _, _ in }) throws -> EffectResult {
+    public static func render(
+        still: String?, movie: String, recipe: EditRecipe, effect: Effect, format: EffectFormat,
+        destination: String, options: EffectOptions = EffectOptions(),
+        progress: (Double, String) -> Void = { _, _ in }
+    ) throws -> EffectResult {
         try recipe.validate()
         try options.validate()
         guard effect.formats.contains(format) else {
-            throw MediaError(.invalidArgument, "\(effect.rawValue) cannot be written as \(format.rawValue): use \(effect.formats.map(\.rawValue).joined(separator: " or "))")
+            throw MediaError(
+                .invalidArgument, "\(effect.rawValue) cannot be written as \(format.rawValue): use \(effect.formats.map(\.rawValue).joined(separator: " or "))")
         }
         let output = try EffectDestination.resolve(destination, format: format, inputs: [still, movie].compactMap { $0 })
         let parsedMovie = try QuickTimeMovie(path: movie)
@@ -52,24 +55,30 @@ public enum EffectRenderer {
         let result: EffectResult
         switch effect {
         case .live, .loop, .bounce:
-            result = try renderAnimation(effect: effect, format: format, source: try open(), movie: parsedMovie,
-                                         destination: output, options: options, progress: progress)
+            result = try renderAnimation(
+                effect: effect, format: format, source: try open(), movie: parsedMovie,
+                destination: output, options: options, progress: progress)
         case .longExposure:
-            result = try renderLongExposure(open: open, movie: parsedMovie, still: parsedStill, recipe: recipe,
-                                            destination: output, options: options, progress: progress)
+            result = try renderLongExposure(
+                open: open, movie: parsedMovie, still: parsedStill, recipe: recipe,
+                destination: output, options: options, progress: progress)
         }
         progress(1, "done")
-        logger.info("effect rendered", metadata: [
-            "path": "\(result.path)", "format": "\(format.rawValue)", "frames": "\(result.frameCount)",
-            "size": "\(result.width)x\(result.height)", "elapsed": "\(clock.now - started)",
-        ])
+        logger.info(
+            "effect rendered",
+            metadata: [
+                "path": "\(result.path)", "format": "\(format.rawValue)", "frames": "\(result.frameCount)",
+                "size": "\(result.width)x\(result.height)", "elapsed": "\(clock.now - started)",
+            ])
         return result
     }
 
     /// Live, Loop or Bounce, as an animation or a movie.
-    static func renderAnimation(effect: Effect, format: EffectFormat, source: MovieFrameSource, movie: QuickTimeMovie,
-                                destination: String, options: EffectOptions,
-                                progress: (Double, String) -> Void) throws -> EffectResult {
+    static func renderAnimation(
+        effect: Effect, format: EffectFormat, source: MovieFrameSource, movie: QuickTimeMovie,
+        destination: String, options: EffectOptions,
+        progress: (Double, String) -> Void
+    ) throws -> EffectResult {
         let (stream, expected) = try frameStream(effect: effect, source: source, options: options)
         let encoder = try animationEncoder(format: format, effect: effect, source: source, destination: destination, options: options)
         var done = 0
@@ -98,8 +107,10 @@ public enum EffectRenderer {
     }
 
     /// The frames of a moving effect, and how many there will be.
-    static func frameStream(effect: Effect, source: MovieFrameSource,
-                            options: EffectOptions) throws -> (stream: EffectFrameStream, expected: Int) {
+    static func frameStream(
+        effect: Effect, source: MovieFrameSource,
+        options: EffectOptions
+    ) throws -> (stream: EffectFrameStream, expected: Int) {
         switch effect {
         case .live:
             return (source, source.frameCount)
@@ -113,16 +124,19 @@ public enum EffectRenderer {
     }
 
     /// The encoder of a moving effect's file.
-    static func animationEncoder(format: EffectFormat, effect: Effect, source: MovieFrameSource, destination: String,
-                                 options: EffectOptions) throws -> AnimationEncoder {
+    static func animationEncoder(
+        format: EffectFormat, effect: Effect, source: MovieFrameSource, destination: String,
+        options: EffectOptions
+    ) throws -> AnimationEncoder {
         switch format {
         case .gif:
             return try AnimatedGIFEncoder(destination: destination, width: source.width, height: source.height, options: options.gif)
         case .webp:
             return try AnimatedWebPEncoder(destination: destination, width: source.width, height: source.height, options: options.webp)
         case .mp4:
-            return try EffectMP4Encoder(destination: destination, width: source.width, height: source.height,
-                                        encoding: options.encoding, colourInfo: source.colourInfo, colourBoxes: source.colourBoxes)
+            return try EffectMP4Encoder(
+                destination: destination, width: source.width, height: source.height,
+                encoding: options.encoding, colourInfo: source.colourInfo, colourBoxes: source.colourBoxes)
         case .jpeg:
             throw MediaError(.invalidArgument, "\(effect.rawValue) cannot be written as \(format.rawValue): it is not an animation")
         }
@@ -131,8 +145,10 @@ public enum EffectRenderer {
     /// The sound of an MP4 effect and what happened to it: kept (Live), cross-faded like the
     /// picture (Loop), or left out (Bounce: sound played backwards is noise, so the movie is
     /// silent, as Apple's Bounce is).
-    static func soundtrack(of movie: QuickTimeMovie, effect: Effect, stream: EffectFrameStream, source: MovieFrameSource,
-                           notes: inout [String]) throws -> (EffectAudio?, String) {
+    static func soundtrack(
+        of movie: QuickTimeMovie, effect: Effect, stream: EffectFrameStream, source: MovieFrameSource,
+        notes: inout [String]
+    ) throws -> (EffectAudio?, String) {
         guard effect != .bounce else {
             notes.append("bounce is silent: the movie's sound is left out")
             return (nil, "muted")
@@ -153,9 +169,11 @@ public enum EffectRenderer {
     }
 
     /// Long Exposure, as a JPEG.
-    static func renderLongExposure(open: () throws -> MovieFrameSource, movie: QuickTimeMovie, still: (any StillImage)?,
-                                   recipe: EditRecipe, destination: String, options: EffectOptions,
-                                   progress: (Double, String) -> Void) throws -> EffectResult {
+    static func renderLongExposure(
+        open: () throws -> MovieFrameSource, movie: QuickTimeMovie, still: (any StillImage)?,
+        recipe: EditRecipe, destination: String, options: EffectOptions,
+        progress: (Double, String) -> Void
+    ) throws -> EffectResult {
         let probe = try open()
         let referenceTime = probe.stillTime
         let total = probe.frameCount
@@ -170,7 +188,9 @@ public enum EffectRenderer {
         try AtomicFileWriter.write(bytes, to: destination)
         var notes = ["the long exposure has the movie frames' resolution (\(image.width)x\(image.height)), cropped to the area every aligned frame covers"]
         if let still {
-            notes.append("the still's metadata is kept (without its Live Photo identifier, colour profile and orientation): the still itself is \(still.width)x\(still.height)")
+            notes.append(
+                "the still's metadata is kept (without its Live Photo identifier, colour profile and orientation): the still itself is \(still.width)x\(still.height)"
+            )
         }
         return EffectResult(
             path: destination, effect: .longExposure, format: .jpeg, width: image.width, height: image.height,

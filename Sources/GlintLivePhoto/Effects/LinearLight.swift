@@ -20,7 +20,8 @@ enum LinearLight {
         precondition(a.width == b.width && a.height == b.height, "blended images must have the same size")
         if weight <= 0 { return a }
         if weight >= 1 { return b }
-        let w = Float(weight), keep = 1 - Float(weight)
+        let w = Float(weight)
+        let keep = 1 - Float(weight)
         var output = a
         decode.withUnsafeBufferPointer { lut in
             TransferCurve.encodeTable.withUnsafeBufferPointer { table in

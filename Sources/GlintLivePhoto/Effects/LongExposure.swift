@@ -39,8 +39,10 @@ enum LongExposure {
     ///   - referenceTime: The output time whose frame is the reference.
     ///   - align: Whether to align the frames.
     ///   - progress: Called after each frame of the second pass with the frames done.
-    static func render(open: () throws -> EffectFrameStream, referenceTime: Double, align: Bool,
-                       progress: (Int) -> Void = { _ in }) throws -> (RGBImage, LongExposureReport) {
+    static func render(
+        open: () throws -> EffectFrameStream, referenceTime: Double, align: Bool,
+        progress: (Int) -> Void = { _ in }
+    ) throws -> (RGBImage, LongExposureReport) {
         // Pass 1: the reference frame.
         let first = try open()
         var referenceIndex = -1
@@ -54,7 +56,8 @@ enum LongExposure {
         let reference = align ? LumaPyramid(referenceFrame.image) : nil
 
         // Pass 2: align and add up.
-        let width = referenceFrame.image.width, height = referenceFrame.image.height
+        let width = referenceFrame.image.width
+        let height = referenceFrame.image.height
         var sum = [Float](repeating: 0, count: width * height * 3)
         var shifts: [[Int]] = []
         var cover = (x0: 0, y0: 0, x1: width, y1: height)

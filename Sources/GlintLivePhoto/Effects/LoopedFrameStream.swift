@@ -78,7 +78,8 @@ public final class LoopedFrameStream: EffectFrameStream {
             if frame.time + EffectFrame.timeTolerance >= requested && frames.count > 1 { break }
         }
         guard frames.count > 1, let last = frames.last, last.time + EffectFrame.timeTolerance >= requested else {
-            throw MediaError(.invalidArgument, "the movie has too few frames (\(frames.count)) to loop: a loop needs a few frames to cross-fade and more to play")
+            throw MediaError(
+                .invalidArgument, "the movie has too few frames (\(frames.count)) to loop: a loop needs a few frames to cross-fade and more to play")
         }
         // Candidate start points: frames from half the requested fade on; the seam is the step
         // from the frame before, measured as the eye would.

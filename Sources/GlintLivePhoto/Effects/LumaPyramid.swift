@@ -38,7 +38,8 @@ struct LumaPyramid: Sendable {
 
     /// The level at half the size, each value the mean of a 2x2 block.
     private static func halve(_ level: Level) -> Level {
-        let width = level.width / 2, height = level.height / 2
+        let width = level.width / 2
+        let height = level.height / 2
         var values = [Float](repeating: 0, count: width * height)
         level.values.withUnsafeBufferPointer { v in
             values.withUnsafeMutableBufferPointer { out in

@@ -59,8 +59,10 @@ public final class MovieFrameSource: EffectFrameStream {
     /// - Throws: ``MediaError`` naming the movie: no video track, an undecodable stream, a frame
     ///   size over the limits, an edit list this build does not play; ``RecipeError`` for a trim
     ///   or key photo outside the movie.
-    public init(movie: QuickTimeMovie, recipe: EditRecipe, maxDimension: Int? = nil,
-                outputColourSpace: OutputColourSpace? = nil) throws {
+    public init(
+        movie: QuickTimeMovie, recipe: EditRecipe, maxDimension: Int? = nil,
+        outputColourSpace: OutputColourSpace? = nil
+    ) throws {
         path = movie.path
         let plan = try TimelinePlan(movie: movie, recipe: recipe)
         self.plan = plan
@@ -79,9 +81,10 @@ public final class MovieFrameSource: EffectFrameStream {
             if let maxDimension {
                 bounded.maxDimension = min(recipe.maxDimension ?? maxDimension, maxDimension)
             }
-            let geometry = EditGeometry(recipe: bounded, width: reader.stream.width, height: reader.stream.height,
-                                        orientation: video.matrix.orientation ?? .up, region: entry.cleanAperture,
-                                        alignment: 2)
+            let geometry = EditGeometry(
+                recipe: bounded, width: reader.stream.width, height: reader.stream.height,
+                orientation: video.matrix.orientation ?? .up, region: entry.cleanAperture,
+                alignment: 2)
             let colour: ColourPipeline.MovieColour
             do {
                 colour = try pipeline.movieColour(stream: reader.stream.colourInfo, entry: entry)
@@ -117,8 +120,9 @@ public final class MovieFrameSource: EffectFrameStream {
             while let frame = try reader.nextFrame() {
                 guard let pts = frame.pts else { throw MediaError(.corrupt, "a video frame has no timestamp") }
                 guard let placed = shown[Int64((Double(pts) * toMediaUnits).rounded())] else { continue }
-                return EffectFrame(image: try picture(of: frame), time: Double(placed.presentationTime - origin) / mediaScale,
-                                   duration: Double(placed.endTime - placed.presentationTime) / mediaScale)
+                return EffectFrame(
+                    image: try picture(of: frame), time: Double(placed.presentationTime - origin) / mediaScale,
+                    duration: Double(placed.endTime - placed.presentationTime) / mediaScale)
             }
             return nil
         }
@@ -126,8 +130,9 @@ public final class MovieFrameSource: EffectFrameStream {
 
     /// The frame edited and upright.
     private func picture(of frame: DecodedVideoFrame) throws -> RGBImage {
-        let scaled = try converter.rgbImage(from: frame, crop: processor.sourceRect,
-                                            width: geometry.scaledWidth, height: geometry.scaledHeight)
+        let scaled = try converter.rgbImage(
+            from: frame, crop: processor.sourceRect,
+            width: geometry.scaledWidth, height: geometry.scaledHeight)
         return processor.process(scaled).transformed(by: geometry.outputOrientation)
     }
 }

@@ -22,8 +22,9 @@ enum TranslationEstimator {
     /// `reference(x, y)` shows.
     /// - Precondition: Both pyramids come from pictures of the same size.
     static func shift(of frame: LumaPyramid, against reference: LumaPyramid) -> (dx: Int, dy: Int) {
-        precondition(frame.levels.count == reference.levels.count && frame.levels[0].width == reference.levels[0].width
-                     && frame.levels[0].height == reference.levels[0].height, "pyramids must match")
+        precondition(
+            frame.levels.count == reference.levels.count && frame.levels[0].width == reference.levels[0].width
+                && frame.levels[0].height == reference.levels[0].height, "pyramids must match")
         let top = frame.levels.count - 1
         var candidates = coarseCandidates(frame.levels[top], reference.levels[top])
         for level in stride(from: top - 1, through: 0, by: -1) {
@@ -39,10 +40,12 @@ enum TranslationEstimator {
 
     /// The best local minima of the cost over every shift up to ``maximumShift`` on the coarsest level.
     private static func coarseCandidates(_ frame: LumaPyramid.Level, _ reference: LumaPyramid.Level)
-        -> [(shift: (dx: Int, dy: Int), cost: Float)] {
+        -> [(shift: (dx: Int, dy: Int), cost: Float)]
+    {
         let rangeX = max(1, Int((Double(frame.width) * maximumShift).rounded(.up)))
         let rangeY = max(1, Int((Double(frame.height) * maximumShift).rounded(.up)))
-        let columns = 2 * rangeX + 1, rows = 2 * rangeY + 1
+        let columns = 2 * rangeX + 1
+        let rows = 2 * rangeY + 1
         var costs = [Float](repeating: .infinity, count: columns * rows)
         for dy in -rangeY...rangeY {
             for dx in -rangeX...rangeX {
@@ -68,8 +71,10 @@ enum TranslationEstimator {
     }
 
     /// The cheapest shift within `range` of `around` on one level, and its cost.
-    private static func search(_ frame: LumaPyramid.Level, _ reference: LumaPyramid.Level, around: (Int, Int),
-                               range: Int) -> (shift: (dx: Int, dy: Int), cost: Float) {
+    private static func search(
+        _ frame: LumaPyramid.Level, _ reference: LumaPyramid.Level, around: (Int, Int),
+        range: Int
+    ) -> (shift: (dx: Int, dy: Int), cost: Float) {
         var best = (dx: around.0, dy: around.1)
         var bestCost = Float.infinity
         for dy in (around.1 - range)...(around.1 + range) {
@@ -86,19 +91,25 @@ enum TranslationEstimator {
 
     /// The cost of a shift: the mean difference over the shared area, plus a hair per pixel of
     /// shift that settles ties towards no movement. Shifts beyond half the picture cost infinity.
-    private static func cost(_ frame: LumaPyramid.Level, _ reference: LumaPyramid.Level, _ shift: (dx: Int, dy: Int),
-                             samples: Int) -> Float {
+    private static func cost(
+        _ frame: LumaPyramid.Level, _ reference: LumaPyramid.Level, _ shift: (dx: Int, dy: Int),
+        samples: Int
+    ) -> Float {
         let step = max(1, Int((Double(frame.width * frame.height) / Double(samples)).squareRoot().rounded()))
         return meanDifference(frame, reference, dx: shift.dx, dy: shift.dy, step: step) + 1e-3 * Float(abs(shift.dx) + abs(shift.dy))
     }
 
     /// Mean |frame(x + dx, y + dy) - reference(x, y)| over the shared area, every `step`-th
     /// pixel of every `step`-th row; infinity when less than half of each side is shared.
-    private static func meanDifference(_ frame: LumaPyramid.Level, _ reference: LumaPyramid.Level,
-                                       dx: Int, dy: Int, step: Int) -> Float {
+    private static func meanDifference(
+        _ frame: LumaPyramid.Level, _ reference: LumaPyramid.Level,
+        dx: Int, dy: Int, step: Int
+    ) -> Float {
         let width = frame.width
-        let x0 = max(0, -dx), x1 = min(width, width - dx)
-        let y0 = max(0, -dy), y1 = min(frame.height, frame.height - dy)
+        let x0 = max(0, -dx)
+        let x1 = min(width, width - dx)
+        let y0 = max(0, -dy)
+        let y1 = min(frame.height, frame.height - dy)
         guard x1 - x0 >= width / 2, y1 - y0 >= frame.height / 2 else { return .infinity }
         var total: Float = 0
         var count = 0

@@ -24,8 +24,10 @@ public struct ExportOptions: Sendable {
     /// Where the export reports what it did.
     public var logger: Logger
 
-    public init(outputDirectory: String, recipe: EditRecipe? = nil, stripLocation: Bool = false, jpegQuality: Int = JPEGEncoder.defaultQuality,
-                encoding: MovieEncoding = .default, logger: Logger = Logger(label: "glint.livephoto.export")) {
+    public init(
+        outputDirectory: String, recipe: EditRecipe? = nil, stripLocation: Bool = false, jpegQuality: Int = JPEGEncoder.defaultQuality,
+        encoding: MovieEncoding = .default, logger: Logger = Logger(label: "glint.livephoto.export")
+    ) {
         self.outputDirectory = outputDirectory
         self.recipe = recipe
         self.stripLocation = stripLocation

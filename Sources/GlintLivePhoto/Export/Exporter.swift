@@ -12,8 +12,10 @@ public enum Exporter {
     /// Exports the pair `stillPath` + `moviePath` as `format`.
     /// - Parameter progress: The fraction done (0...1) and what is being done.
     /// - Throws: ``MediaError`` or ``RecipeError`` naming the file and the problem.
-    public static func export(stillPath: String, moviePath: String, as format: ExportFormat, options: ExportOptions,
-                              progress: (Double, String) -> Void = { _, _ in }) throws -> ExportResult {
+    public static func export(
+        stillPath: String, moviePath: String, as format: ExportFormat, options: ExportOptions,
+        progress: (Double, String) -> Void = { _, _ in }
+    ) throws -> ExportResult {
         try options.recipe?.validate()
         // The recipe's LUT is loaded and checked before any work (the editors load it again).
         if let recipe = options.recipe { _ = try ColourPipeline(recipe: recipe) }
@@ -35,11 +37,14 @@ public enum Exporter {
             throw error
         }
         progress(1, "done")
-        options.logger.info("live photo exported", metadata: [
-            "format": "\(format.rawValue)", "still": "\(stillPath)", "files": "\(job.files.map(\.path))",
-        ])
-        return ExportResult(format: format, stillPath: stillPath, moviePath: moviePath, files: job.files, notes: job.notes,
-                            effect: effectResult)
+        options.logger.info(
+            "live photo exported",
+            metadata: [
+                "format": "\(format.rawValue)", "still": "\(stillPath)", "files": "\(job.files.map(\.path))",
+            ])
+        return ExportResult(
+            format: format, stillPath: stillPath, moviePath: moviePath, files: job.files, notes: job.notes,
+            effect: effectResult)
     }
 
     /// The Live Photos among `paths`, paired by content identifier (never by name).

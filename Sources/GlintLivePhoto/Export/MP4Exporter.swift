@@ -16,11 +16,17 @@ enum MP4Exporter: FormatExporter {
             encoding.codec = .h264
             let recipe = job.options.recipe ?? EditRecipe()
             // With a recipe, frame the motion as the edited still is framed.
-            let aspect = job.options.recipe == nil ? nil : (try? StillImageReader.read(path: job.stillPath)).map {
-                EditGeometry(recipe: recipe, width: $0.width, height: $0.height, orientation: $0.orientation).displayAspect
-            }
-            _ = try MovieEditor.edit(MovieEdit(movie: movie, destination: staged, recipe: recipe, displayAspect: aspect,
-                                               contentIdentifier: nil, encoding: encoding)) { done, total in
+            let aspect =
+                job.options.recipe == nil
+                ? nil
+                : (try? StillImageReader.read(path: job.stillPath)).map {
+                    EditGeometry(recipe: recipe, width: $0.width, height: $0.height, orientation: $0.orientation).displayAspect
+                }
+            _ = try MovieEditor.edit(
+                MovieEdit(
+                    movie: movie, destination: staged, recipe: recipe, displayAspect: aspect,
+                    contentIdentifier: nil, encoding: encoding)
+            ) { done, total in
                 progress(0.9 * Double(done) / Double(max(total, 1)), "frame \(done) of \(total)")
             }
             if !isH264 { job.notes.append("the \(format?.description ?? "unknown") video was transcoded to H.264") }

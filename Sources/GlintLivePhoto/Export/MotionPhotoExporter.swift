@@ -23,11 +23,13 @@ enum MotionPhotoExporter: FormatExporter {
         }
         progress(0.95, "writing the Motion Photo")
         if let jpeg = primary as? JPEGStill {
-            try MotionPhotoWriter.write(primary: jpeg.file, mp4Path: mp4, presentationTimestampUs: timestamp,
-                                        removeLocation: job.options.stripLocation, to: output)
+            try MotionPhotoWriter.write(
+                primary: jpeg.file, mp4Path: mp4, presentationTimestampUs: timestamp,
+                removeLocation: job.options.stripLocation, to: output)
         } else if let heic = primary as? HEICStill {
-            try MotionPhotoWriter.write(heifPrimary: heic.bytes, mp4Path: mp4, presentationTimestampUs: timestamp,
-                                        removeLocation: job.options.stripLocation, to: output)
+            try MotionPhotoWriter.write(
+                heifPrimary: heic.bytes, mp4Path: mp4, presentationTimestampUs: timestamp,
+                removeLocation: job.options.stripLocation, to: output)
         } else {
             throw MediaError(.unsupported, file: job.stillPath, "a Motion Photo needs a JPEG or HEIC primary image")
         }

@@ -10,8 +10,9 @@ enum StillExporter: FormatExporter {
         let strip = job.options.stripLocation
         if let recipe = job.options.recipe {
             progress(0.1, "editing the still")
-            let edited = try StillEditor.edit(try StillImageReader.read(path: job.stillPath), recipe: recipe, contentIdentifier: nil,
-                                              quality: job.options.jpegQuality)
+            let edited = try StillEditor.edit(
+                try StillImageReader.read(path: job.stillPath), recipe: recipe, contentIdentifier: nil,
+                quality: job.options.jpegQuality)
             var bytes = edited.bytes
             if strip { bytes = try StillLocationRemover.removingLocation(from: bytes, file: job.stillPath) }
             try AtomicFileWriter.write(bytes, to: output)

@@ -37,8 +37,10 @@ public enum LivePhotoPairing {
                 if movie.movie?.stillImageTime == nil {
                     warnings.append("the movie has no still-image-time track: Photos on a Mac pairs it, but saving from an iOS app needs one")
                 }
-                livePhotos.append(LivePhoto(stillPath: still.path, moviePath: movie.path, contentIdentifier: identifier,
-                                            stillImageTime: movie.movie?.stillImageTime, warnings: warnings))
+                livePhotos.append(
+                    LivePhoto(
+                        stillPath: still.path, moviePath: movie.path, contentIdentifier: identifier,
+                        stillImageTime: movie.movie?.stillImageTime, warnings: warnings))
                 paired.insert(still.path)
                 paired.insert(movie.path)
             }
@@ -57,8 +59,10 @@ public enum LivePhotoPairing {
         let other = isStill ? "movie" : "still"
         let namesake = reports.first { $0.path != report.path && baseName($0.path) == baseName(report.path) && ($0.still != nil) != isStill && $0.error == nil }
         guard let identifier = report.contentIdentifier else {
-            let missing = isStill ? "no content identifier (no Apple MakerNote ContentIdentifier)"
-                                  : "no content identifier (no com.apple.quicktime.content.identifier key)"
+            let missing =
+                isStill
+                ? "no content identifier (no Apple MakerNote ContentIdentifier)"
+                : "no content identifier (no com.apple.quicktime.content.identifier key)"
             if let namesake {
                 return "\(missing); \(fileName(namesake.path)) has the same base name, but names alone do not make a Live Photo"
             }

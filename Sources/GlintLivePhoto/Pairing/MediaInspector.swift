@@ -38,9 +38,10 @@ public enum MediaInspector {
         case .png:
             // A plain still (it cannot hold a Motion Photo), whatever its name says.
             let header = try MediaError.naming(file.path) { try PNGHeader(head) }
-            report.still = StillReport(width: header.width, height: header.height, orientation: 1, rotation: 0, mirrored: false,
-                                       contentIdentifier: nil, hasAppleMakerNote: false, hasGPS: false, iccProfileBytes: nil,
-                                       hasXMP: false)
+            report.still = StillReport(
+                width: header.width, height: header.height, orientation: 1, rotation: 0, mirrored: false,
+                contentIdentifier: nil, hasAppleMakerNote: false, hasGPS: false, iccProfileBytes: nil,
+                hasXMP: false)
         case .movie:
             report.movie = try describe(try QuickTimeMovie(file: file))
         case .unknown:
@@ -94,9 +95,10 @@ public enum MediaInspector {
         var audio: AudioReport?
         if let track = movie.audioTrack, let sound = track.sampleDescriptions.first {
             let entry = try MediaError.naming(movie.path) { try SoundSampleEntry(sound) }
-            audio = AudioReport(format: sound.format.description, codec: audioCodecName(sound.format, entry),
-                                sampleRate: entry.sampleRate, channels: entry.channels,
-                                bitsPerSample: SoundSampleEntry.isLPCM(sound.format) ? entry.bitsPerSample : nil)
+            audio = AudioReport(
+                format: sound.format.description, codec: audioCodecName(sound.format, entry),
+                sampleRate: entry.sampleRate, channels: entry.channels,
+                bitsPerSample: SoundSampleEntry.isLPCM(sound.format) ? entry.bitsPerSample : nil)
         }
         var keys: [String: String] = [:]
         for item in movie.metadata.items {

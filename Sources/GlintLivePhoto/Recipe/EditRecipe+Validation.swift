@@ -12,9 +12,11 @@ extension EditRecipe {
             }
         }
         try check(exposure, "exposure", -10...10)
-        for (value, name) in [(contrast, "contrast"), (brightness, "brightness"), (highlights, "highlights"),
-                              (shadows, "shadows"), (saturation, "saturation"), (vibrance, "vibrance"),
-                              (warmth, "warmth"), (tint, "tint"), (vignette, "vignette")] {
+        for (value, name) in [
+            (contrast, "contrast"), (brightness, "brightness"), (highlights, "highlights"),
+            (shadows, "shadows"), (saturation, "saturation"), (vibrance, "vibrance"),
+            (warmth, "warmth"), (tint, "tint"), (vignette, "vignette"),
+        ] {
             try check(value, name, -1...1)
         }
         try check(lutIntensity, "lutIntensity", 0...1)

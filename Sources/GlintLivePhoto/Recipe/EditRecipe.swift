@@ -83,13 +83,15 @@ public struct EditRecipe: Sendable, Equatable, Codable {
     ]
 
     /// Creates a recipe.
-    public init(exposure: Double? = nil, contrast: Double? = nil, brightness: Double? = nil,
-                highlights: Double? = nil, shadows: Double? = nil, saturation: Double? = nil,
-                vibrance: Double? = nil, warmth: Double? = nil, tint: Double? = nil, vignette: Double? = nil,
-                lut: String? = nil, lutIntensity: Double? = nil, outputColorSpace: OutputColourSpace? = nil,
-                flip: Flip? = nil, straighten: Double? = nil, crop: NormalizedRect? = nil, rotate: Int? = nil,
-                maxDimension: Int? = nil, trim: TimeRange? = nil, keyPhoto: Double? = nil,
-                volume: Double? = nil, mute: Bool? = nil) {
+    public init(
+        exposure: Double? = nil, contrast: Double? = nil, brightness: Double? = nil,
+        highlights: Double? = nil, shadows: Double? = nil, saturation: Double? = nil,
+        vibrance: Double? = nil, warmth: Double? = nil, tint: Double? = nil, vignette: Double? = nil,
+        lut: String? = nil, lutIntensity: Double? = nil, outputColorSpace: OutputColourSpace? = nil,
+        flip: Flip? = nil, straighten: Double? = nil, crop: NormalizedRect? = nil, rotate: Int? = nil,
+        maxDimension: Int? = nil, trim: TimeRange? = nil, keyPhoto: Double? = nil,
+        volume: Double? = nil, mute: Bool? = nil
+    ) {
         self.exposure = exposure
         self.contrast = contrast
         self.brightness = brightness

@@ -91,21 +91,25 @@ public enum SyntheticLivePhoto {
         var exif = ExifMetadata.minimal(orientation: stillRotation, contentIdentifier: options.stillIdentifier)
         exif.ifd0.set(.ascii(tag: ExifTag.make, "Glint"))
         exif.ifd0.set(.ascii(tag: ExifTag.model, "Synthetic Live Photo"))
-        try AtomicFileWriter.write(try encodeStill(still, exif: exif, format: options.stillFormat, colourSpace: options.stillColourSpace),
-                                   to: stillPath)
+        try AtomicFileWriter.write(
+            try encodeStill(still, exif: exif, format: options.stillFormat, colourSpace: options.stillColourSpace),
+            to: stillPath)
 
         try writeMovie(options, rotation: rotation, times: times, end: end, to: moviePath)
     }
 
     /// The still's file: a JPEG at quality 95, or a HEIC at quality 90.
-    static func encodeStill(_ still: RGBImage, exif: ExifMetadata, format: StillFormat,
-                            colourSpace: SyntheticColourSpace) throws -> [UInt8] {
+    static func encodeStill(
+        _ still: RGBImage, exif: ExifMetadata, format: StillFormat,
+        colourSpace: SyntheticColourSpace
+    ) throws -> [UInt8] {
         let profile = colourSpace == .displayP3 ? try ColourSpace.displayP3.iccProfile() : nil
         switch format {
         case .jpeg:
-            return try JPEGAssembler.assemble(encoded: try JPEGEncoder.encode(still, quality: 95),
-                                              segments: [try JPEGSegment.exif(try exif.serialized())]
-                                                + (try profile.map { try JPEGSegment.iccProfileSegments($0) } ?? []))
+            return try JPEGAssembler.assemble(
+                encoded: try JPEGEncoder.encode(still, quality: 95),
+                segments: [try JPEGSegment.exif(try exif.serialized())]
+                    + (try profile.map { try JPEGSegment.iccProfileSegments($0) } ?? []))
         case .heic:
             let nclx: NCLXColourProfile = colourSpace == .displayP3 ? .displayP3 : .sRGB
             let metadata = HEICEncoder.Metadata(exif: exif, colourProfile: HEICColourProfile(icc: profile, nclx: nclx))
@@ -117,13 +121,17 @@ public enum SyntheticLivePhoto {
         let (storedW, storedH) = rotation.swapsDimensions ? (options.frameHeight, options.frameWidth) : (options.frameWidth, options.frameHeight)
         let codec = try MovieEncoding(codec: options.codec).videoCodec()
         let primaries: VideoColourPrimaries = options.movieColourSpace == .displayP3 ? .displayP3 : .bt709
-        let encoder = try VideoEncoder(configuration: VideoEncoderConfiguration(
-            codec: codec, width: storedW, height: storedH, timeBaseNumerator: 1, timeBaseDenominator: Int32(timescale),
-            crf: 16, preset: "veryfast", colourInfo: VideoColourInfo(range: .full, primaries: primaries, transfer: .bt709, matrix: .bt709)))
+        let encoder = try VideoEncoder(
+            configuration: VideoEncoderConfiguration(
+                codec: codec, width: storedW, height: storedH, timeBaseNumerator: 1, timeBaseDenominator: Int32(timescale),
+                crf: 16, preset: "veryfast", colourInfo: VideoColourInfo(range: .full, primaries: primaries, transfer: .bt709, matrix: .bt709)))
         // Frames show the still's colours in the movie's space.
-        let conversion = options.stillColourSpace == options.movieColourSpace ? nil
-            : try RGBLookupCube(source: options.stillColourSpace.space, output: options.movieColourSpace.space,
-                                adjustment: ColourAdjustment())
+        let conversion =
+            options.stillColourSpace == options.movieColourSpace
+            ? nil
+            : try RGBLookupCube(
+                source: options.stillColourSpace.space, output: options.movieColourSpace.space,
+                adjustment: ColourAdjustment())
         let writer = try QuickTimeMovieWriter(destination: path)
         var builder = VideoTrackBuilder()
         func store(_ packets: [EncodedVideoPacket]) throws {
@@ -140,14 +148,24 @@ public enum SyntheticLivePhoto {
         try store(try encoder.finish())
 
         let duration = UInt64(end)
-        let entry = VisualSampleEntry.make(format: FourCC(encoder.sampleEntryFourCC), width: storedW, height: storedH,
-                                           compressorName: codec == .hevc ? "HEVC" : "H.264",
-                                           extensions: [Box(FourCC(encoder.configurationBoxType), payload: encoder.decoderConfigurationRecord),
-                                                        ColourInformationBox(primaries: primaries, transfer: .bt709, matrix: .bt709).box])
-        var traks = [try builder.makeTrack(
+        let entry = VisualSampleEntry.make(
+            format: FourCC(encoder.sampleEntryFourCC), width: storedW, height: storedH,
+            compressorName: codec == .hevc ? "HEVC" : "H.264",
+            extensions: [
+                Box(FourCC(encoder.configurationBoxType), payload: encoder.decoderConfigurationRecord),
+                ColourInformationBox(primaries: primaries, transfer: .bt709, matrix: .bt709).box,
+            ])
+        let videoTrack = try builder.makeTrack(
             template: nil, trackID: 1, sampleEntry: entry, width: storedW, height: storedH,
             matrix: TransformMatrix(orientation: rotation, width: storedW, height: storedH),
-            mediaTimescale: timescale, mediaDuration: end, movieTimescale: timescale, editList: nil, presentedDuration: duration)]
+            mediaTimescale: timescale, mediaDuration: end, movieTimescale: timescale, editList: nil, presentedDuration: duration)
+        try finishMovie(options, videoTrack: videoTrack, stillTime: UInt64(times[options.stillFrameIndex]), end: end, writer: writer)
+    }
+
+    /// Adds the tone and still-image-time tracks the options ask for, and the metadata, after
+    /// `videoTrack`, and finishes the movie.
+    private static func finishMovie(_ options: Options, videoTrack: Box, stillTime: UInt64, end: Int64, writer: QuickTimeMovieWriter) throws {
+        var traks = [videoTrack]
         var nextTrackID: UInt32 = 2
         if options.audio {
             traks.append(try writeTone(end: end, trackID: nextTrackID, into: writer))
@@ -155,16 +173,20 @@ public enum SyntheticLivePhoto {
         }
         if options.stillImageTimeTrack {
             let offset = try writer.append(StillImageTimeTrack.sampleBytes)
-            traks.append(StillImageTimeTrack.makeTrack(trackID: nextTrackID, videoTrackID: 1,
-                                                       stillTime: UInt64(times[options.stillFrameIndex]), sampleOffset: offset))
+            traks.append(
+                StillImageTimeTrack.makeTrack(
+                    trackID: nextTrackID, videoTrackID: 1,
+                    stillTime: stillTime, sampleOffset: offset))
             nextTrackID += 1
         }
         var metadata = QuickTimeMetadata()
         metadata.setString("Glint", forKey: "com.apple.quicktime.make")
         metadata.setString("Synthetic Live Photo", forKey: "com.apple.quicktime.model")
         metadata.contentIdentifier = options.movieIdentifier
-        let moov = Box("moov", children: [MovieHeader.makeBox(timescale: timescale, duration: duration, nextTrackID: nextTrackID)]
-            + traks + [metadata.makeBox()])
+        let moov = Box(
+            "moov",
+            children: [MovieHeader.makeBox(timescale: timescale, duration: UInt64(end), nextTrackID: nextTrackID)]
+                + traks + [metadata.makeBox()])
         try writer.finish(moov: moov)
     }
 
@@ -181,8 +203,9 @@ public enum SyntheticLivePhoto {
             pcm.append(UInt8(truncatingIfNeeded: value >> 8))
         }
         let offset = try writer.append(pcm)
-        return LPCMAudioTrack.makeTrack(trackID: trackID, sampleRate: sampleRate, channels: 1,
-                                        frameCount: frames, chunkOffset: offset, movieDuration: UInt64(end))
+        return LPCMAudioTrack.makeTrack(
+            trackID: trackID, sampleRate: sampleRate, channels: 1,
+            frameCount: frames, chunkOffset: offset, movieDuration: UInt64(end))
     }
 }
 

@@ -23,15 +23,18 @@ public enum SyntheticScene {
                     var colour = (0.25 + 0.5 * u, 0.3 + 0.4 * v, 0.75 - 0.45 * u * v)
                     if v < 0.1 { colour = (u, u, u) }  // a grey ramp along the top
                     for disc in discs {
-                        let dx = (u - disc.x) * aspect, dy = v - disc.y
+                        let dx = (u - disc.x) * aspect
+                        let dy = v - disc.y
                         let d = (dx * dx + dy * dy).squareRoot() - disc.r
                         // A soft one-pixel edge keeps the picture free of aliasing at any size.
                         let edge = 1.5 / Double(height)
                         let cover = min(max(0.5 - d / edge, 0), 1)
                         if cover > 0 {
-                            colour = (colour.0 + (disc.colour.0 - colour.0) * cover,
-                                      colour.1 + (disc.colour.1 - colour.1) * cover,
-                                      colour.2 + (disc.colour.2 - colour.2) * cover)
+                            colour = (
+                                colour.0 + (disc.colour.0 - colour.0) * cover,
+                                colour.1 + (disc.colour.1 - colour.1) * cover,
+                                colour.2 + (disc.colour.2 - colour.2) * cover
+                            )
                         }
                     }
                     let i = (y * width + x) * 3

@@ -82,10 +82,14 @@ public struct LPCMFormat: Sendable, Equatable {
         }
         let supported: Set<Int> = encoding == .float ? [32, 64] : [8, 16, 24, 32]
         guard supported.contains(bitsPerSample), channels > 0 else {
-            throw MediaError(.unsupported, "uncompressed audio with \(bitsPerSample)-bit \(encoding.rawValue) samples and \(channels) channels is not supported")
+            throw MediaError(
+                .unsupported, "uncompressed audio with \(bitsPerSample)-bit \(encoding.rawValue) samples and \(channels) channels is not supported")
         }
         if entry.bytesPerFrame > 0 && entry.bytesPerFrame != bytesPerFrame {
-            throw MediaError(.unsupported, "uncompressed audio whose frames are \(entry.bytesPerFrame) bytes for \(channels) x \(bitsPerSample)-bit samples (unpacked samples) is not supported")
+            throw MediaError(
+                .unsupported,
+                "uncompressed audio whose frames are \(entry.bytesPerFrame) bytes for \(channels) x \(bitsPerSample)-bit samples (unpacked samples) is not supported"
+            )
         }
     }
 

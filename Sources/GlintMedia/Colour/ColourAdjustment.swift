@@ -45,9 +45,11 @@ public struct ColourAdjustment: Sendable, Equatable {
     public var lutIntensity: Double
 
     /// Creates an adjustment; zero values (and no LUT) change nothing.
-    public init(exposure: Double = 0, contrast: Double = 0, brightness: Double = 0, highlights: Double = 0,
-                shadows: Double = 0, saturation: Double = 0, vibrance: Double = 0, warmth: Double = 0, tint: Double = 0,
-                lut: CubeLUT? = nil, lutIntensity: Double = 1) {
+    public init(
+        exposure: Double = 0, contrast: Double = 0, brightness: Double = 0, highlights: Double = 0,
+        shadows: Double = 0, saturation: Double = 0, vibrance: Double = 0, warmth: Double = 0, tint: Double = 0,
+        lut: CubeLUT? = nil, lutIntensity: Double = 1
+    ) {
         self.exposure = exposure
         self.contrast = contrast
         self.brightness = brightness
@@ -128,7 +130,8 @@ public struct ColourAdjustment: Sendable, Equatable {
                 let y = (rgb * ColourAdjustment.weights).sum()
                 var keep = 1 + a.saturation
                 if a.vibrance != 0 {
-                    let high = rgb.max(), low = rgb.min()
+                    let high = rgb.max()
+                    let low = rgb.min()
                     let s = high > 0 ? min(max((high - low) / high, 0), 1) : 0
                     keep *= 1 + a.vibrance * (1 - s)
                 }

@@ -19,8 +19,11 @@ public final class ColourConverter {
     public init(from source: ColourSpace, to destination: ColourSpace) throws {
         let input = try source.makeProfile()
         let output = try destination.makeProfile()
-        guard let transform = cmsCreateTransform(input.handle, clcms2_type_rgb_flt(), output.handle, clcms2_type_rgb_flt(),
-                                                 cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), clcms2_flags_float_exact()) else {
+        guard
+            let transform = cmsCreateTransform(
+                input.handle, clcms2_type_rgb_flt(), output.handle, clcms2_type_rgb_flt(),
+                cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), clcms2_flags_float_exact())
+        else {
             throw MediaError(.unsupported, "LittleCMS cannot convert from \(source.name) to \(destination.name)")
         }
         self.transform = transform
@@ -33,8 +36,11 @@ public final class ColourConverter {
         var d65 = cmsCIExyY(x: ColourPrimaries.Chromaticity.d65.x, y: ColourPrimaries.Chromaticity.d65.y, Y: 1)
         guard let lab = cmsCreateLab4Profile(&d65) else { throw MediaError(.encodingFailed, "LittleCMS could not build a Lab profile") }
         defer { cmsCloseProfile(lab) }
-        guard let transform = cmsCreateTransform(input.handle, clcms2_type_rgb_flt(), lab, clcms2_type_lab_flt(),
-                                                 cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), clcms2_flags_float_exact()) else {
+        guard
+            let transform = cmsCreateTransform(
+                input.handle, clcms2_type_rgb_flt(), lab, clcms2_type_lab_flt(),
+                cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), clcms2_flags_float_exact())
+        else {
             throw MediaError(.unsupported, "LittleCMS cannot convert \(source.name) to Lab")
         }
         self.transform = transform

@@ -29,20 +29,25 @@ public struct ColourPrimaries: Sendable, Hashable {
     }
 
     /// BT.709 and sRGB (IEC 61966-2-1).
-    public static let bt709 = ColourPrimaries(red: .init(x: 0.640, y: 0.330), green: .init(x: 0.300, y: 0.600),
-                                              blue: .init(x: 0.150, y: 0.060))
+    public static let bt709 = ColourPrimaries(
+        red: .init(x: 0.640, y: 0.330), green: .init(x: 0.300, y: 0.600),
+        blue: .init(x: 0.150, y: 0.060))
     /// Display P3: the DCI-P3 primaries with a D65 white (Apple's stills and newer iPhone movies).
-    public static let displayP3 = ColourPrimaries(red: .init(x: 0.680, y: 0.320), green: .init(x: 0.265, y: 0.690),
-                                                  blue: .init(x: 0.150, y: 0.060))
+    public static let displayP3 = ColourPrimaries(
+        red: .init(x: 0.680, y: 0.320), green: .init(x: 0.265, y: 0.690),
+        blue: .init(x: 0.150, y: 0.060))
     /// BT.2020 / BT.2100, the widest of them; Glint's working space uses it.
-    public static let bt2020 = ColourPrimaries(red: .init(x: 0.708, y: 0.292), green: .init(x: 0.170, y: 0.797),
-                                               blue: .init(x: 0.131, y: 0.046))
+    public static let bt2020 = ColourPrimaries(
+        red: .init(x: 0.708, y: 0.292), green: .init(x: 0.170, y: 0.797),
+        blue: .init(x: 0.131, y: 0.046))
     /// BT.601 625-line (EBU, BT.470 B/G).
-    public static let bt470bg = ColourPrimaries(red: .init(x: 0.640, y: 0.330), green: .init(x: 0.290, y: 0.600),
-                                                blue: .init(x: 0.150, y: 0.060))
+    public static let bt470bg = ColourPrimaries(
+        red: .init(x: 0.640, y: 0.330), green: .init(x: 0.290, y: 0.600),
+        blue: .init(x: 0.150, y: 0.060))
     /// BT.601 525-line (SMPTE 170M, also SMPTE 240M).
-    public static let smpte170m = ColourPrimaries(red: .init(x: 0.630, y: 0.340), green: .init(x: 0.310, y: 0.595),
-                                                  blue: .init(x: 0.155, y: 0.070))
+    public static let smpte170m = ColourPrimaries(
+        red: .init(x: 0.630, y: 0.340), green: .init(x: 0.310, y: 0.595),
+        blue: .init(x: 0.155, y: 0.070))
 
     /// The primaries an H.273 code point names. Unspecified (2) and code points Glint does not
     /// know are read as BT.709, which is what players assume for HD video.
@@ -82,9 +87,11 @@ public struct ColourPrimaries: Sendable, Hashable {
         // Columns are the primaries' XYZ, scaled so that R = G = B = 1 gives the white point.
         let p = [r[0], g[0], b[0], r[1], g[1], b[1], r[2], g[2], b[2]]
         let s = Self.solve(p, w)
-        return [p[0] * s[0], p[1] * s[1], p[2] * s[2],
-                p[3] * s[0], p[4] * s[1], p[5] * s[2],
-                p[6] * s[0], p[7] * s[1], p[8] * s[2]]
+        return [
+            p[0] * s[0], p[1] * s[1], p[2] * s[2],
+            p[3] * s[0], p[4] * s[1], p[5] * s[2],
+            p[6] * s[0], p[7] * s[1], p[8] * s[2],
+        ]
     }
 
     /// The 3x3 matrix, row-major, from linear RGB in these primaries to linear RGB in `other`

@@ -74,12 +74,13 @@ public struct ColourSpace: Sendable, Hashable, CustomStringConvertible {
         default: transfer = .srgb
         }
         let primaries = ColourPrimaries(video: video.primaries)
-        let name = switch primaries {
-        case .displayP3: "Display P3"
-        case .bt2020: "BT.2020"
-        case .bt709: "sRGB IEC61966-2.1"
-        default: "video primaries \(video.primaries.rawValue)"
-        }
+        let name =
+            switch primaries {
+            case .displayP3: "Display P3"
+            case .bt2020: "BT.2020"
+            case .bt709: "sRGB IEC61966-2.1"
+            default: "video primaries \(video.primaries.rawValue)"
+            }
         self.init(primaries: primaries, transfer: transfer, name: name)
     }
 
@@ -150,14 +151,16 @@ extension ColourSpace {
         let codes = (0..<255).map { (Double($0) + 0.5) / 255 }
         switch definition {
         case .rgb(let primaries, let transfer):
-            let curve: (Double) -> Double = switch transfer {
-            case .srgb: TransferCurve.decode
-            case .linear: { $0 }
-            case .gamma(let gamma): { pow($0, gamma) }
-            }
+            let curve: (Double) -> Double =
+                switch transfer {
+                case .srgb: TransferCurve.decode
+                case .linear: { $0 }
+                case .gamma(let gamma): { pow($0, gamma) }
+                }
             let thresholds = codes.map(curve)
-            return LinearForm(space: ColourSpace(primaries: primaries, transfer: .linear, name: "\(name) (linear)"),
-                              thresholds: [thresholds, thresholds, thresholds])
+            return LinearForm(
+                space: ColourSpace(primaries: primaries, transfer: .linear, name: "\(name) (linear)"),
+                thresholds: [thresholds, thresholds, thresholds])
         case .icc:
             let profile = try makeProfile()
             guard profile.isMatrixShaperForOutput else { return LinearForm(space: self, thresholds: [codes, codes, codes]) }

@@ -120,8 +120,9 @@ private struct CubeFileParser {
             throw MediaError(.corrupt, file: file, "no LUT_3D_SIZE: not a 3D .cube LUT")
         }
         guard table.count == expected * 3 else {
-            throw MediaError(.corrupt, file: file,
-                             "has \(table.count / 3) entries (the last on line \(lastDataLine)) but LUT_3D_SIZE \(size) needs \(expected)")
+            throw MediaError(
+                .corrupt, file: file,
+                "has \(table.count / 3) entries (the last on line \(lastDataLine)) but LUT_3D_SIZE \(size) needs \(expected)")
         }
         for axis in 0..<3 where !(domainMin[axis] < domainMax[axis]) {
             throw MediaError(.corrupt, file: file, "DOMAIN_MIN must be below DOMAIN_MAX on every axis")
@@ -150,8 +151,8 @@ private struct CubeFileParser {
     }
 }
 
-private extension Substring {
-    var trimmingSpaces: Substring {
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
         return self[start...end]

@@ -56,34 +56,45 @@ public struct CubeLUT: Sendable, Equatable {
         let clamped = clampComponents(input, domainMin, domainMax)
         let position = (clamped - domainMin) / (domainMax - domainMin) * Double(size - 1)
         let last = size - 2
-        let ir = min(Int(position.x), last), ig = min(Int(position.y), last), ib = min(Int(position.z), last)
-        let fr = position.x - Double(ir), fg = position.y - Double(ig), fb = position.z - Double(ib)
+        let ir = min(Int(position.x), last)
+        let ig = min(Int(position.y), last)
+        let ib = min(Int(position.z), last)
+        let fr = position.x - Double(ir)
+        let fg = position.y - Double(ig)
+        let fb = position.z - Double(ib)
         func corner(_ dr: Int, _ dg: Int, _ db: Int) -> SIMD3<Double> {
             let i = (((ib + db) * size + (ig + dg)) * size + (ir + dr)) * 3
             return SIMD3(Double(table[i]), Double(table[i + 1]), Double(table[i + 2]))
         }
-        let c000 = corner(0, 0, 0), c111 = corner(1, 1, 1)
+        let c000 = corner(0, 0, 0)
+        let c111 = corner(1, 1, 1)
         let output: SIMD3<Double>
         if fr >= fg {
             if fg >= fb {
-                let c100 = corner(1, 0, 0), c110 = corner(1, 1, 0)
+                let c100 = corner(1, 0, 0)
+                let c110 = corner(1, 1, 0)
                 output = c000 + fr * (c100 - c000) + fg * (c110 - c100) + fb * (c111 - c110)
             } else if fr >= fb {
-                let c100 = corner(1, 0, 0), c101 = corner(1, 0, 1)
+                let c100 = corner(1, 0, 0)
+                let c101 = corner(1, 0, 1)
                 output = c000 + fr * (c100 - c000) + fb * (c101 - c100) + fg * (c111 - c101)
             } else {
-                let c001 = corner(0, 0, 1), c101 = corner(1, 0, 1)
+                let c001 = corner(0, 0, 1)
+                let c101 = corner(1, 0, 1)
                 output = c000 + fb * (c001 - c000) + fr * (c101 - c001) + fg * (c111 - c101)
             }
         } else {
             if fb > fg {
-                let c001 = corner(0, 0, 1), c011 = corner(0, 1, 1)
+                let c001 = corner(0, 0, 1)
+                let c011 = corner(0, 1, 1)
                 output = c000 + fb * (c001 - c000) + fg * (c011 - c001) + fr * (c111 - c011)
             } else if fb > fr {
-                let c010 = corner(0, 1, 0), c011 = corner(0, 1, 1)
+                let c010 = corner(0, 1, 0)
+                let c011 = corner(0, 1, 1)
                 output = c000 + fg * (c010 - c000) + fb * (c011 - c010) + fr * (c111 - c011)
             } else {
-                let c010 = corner(0, 1, 0), c110 = corner(1, 1, 0)
+                let c010 = corner(0, 1, 0)
+                let c110 = corner(1, 1, 0)
                 output = c000 + fg * (c010 - c000) + fr * (c110 - c010) + fb * (c111 - c110)
             }
         }

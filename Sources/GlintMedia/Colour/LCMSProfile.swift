@@ -1,5 +1,5 @@
-import Foundation
 import CLCMS2
+import Foundation
 
 /// An open LittleCMS profile, closed when released.
 ///
@@ -11,9 +11,11 @@ final class LCMSProfile {
     /// - Throws: ``MediaError`` `.corrupt` when it cannot be read, `.unsupported` when it is not
     ///   a profile for RGB data.
     init(iccBytes: [UInt8]) throws {
-        guard !iccBytes.isEmpty, let handle = iccBytes.withUnsafeBytes({
-            cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number(clamping: $0.count))
-        }) else {
+        guard !iccBytes.isEmpty,
+            let handle = iccBytes.withUnsafeBytes({
+                cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number(clamping: $0.count))
+            })
+        else {
             throw MediaError(.corrupt, "the ICC profile cannot be read")
         }
         self.handle = handle

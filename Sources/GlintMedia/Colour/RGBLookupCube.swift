@@ -49,7 +49,8 @@ public struct RGBLookupCube: Sendable {
         var codes: [UInt32] = []
         for (channel, stride) in [size * size, size, 1].enumerated() {
             for code in 0..<256 {
-                let cell = UInt32((code >> 3) * stride), position = UInt32(code & 7) << UInt32(3 * (2 - channel))
+                let cell = UInt32((code >> 3) * stride)
+                let position = UInt32(code & 7) << UInt32(3 * (2 - channel))
                 codes.append(cell << 9 | position)
             }
         }
@@ -71,8 +72,10 @@ public struct RGBLookupCube: Sendable {
         // Stable sort of the axes by decreasing position.
         let order = [0, 1, 2].sorted { f[$0] > f[$1] || (f[$0] == f[$1] && $0 < $1) }
         let (high, middle, low) = (f[order[0]], f[order[1]], f[order[2]])
-        return ([1 - high, high - middle, middle - low, low],
-                SIMD2(strides[order[0]], strides[order[0]] + strides[order[1]]))
+        return (
+            [1 - high, high - middle, middle - low, low],
+            SIMD2(strides[order[0]], strides[order[0]] + strides[order[1]])
+        )
     }
 
     /// Bakes the chain `source -> working -> adjustment -> output` into a cube.
@@ -132,7 +135,8 @@ public struct RGBLookupCube: Sendable {
                 apply(to: pixels.baseAddress!, count: width * height, gains: nil)
                 return
             }
-            let columns = RadialVignette.steps(across: width), rows = RadialVignette.steps(across: height)
+            let columns = RadialVignette.steps(across: width)
+            let rows = RadialVignette.steps(across: height)
             var gains = [Float](repeating: 1, count: width)
             columns.withUnsafeBufferPointer { columns in
                 gains.withUnsafeMutableBufferPointer { gains in
@@ -156,24 +160,28 @@ public struct RGBLookupCube: Sendable {
         // Gains above 1 can take values off the encode table; only then are they clamped.
         var brightens = false
         if let gains {
-            for i in 0..<count where gains[i] > 1 { brightens = true; break }
+            for i in 0..<count where gains[i] > 1 {
+                brightens = true
+                break
+            }
         }
         // Adding 1.5 × 2²³ (plus the table's offset) leaves the rounded value in the low bits of
         // the float, cheaper than a checked conversion; grid values stay within the table.
         let magic = Float(12_582_912 + Self.encodeOffset)
         entries.withUnsafeBufferPointer { entries in
-        encode.withUnsafeBufferPointer { encode in
-        Self.codes.withUnsafeBufferPointer { codes in
-        Self.paths.withUnsafeBufferPointer { paths in
-        Self.weights.withUnsafeBufferPointer { weights in
-            let table = UnsafeRawPointer(entries.baseAddress!).assumingMemoryBound(to: Float.self)
-            glint_cube_apply(table, encode.baseAddress!, encodeStride, Int32(Self.encodeCount), magic,
-                             codes.baseAddress!, paths.baseAddress!, weights.baseAddress!,
-                             Int32(Self.size * Self.size + Self.size + 1), pixels, count, gains, brightens ? 1 : 0, choice)
-        }
-        }
-        }
-        }
+            encode.withUnsafeBufferPointer { encode in
+                Self.codes.withUnsafeBufferPointer { codes in
+                    Self.paths.withUnsafeBufferPointer { paths in
+                        Self.weights.withUnsafeBufferPointer { weights in
+                            let table = UnsafeRawPointer(entries.baseAddress!).assumingMemoryBound(to: Float.self)
+                            glint_cube_apply(
+                                table, encode.baseAddress!, encodeStride, Int32(Self.encodeCount), magic,
+                                codes.baseAddress!, paths.baseAddress!, weights.baseAddress!,
+                                Int32(Self.size * Self.size + Self.size + 1), pixels, count, gains, brightens ? 1 : 0, choice)
+                        }
+                    }
+                }
+            }
         }
     }
 }

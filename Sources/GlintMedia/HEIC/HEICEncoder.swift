@@ -69,8 +69,9 @@ public enum HEICEncoder {
         defer { heif_image_release(picture) }
 
         var encoder: OpaquePointer?
-        try HEIFLibrary.check(heif_context_get_encoder_for_format(context.pointer, heif_compression_HEVC, &encoder),
-                              "find libheif's HEVC encoder")
+        try HEIFLibrary.check(
+            heif_context_get_encoder_for_format(context.pointer, heif_compression_HEVC, &encoder),
+            "find libheif's HEVC encoder")
         guard let encoder else { throw MediaError(.unsupported, "libheif has no HEVC encoder (x265)") }
         defer { heif_encoder_release(encoder) }
         try HEIFLibrary.check(heif_encoder_set_lossy_quality(encoder, Int32(settings.quality)), "set the HEIC quality")
@@ -89,12 +90,14 @@ public enum HEICEncoder {
 
         if let exif = metadata.exif {
             let item = ExifMetadata.app1Header + (try exif.serialized())
-            try HEIFLibrary.check(item.withUnsafeBytes { heif_context_add_exif_metadata(context.pointer, handle, $0.baseAddress, Int32($0.count)) },
-                                  "add the EXIF metadata")
+            try HEIFLibrary.check(
+                item.withUnsafeBytes { heif_context_add_exif_metadata(context.pointer, handle, $0.baseAddress, Int32($0.count)) },
+                "add the EXIF metadata")
         }
         if let xmp = metadata.xmp, !xmp.isEmpty {
-            try HEIFLibrary.check(xmp.withUnsafeBytes { heif_context_add_XMP_metadata(context.pointer, handle, $0.baseAddress, Int32($0.count)) },
-                                  "add the XMP metadata")
+            try HEIFLibrary.check(
+                xmp.withUnsafeBytes { heif_context_add_XMP_metadata(context.pointer, handle, $0.baseAddress, Int32($0.count)) },
+                "add the XMP metadata")
         }
         return try context.write()
     }
@@ -102,12 +105,14 @@ public enum HEICEncoder {
     /// A libheif image holding `image`'s pixels and the colour profile.
     private static func makeImage(_ image: RGBImage, colourProfile: HEICColourProfile) throws -> OpaquePointer {
         var created: OpaquePointer?
-        try HEIFLibrary.check(heif_image_create(Int32(image.width), Int32(image.height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &created),
-                              "create a \(image.width)x\(image.height) image")
+        try HEIFLibrary.check(
+            heif_image_create(Int32(image.width), Int32(image.height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &created),
+            "create a \(image.width)x\(image.height) image")
         guard let picture = created else { throw MediaError(.tooLarge, "cannot create a \(image.width)x\(image.height) image") }
         do {
-            try HEIFLibrary.check(heif_image_add_plane(picture, heif_channel_interleaved, Int32(image.width), Int32(image.height), 8),
-                                  "allocate a \(image.width)x\(image.height) image")
+            try HEIFLibrary.check(
+                heif_image_add_plane(picture, heif_channel_interleaved, Int32(image.width), Int32(image.height), 8),
+                "allocate a \(image.width)x\(image.height) image")
             var stride: Int32 = 0
             guard let plane = heif_image_get_plane(picture, heif_channel_interleaved, &stride) else {
                 throw MediaError(.tooLarge, "cannot allocate a \(image.width)x\(image.height) image")
@@ -120,8 +125,9 @@ public enum HEICEncoder {
             }
             if let icc = colourProfile.icc {
                 let type = (colourProfile.iccType ?? .icc).rawValue
-                try HEIFLibrary.check(icc.withUnsafeBytes { heif_image_set_raw_color_profile(picture, type, $0.baseAddress, $0.count) },
-                                      "attach the ICC profile")
+                try HEIFLibrary.check(
+                    icc.withUnsafeBytes { heif_image_set_raw_color_profile(picture, type, $0.baseAddress, $0.count) },
+                    "attach the ICC profile")
             }
             if let nclx = colourProfile.nclx {
                 guard let profile = heif_nclx_color_profile_alloc() else { throw MediaError(.tooLarge, "cannot allocate an nclx profile") }

@@ -4,8 +4,10 @@ extension HEICStill: StillImage {
     public var nclxProfile: NCLXColourProfile? { colourProfile.nclx }
 
     /// Decodes at full size: HEVC has no cheap reduced-scale decode (the denominator is always 1).
-    public func decode(regionWidth: Int, regionHeight: Int, minimumWidth: Int, minimumHeight: Int,
-                       limits: ImageLimits) throws -> (image: RGBImage, denominator: Int) {
+    public func decode(
+        regionWidth: Int, regionHeight: Int, minimumWidth: Int, minimumHeight: Int,
+        limits: ImageLimits
+    ) throws -> (image: RGBImage, denominator: Int) {
         (try decode(limits: limits), 1)
     }
 
@@ -26,11 +28,13 @@ extension HEICStill: StillImage {
             }
             var colour = colourProfile
             if let space = encoding.colourSpace {
-                colour = HEICColourProfile(icc: try space.iccProfile(), nclx: colourProfile.nclx.map { nclx in
-                    var described = nclx
-                    if let primaries = space.primaries?.videoPrimaries { described.primaries = UInt16(primaries.rawValue) }
-                    return described
-                })
+                colour = HEICColourProfile(
+                    icc: try space.iccProfile(),
+                    nclx: colourProfile.nclx.map { nclx in
+                        var described = nclx
+                        if let primaries = space.primaries?.videoPrimaries { described.primaries = UInt16(primaries.rawValue) }
+                        return described
+                    })
             }
             let metadata = HEICEncoder.Metadata(exif: exif, xmp: xmpPacket, colourProfile: colour)
             return try HEICEncoder.encode(upright, metadata: metadata, settings: encoding.heic)

@@ -29,8 +29,9 @@ final class HEIFContext {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
         copy.copyBytes(from: bytes)
         fileBytes = copy
-        try HEIFLibrary.check(heif_context_read_from_memory_without_copy(pointer, copy.baseAddress, bytes.count, nil),
-                              "read the HEIF structure")
+        try HEIFLibrary.check(
+            heif_context_read_from_memory_without_copy(pointer, copy.baseAddress, bytes.count, nil),
+            "read the HEIF structure")
     }
 
     deinit {

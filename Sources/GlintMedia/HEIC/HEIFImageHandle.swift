@@ -38,8 +38,9 @@ final class HEIFImageHandle {
                 throw MediaError(.corrupt, "a \(type) metadata item claims \(size) bytes, more than the file")
             }
             var bytes = [UInt8](repeating: 0, count: size)
-            try HEIFLibrary.check(bytes.withUnsafeMutableBytes { heif_image_handle_get_metadata(pointer, id, $0.baseAddress) },
-                                  "read the \(type) metadata")
+            try HEIFLibrary.check(
+                bytes.withUnsafeMutableBytes { heif_image_handle_get_metadata(pointer, id, $0.baseAddress) },
+                "read the \(type) metadata")
             let contentType = heif_image_handle_get_metadata_content_type(pointer, id).map { String(cString: $0) } ?? ""
             blocks.append((contentType, bytes))
         }
@@ -54,8 +55,9 @@ final class HEIFImageHandle {
             let size = heif_image_handle_get_raw_color_profile_size(pointer)
             if size > 0 {
                 var bytes = [UInt8](repeating: 0, count: size)
-                try HEIFLibrary.check(bytes.withUnsafeMutableBytes { heif_image_handle_get_raw_color_profile(pointer, $0.baseAddress) },
-                                      "read the ICC profile")
+                try HEIFLibrary.check(
+                    bytes.withUnsafeMutableBytes { heif_image_handle_get_raw_color_profile(pointer, $0.baseAddress) },
+                    "read the ICC profile")
                 profile.icc = bytes
                 profile.iccType = type == heif_color_profile_type_rICC ? .restrictedICC : .icc
             }
@@ -87,16 +89,17 @@ final class HEIFImageHandle {
         options.pointee.convert_hdr_to_8bit = 1
         options.pointee.strict_decoding = 1
         var decoded: OpaquePointer?
-        try HEIFLibrary.check(heif_decode_image(pointer, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, options),
-                              "decode the HEIC image")
+        try HEIFLibrary.check(
+            heif_decode_image(pointer, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, options),
+            "decode the HEIC image")
         guard let decoded else { throw MediaError(.corrupt, "libheif decoded no image") }
         defer { heif_image_release(decoded) }
         let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
         let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
         var stride: Int32 = 0
         guard width > 0, height > 0, heif_image_get_bits_per_pixel(decoded, heif_channel_interleaved) == 24,
-              let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
-              Int(stride) >= width * 3
+            let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
+            Int(stride) >= width * 3
         else {
             throw MediaError(.corrupt, "libheif did not return 8-bit RGB pixels")
         }

@@ -26,8 +26,11 @@ struct HEIFItemLocations {
         version = try r.readUInt8()
         try r.skip(3)
         guard version <= 2 else { throw MediaError(.unsupported, "iloc version \(version) is not supported") }
-        let sizes = try r.readUInt8(), more = try r.readUInt8()
-        let offsetSize = Int(sizes >> 4), lengthSize = Int(sizes & 0xF), baseSize = Int(more >> 4)
+        let sizes = try r.readUInt8()
+        let more = try r.readUInt8()
+        let offsetSize = Int(sizes >> 4)
+        let lengthSize = Int(sizes & 0xF)
+        let baseSize = Int(more >> 4)
         indexSize = version == 0 ? 0 : Int(more & 0xF)
         func read(_ size: Int) throws -> UInt64 {
             switch size {

@@ -49,8 +49,9 @@ public struct HEIFItems: Sendable {
             let locations = try Self.locations(iloc)
             let items = try Self.infos(iinf).map { info -> Item in
                 let location = locations[info.id]
-                return Item(id: info.id, type: info.type, contentType: info.contentType,
-                            extents: location?.extents ?? [], inIDAT: location?.inIDAT ?? false)
+                return Item(
+                    id: info.id, type: info.type, contentType: info.contentType,
+                    extents: location?.extents ?? [], inIDAT: location?.inIDAT ?? false)
             }
             return (items, box.child("idat")?.payload ?? [])
         }

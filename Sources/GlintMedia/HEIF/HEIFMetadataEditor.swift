@@ -54,8 +54,9 @@ public struct HEIFMetadataEditor {
             throw MediaError(.unsupported, "HEIF file has an mpvd box that is not the last box")
         }
         self.boxes = boxes.filter { $0.type != "mpvd" }.map { ($0.type, $0.range) }
-        meta = try BoxParser.parseBox(type: "meta", payload: bytes[(metaRange.lowerBound + metaBox.header)..<metaRange.upperBound],
-                                      context: "meta", parentType: nil, depth: 0)
+        meta = try BoxParser.parseBox(
+            type: "meta", payload: bytes[(metaRange.lowerBound + metaBox.header)..<metaRange.upperBound],
+            context: "meta", parentType: nil, depth: 0)
         guard let iloc = meta.child("iloc"), let iinf = meta.child("iinf"), let pitm = meta.child("pitm") else {
             throw MediaError(.corrupt, "HEIF meta box lacks pitm, iinf or iloc")
         }
@@ -116,7 +117,8 @@ public struct HEIFMetadataEditor {
         // Top-level boxes kept: all but media data boxes no remaining item points into.
         let used = locations.locations.filter { $0.constructionMethod == 0 && placed[$0.itemID] == nil }.flatMap(\.extents)
         let kept = boxes.filter { box in
-            box.type != "mdat" || used.contains { Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound }
+            box.type != "mdat"
+                || used.contains { Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound }
         }
         let newMeta = try settledMeta(kept: kept, dataBoxSize: dataBox.count, placed: placed)
         var output: [UInt8] = []
@@ -142,9 +144,10 @@ public struct HEIFMetadataEditor {
         let metadataIDs = Set(infos.filter { $0.type == "Exif" || $0.type == "mime" }.map(\.id))
         for box in boxes where box.type == "mdat" {
             let users = locations.locations.filter { location in
-                location.constructionMethod == 0 && location.extents.contains {
-                    Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound
-                }
+                location.constructionMethod == 0
+                    && location.extents.contains {
+                        Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound
+                    }
             }
             guard !users.isEmpty, users.allSatisfy({ metadataIDs.contains($0.itemID) }) else { continue }
             for user in users where replacements[user.itemID] == nil { replacements[user.itemID] = try data(of: user.itemID) }
@@ -173,8 +176,10 @@ public struct HEIFMetadataEditor {
     /// The new `meta` box, its `iloc` pointing at the items' new places. Its size depends on the
     /// offsets only through the width of the `iloc` fields: place everything until it settles.
     /// - Throws: ``MediaError`` `.writeFailed` when the size does not settle.
-    private func settledMeta(kept: [(type: FourCC, range: Range<Int>)], dataBoxSize: Int,
-                             placed: [UInt32: (offset: Int, length: Int)]) throws -> Box {
+    private func settledMeta(
+        kept: [(type: FourCC, range: Range<Int>)], dataBoxSize: Int,
+        placed: [UInt32: (offset: Int, length: Int)]
+    ) throws -> Box {
         var metaSize = metaRange.count
         var newMeta = meta
         for _ in 0..<4 {
@@ -197,8 +202,10 @@ public struct HEIFMetadataEditor {
     /// The item locations once the `kept` boxes start at `starts` and the new `mdat`'s payload
     /// at `dataStart`: the `placed` items in the new `mdat`, the others' offsets moved with
     /// their boxes.
-    private func relocatedLocations(kept: [(type: FourCC, range: Range<Int>)], starts: [Int], dataStart: Int,
-                                    placed: [UInt32: (offset: Int, length: Int)]) -> HEIFItemLocations {
+    private func relocatedLocations(
+        kept: [(type: FourCC, range: Range<Int>)], starts: [Int], dataStart: Int,
+        placed: [UInt32: (offset: Int, length: Int)]
+    ) -> HEIFItemLocations {
         func moved(_ offset: UInt64) -> UInt64 {
             guard let index = kept.firstIndex(where: { $0.range.contains(Int(clamping: offset)) }) else { return offset }
             return UInt64(starts[index] + Int(offset) - kept[index].range.lowerBound)
@@ -207,8 +214,9 @@ public struct HEIFMetadataEditor {
         for i in edited.locations.indices {
             let id = edited.locations[i].itemID
             if let slot = placed[id] {
-                edited.locations[i] = .init(itemID: id, constructionMethod: 0, dataReferenceIndex: 0,
-                                            extents: [.init(index: 0, offset: UInt64(dataStart + slot.offset), length: UInt64(slot.length))])
+                edited.locations[i] = .init(
+                    itemID: id, constructionMethod: 0, dataReferenceIndex: 0,
+                    extents: [.init(index: 0, offset: UInt64(dataStart + slot.offset), length: UInt64(slot.length))])
             } else if edited.locations[i].constructionMethod == 0 {
                 for j in edited.locations[i].extents.indices {
                     edited.locations[i].extents[j].offset = moved(edited.locations[i].extents[j].offset)
@@ -225,7 +233,8 @@ public struct HEIFMetadataEditor {
         guard location.constructionMethod <= 1 else { throw MediaError(.unsupported, "HEIF item \(id) is built from other items") }
         var data: [UInt8] = []
         for extent in location.extents {
-            let start = Int(clamping: extent.offset), end = start + Int(clamping: extent.length)
+            let start = Int(clamping: extent.offset)
+            let end = start + Int(clamping: extent.length)
             guard end <= source.count, start <= end else { throw MediaError(.truncated, "HEIF item \(id) points past the end of its data") }
             data += source[start..<end]
         }

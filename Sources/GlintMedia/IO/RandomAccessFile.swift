@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file opened for reading at arbitrary offsets (`pread`), owning its descriptor.
@@ -23,8 +23,9 @@ public final class RandomAccessFile: @unchecked Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            throw MediaError(code == ENOENT ? .notFound : .unreadable, file: path,
-                             code == ENOENT ? "no such file" : "cannot open: \(String(cString: strerror(code)))")
+            throw MediaError(
+                code == ENOENT ? .notFound : .unreadable, file: path,
+                code == ENOENT ? "no such file" : "cannot open: \(String(cString: strerror(code)))")
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {

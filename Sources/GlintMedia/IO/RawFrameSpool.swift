@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A temporary file of equal-sized RGB frames, written in order and read back in any order.
@@ -37,7 +38,8 @@ public final class RawFrameSpool {
         self.width = width
         self.height = height
         frameBytes = width * height * 3
-        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
+        var template =
+            Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
             + Array("glint-frames-XXXXXX".utf8CString)
         descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {

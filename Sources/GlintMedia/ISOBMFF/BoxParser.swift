@@ -49,7 +49,8 @@ public enum BoxParser {
         }
         if type == "meta" {
             // QuickTime's moov/meta is a plain container; ISO's meta has a version/flags word first.
-            let isFullBox = payload.count >= 12
+            let isFullBox =
+                payload.count >= 12
                 && payload[payload.startIndex..<payload.startIndex + 4].allSatisfy { $0 == 0 }
                 && FourCC(rawValue: readUInt32(payload, at: payload.startIndex + 8)) == "hdlr"
             let prefix = isFullBox ? Array(payload.prefix(4)) : []

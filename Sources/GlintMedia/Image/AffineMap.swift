@@ -32,9 +32,12 @@ public struct AffineMap: Sendable, Equatable, CustomStringConvertible {
     /// - Precondition: `map` is affine; anything else is approximated by its values at (0, 0),
     ///   (1, 0) and (0, 1).
     public init(mapping map: (Double, Double) -> (x: Double, y: Double)) {
-        let origin = map(0, 0), ex = map(1, 0), ey = map(0, 1)
-        self.init(a: ex.x - origin.x, b: ex.y - origin.y, c: ey.x - origin.x, d: ey.y - origin.y,
-                  tx: origin.x, ty: origin.y)
+        let origin = map(0, 0)
+        let ex = map(1, 0)
+        let ey = map(0, 1)
+        self.init(
+            a: ex.x - origin.x, b: ex.y - origin.y, c: ey.x - origin.x, d: ey.y - origin.y,
+            tx: origin.x, ty: origin.y)
     }
 
     /// Maps a point.
@@ -44,7 +47,8 @@ public struct AffineMap: Sendable, Equatable, CustomStringConvertible {
 
     /// A clockwise rotation by `radians` about the origin (y pointing down).
     public static func rotation(radians: Double) -> AffineMap {
-        let cosine = cos(radians), sine = sin(radians)
+        let cosine = cos(radians)
+        let sine = sin(radians)
         return AffineMap(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 

@@ -28,33 +28,40 @@ public enum ColourDifference {
         let rad = Double.pi / 180
         let cBar = (hypot(c1.a, c1.b) + hypot(c2.a, c2.b)) / 2
         let g = 0.5 * (1 - (pow(cBar, 7) / (pow(cBar, 7) + pow(25, 7))).squareRoot())
-        let a1 = (1 + g) * c1.a, a2 = (1 + g) * c2.a
-        let cp1 = hypot(a1, c1.b), cp2 = hypot(a2, c2.b)
+        let a1 = (1 + g) * c1.a
+        let a2 = (1 + g) * c2.a
+        let cp1 = hypot(a1, c1.b)
+        let cp2 = hypot(a2, c2.b)
         func hue(_ b: Double, _ a: Double) -> Double {
             if a == 0 && b == 0 { return 0 }
             let h = atan2(b, a) / rad
             return h < 0 ? h + 360 : h
         }
-        let hp1 = hue(c1.b, a1), hp2 = hue(c2.b, a2)
-        let dL = c2.l - c1.l, dC = cp2 - cp1
+        let hp1 = hue(c1.b, a1)
+        let hp2 = hue(c2.b, a2)
+        let dL = c2.l - c1.l
+        let dC = cp2 - cp1
         var dh = 0.0
         if cp1 * cp2 != 0 {
             dh = hp2 - hp1
             if dh > 180 { dh -= 360 } else if dh < -180 { dh += 360 }
         }
         let dH = 2 * (cp1 * cp2).squareRoot() * sin(dh / 2 * rad)
-        let lBar = (c1.l + c2.l) / 2, cpBar = (cp1 + cp2) / 2
+        let lBar = (c1.l + c2.l) / 2
+        let cpBar = (cp1 + cp2) / 2
         var hBar = hp1 + hp2
         if cp1 * cp2 != 0 {
             if abs(hp1 - hp2) > 180 { hBar += hBar < 360 ? 360 : -360 }
             hBar /= 2
         }
-        let t = 1 - 0.17 * cos((hBar - 30) * rad) + 0.24 * cos(2 * hBar * rad)
+        let t =
+            1 - 0.17 * cos((hBar - 30) * rad) + 0.24 * cos(2 * hBar * rad)
             + 0.32 * cos((3 * hBar + 6) * rad) - 0.20 * cos((4 * hBar - 63) * rad)
         let dTheta = 30 * exp(-pow((hBar - 275) / 25, 2))
         let rc = 2 * (pow(cpBar, 7) / (pow(cpBar, 7) + pow(25, 7))).squareRoot()
         let sl = 1 + 0.015 * pow(lBar - 50, 2) / (20 + pow(lBar - 50, 2)).squareRoot()
-        let sc = 1 + 0.045 * cpBar, sh = 1 + 0.015 * cpBar * t
+        let sc = 1 + 0.045 * cpBar
+        let sh = 1 + 0.015 * cpBar * t
         let rt = -sin(2 * dTheta * rad) * rc
         return (pow(dL / sl, 2) + pow(dC / sc, 2) + pow(dH / sh, 2) + rt * (dC / sc) * (dH / sh)).squareRoot()
     }
@@ -67,7 +74,8 @@ public enum ColourDifference {
         var count = 0
         for row in stride(from: 0, to: x.height, by: step) {
             for column in stride(from: 0, to: x.width, by: step) {
-                let p = x[column, row], q = y[column, row]
+                let p = x[column, row]
+                let q = y[column, row]
                 total += ciede2000(lab(r: p.r, g: p.g, b: p.b), lab(r: q.r, g: q.g, b: q.b))
                 count += 1
             }

@@ -24,7 +24,10 @@ public struct RGBAImage: Sendable, Equatable {
         } else {
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
             for i in stride(from: 0, to: pixels.count, by: 4) {
-                pixels[i] = fill.r; pixels[i + 1] = fill.g; pixels[i + 2] = fill.b; pixels[i + 3] = fill.a
+                pixels[i] = fill.r
+                pixels[i + 1] = fill.g
+                pixels[i + 2] = fill.b
+                pixels[i + 3] = fill.a
             }
             self.pixels = pixels
         }
@@ -46,7 +49,9 @@ public struct RGBAImage: Sendable, Equatable {
         rgb.pixels.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBufferPointer { dst in
                 for p in 0..<(rgb.width * rgb.height) {
-                    dst[p * 4] = src[p * 3]; dst[p * 4 + 1] = src[p * 3 + 1]; dst[p * 4 + 2] = src[p * 3 + 2]
+                    dst[p * 4] = src[p * 3]
+                    dst[p * 4 + 1] = src[p * 3 + 1]
+                    dst[p * 4 + 2] = src[p * 3 + 2]
                 }
             }
         }
@@ -65,7 +70,9 @@ public struct RGBAImage: Sendable, Equatable {
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for p in 0..<(width * height) {
-                    dst[p * 3] = src[p * 4]; dst[p * 3 + 1] = src[p * 4 + 1]; dst[p * 3 + 2] = src[p * 4 + 2]
+                    dst[p * 3] = src[p * 4]
+                    dst[p * 3 + 1] = src[p * 4 + 1]
+                    dst[p * 3 + 2] = src[p * 4 + 2]
                 }
             }
         }

@@ -5,8 +5,10 @@ extension RGBImage {
     /// the overlay outside the image are dropped; pixels under fully transparent overlay pixels
     /// are left exactly as they were.
     public mutating func blend(_ overlay: RGBAImage, x: Int, y: Int) {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(width, x + overlay.width), y1 = min(height, y + overlay.height)
+        let x0 = max(0, x)
+        let y0 = max(0, y)
+        let x1 = min(width, x + overlay.width)
+        let y1 = min(height, y + overlay.height)
         guard x0 < x1, y0 < y1 else { return }
         let width = self.width
         overlay.pixels.withUnsafeBufferPointer { source in

@@ -5,7 +5,8 @@ extension RGBImage {
     public mutating func crop(to rect: PixelRect) throws {
         try rect.validate(within: width, height)
         guard rect != PixelRect(x: 0, y: 0, width: width, height: height) else { return }
-        let sourceRow = bytesPerRow, rowBytes = rect.width * 3
+        let sourceRow = bytesPerRow
+        let rowBytes = rect.width * 3
         pixels.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
             // Each row moves towards the start of the buffer (never past a row not yet moved).

@@ -9,8 +9,10 @@ extension RGBImage {
             return (Int(p.x - 0.5), Int(p.y - 0.5))
         }
         let origin = map(0, 0)
-        let ax = map(1, 0), ay = map(0, 1)
-        let dx = (ax.0 - origin.0, ax.1 - origin.1), dy = (ay.0 - origin.0, ay.1 - origin.1)
+        let ax = map(1, 0)
+        let ay = map(0, 1)
+        let dx = (ax.0 - origin.0, ax.1 - origin.1)
+        let dy = (ay.0 - origin.0, ay.1 - origin.1)
         var output = RGBImage(width: outWidth, height: outHeight)
         let stepX = (dx.1 * outWidth + dx.0) * 3
         let stepY = (dy.1 * outWidth + dy.0) * 3

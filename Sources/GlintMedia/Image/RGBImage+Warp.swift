@@ -18,7 +18,8 @@ extension RGBImage {
     /// - Returns: The resampled image.
     public func warped(by transform: AffineMap, width: Int, height: Int) -> RGBImage {
         var output = RGBImage(width: width, height: height)
-        let sourceWidth = self.width, sourceHeight = self.height
+        let sourceWidth = self.width
+        let sourceHeight = self.height
         let rowBytes = sourceWidth * 3
         let t = transform
         pixels.withUnsafeBufferPointer { source in
@@ -30,20 +31,31 @@ extension RGBImage {
                     var x = t.a * 0.5 + t.c * v + t.tx - 0.5
                     var y = t.b * 0.5 + t.d * v + t.ty - 0.5
                     for _ in 0..<width {
-                        let xFloor = x.rounded(.down), yFloor = y.rounded(.down)
+                        let xFloor = x.rounded(.down)
+                        let yFloor = y.rounded(.down)
                         let wx = Self.catmullRom(Float(x - xFloor))
                         let wy = Self.catmullRom(Float(y - yFloor))
-                        let ix = Int(xFloor), iy = Int(yFloor)
-                        let c0 = Self.clamp(ix - 1, sourceWidth) * 3, c1 = Self.clamp(ix, sourceWidth) * 3
-                        let c2 = Self.clamp(ix + 1, sourceWidth) * 3, c3 = Self.clamp(ix + 2, sourceWidth) * 3
-                        var r: Float = 0, g: Float = 0, b: Float = 0
+                        let ix = Int(xFloor)
+                        let iy = Int(yFloor)
+                        let c0 = Self.clamp(ix - 1, sourceWidth) * 3
+                        let c1 = Self.clamp(ix, sourceWidth) * 3
+                        let c2 = Self.clamp(ix + 1, sourceWidth) * 3
+                        let c3 = Self.clamp(ix + 2, sourceWidth) * 3
+                        var r: Float = 0
+                        var g: Float = 0
+                        var b: Float = 0
                         for k in 0..<4 {
                             let rowStart = Self.clamp(iy - 1 + k, sourceHeight) * rowBytes
-                            let p0 = rowStart + c0, p1 = rowStart + c1, p2 = rowStart + c2, p3 = rowStart + c3
+                            let p0 = rowStart + c0
+                            let p1 = rowStart + c1
+                            let p2 = rowStart + c2
+                            let p3 = rowStart + c3
                             let rr = wx.0 * Float(source[p0]) + wx.1 * Float(source[p1]) + wx.2 * Float(source[p2]) + wx.3 * Float(source[p3])
-                            let gg = wx.0 * Float(source[p0 + 1]) + wx.1 * Float(source[p1 + 1])
+                            let gg =
+                                wx.0 * Float(source[p0 + 1]) + wx.1 * Float(source[p1 + 1])
                                 + wx.2 * Float(source[p2 + 1]) + wx.3 * Float(source[p3 + 1])
-                            let bb = wx.0 * Float(source[p0 + 2]) + wx.1 * Float(source[p1 + 2])
+                            let bb =
+                                wx.0 * Float(source[p0 + 2]) + wx.1 * Float(source[p1 + 2])
                                 + wx.2 * Float(source[p2 + 2]) + wx.3 * Float(source[p3 + 2])
                             let weight = k == 0 ? wy.0 : k == 1 ? wy.1 : k == 2 ? wy.2 : wy.3
                             r += weight * rr
@@ -66,11 +78,14 @@ extension RGBImage {
     /// Catmull-Rom weights of the four taps around a point `t` (0..<1) past the second tap.
     @inline(__always)
     private static func catmullRom(_ t: Float) -> (Float, Float, Float, Float) {
-        let t2 = t * t, t3 = t2 * t
-        return ((-t3 + 2 * t2 - t) * 0.5,
-                (3 * t3 - 5 * t2 + 2) * 0.5,
-                (-3 * t3 + 4 * t2 + t) * 0.5,
-                (t3 - t2) * 0.5)
+        let t2 = t * t
+        let t3 = t2 * t
+        return (
+            (-t3 + 2 * t2 - t) * 0.5,
+            (3 * t3 - 5 * t2 + 2) * 0.5,
+            (-3 * t3 + 4 * t2 + t) * 0.5,
+            (t3 - t2) * 0.5
+        )
     }
 
     @inline(__always)

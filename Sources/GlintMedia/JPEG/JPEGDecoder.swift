@@ -70,8 +70,10 @@ public enum JPEGDecoder {
     /// - Returns: The region's pixels, exactly `region.width` x `region.height`.
     /// - Throws: As ``decode(_:scaleDenominator:limits:)``, and `.invalidArgument` for a region
     ///   outside the scaled picture.
-    public static func decode(_ bytes: [UInt8], scaleDenominator: Int = 1, region: PixelRect,
-                              limits: ImageLimits = .default) throws -> RGBImage {
+    public static func decode(
+        _ bytes: [UInt8], scaleDenominator: Int = 1, region: PixelRect,
+        limits: ImageLimits = .default
+    ) throws -> RGBImage {
         guard supportedScaleDenominators.contains(scaleDenominator) else {
             throw MediaError(.invalidArgument, "JPEG scale denominator must be 1, 2, 4 or 8, not \(scaleDenominator)")
         }
@@ -83,8 +85,10 @@ public enum JPEGDecoder {
             // A margin of one iMCU (16 pixels at most) all round, so that the region's edge pixels
             // get the same chroma upsampling as in a whole decode.
             let margin = 16
-            let x0 = max(0, region.x - margin), y0 = max(0, region.y - margin)
-            let x1 = min(size.width, region.x + region.width + margin), y1 = min(size.height, region.y + region.height + margin)
+            let x0 = max(0, region.x - margin)
+            let y0 = max(0, region.y - margin)
+            let x1 = min(size.width, region.x + region.width + margin)
+            let y1 = min(size.height, region.y + region.height + margin)
             let decoded = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             let columns = try decompression.startRegion(decoded)
             let pixels = try [UInt8](unsafeUninitializedCapacity: columns.width * decoded.height * 3) { buffer, count in

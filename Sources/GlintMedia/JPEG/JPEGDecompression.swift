@@ -71,9 +71,12 @@ final class JPEGDecompression {
     /// libjpeg to whole iMCUs).
     /// - Returns: The first column and the number of columns that will be decoded.
     func startRegion(_ region: PixelRect) throws -> (x: Int, width: Int) {
-        var x: Int32 = 0, width: Int32 = 0
-        try check(cjpeg_decoder_start_region(decoder, Int32(region.x), Int32(region.y), Int32(region.width),
-                                             Int32(region.height), &x, &width))
+        var x: Int32 = 0
+        var width: Int32 = 0
+        try check(
+            cjpeg_decoder_start_region(
+                decoder, Int32(region.x), Int32(region.y), Int32(region.width),
+                Int32(region.height), &x, &width))
         return (Int(x), Int(width))
     }
 

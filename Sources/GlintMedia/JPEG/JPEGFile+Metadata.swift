@@ -26,9 +26,11 @@ extension JPEGFile {
     /// The offset in ``bytes`` of the MP header (just after `"MPF\0"`), from which MPF image
     /// offsets are measured, or nil when the file has no MPF segment.
     public var mpfHeaderOffset: Int? {
-        guard let index = segments.firstIndex(where: {
-            $0.marker == JPEGMarker.app2 && $0.payloadStarts(with: JPEGSegment.mpfSignature)
-        }) else { return nil }
+        guard
+            let index = segments.firstIndex(where: {
+                $0.marker == JPEGMarker.app2 && $0.payloadStarts(with: JPEGSegment.mpfSignature)
+            })
+        else { return nil }
         return segmentOffsets[index] + 4 + JPEGSegment.mpfSignature.count
     }
 

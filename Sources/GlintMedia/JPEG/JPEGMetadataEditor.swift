@@ -49,8 +49,10 @@ public enum JPEGMetadataEditor {
             if changed {
                 let bytes = try packet.serialized()
                 guard bytes.count <= maximumXMPBytes else {
-                    throw MediaError(.tooLarge, "the XMP packet would be \(bytes.count) bytes, but one JPEG APP1 segment holds at most "
-                        + "\(maximumXMPBytes) and Motion Photo readers look only there: remove some XMP from the still first")
+                    throw MediaError(
+                        .tooLarge,
+                        "the XMP packet would be \(bytes.count) bytes, but one JPEG APP1 segment holds at most "
+                            + "\(maximumXMPBytes) and Motion Photo readers look only there: remove some XMP from the still first")
                 }
                 let segment = try JPEGSegment.xmp(bytes)
                 if let xmpIndex {

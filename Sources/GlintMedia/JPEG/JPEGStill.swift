@@ -49,8 +49,10 @@ public struct JPEGStill: Sendable {
     /// that still gives at least `minimumWidth` x `minimumHeight` from a `regionWidth` x
     /// `regionHeight` part of the picture (decoding less is much faster than resizing after).
     /// - Returns: The decoded image and the denominator it was decoded at.
-    public func decode(regionWidth: Int, regionHeight: Int, minimumWidth: Int, minimumHeight: Int,
-                       limits: ImageLimits = .default) throws -> (image: RGBImage, denominator: Int) {
+    public func decode(
+        regionWidth: Int, regionHeight: Int, minimumWidth: Int, minimumHeight: Int,
+        limits: ImageLimits = .default
+    ) throws -> (image: RGBImage, denominator: Int) {
         var denominator = 1
         for candidate in [8, 4, 2] where regionWidth / candidate >= minimumWidth && regionHeight / candidate >= minimumHeight {
             denominator = candidate
@@ -65,8 +67,10 @@ public struct JPEGStill: Sendable {
     /// `minimumHeight` from it; rows and columns outside it are skipped as far as libjpeg can.
     /// - Returns: The region at that scale (its origin and size divided by the denominator,
     ///   rounded down) and the denominator.
-    public func decode(region: PixelRect, minimumWidth: Int, minimumHeight: Int,
-                       limits: ImageLimits = .default) throws -> (image: RGBImage, denominator: Int) {
+    public func decode(
+        region: PixelRect, minimumWidth: Int, minimumHeight: Int,
+        limits: ImageLimits = .default
+    ) throws -> (image: RGBImage, denominator: Int) {
         var denominator = 1
         for candidate in [8, 4, 2] where region.width / candidate >= minimumWidth && region.height / candidate >= minimumHeight {
             denominator = candidate
@@ -74,8 +78,9 @@ public struct JPEGStill: Sendable {
         }
         let scaledWidth = (header.width + denominator - 1) / denominator
         let scaledHeight = (header.height + denominator - 1) / denominator
-        var scaled = PixelRect(x: region.x / denominator, y: region.y / denominator,
-                               width: max(1, region.width / denominator), height: max(1, region.height / denominator))
+        var scaled = PixelRect(
+            x: region.x / denominator, y: region.y / denominator,
+            width: max(1, region.width / denominator), height: max(1, region.height / denominator))
         scaled.width = min(scaled.width, scaledWidth - scaled.x)
         scaled.height = min(scaled.height, scaledHeight - scaled.y)
         let crop = scaled

@@ -16,8 +16,10 @@ public enum MediaLibraries {
     ///   when one of its libraries cannot be opened or lacks a function Glint calls.
     public static func requireFFmpeg() throws {
         guard cffmpeg_load() == 0 else { return }
-        throw MediaError(.unsupported, "FFmpeg (\(String(cString: cffmpeg_soname()))) cannot be loaded: "
-            + reason(cffmpeg_load_error()))
+        throw MediaError(
+            .unsupported,
+            "FFmpeg (\(String(cString: cffmpeg_soname()))) cannot be loaded: "
+                + reason(cffmpeg_load_error()))
     }
 
     /// Loads libheif if it is not loaded yet (thread-safe; afterwards this costs one atomic load).
@@ -25,8 +27,10 @@ public enum MediaLibraries {
     ///   the library cannot be opened or lacks a function Glint calls.
     public static func requireHeif() throws {
         guard cheif_load() == 0 else { return }
-        throw MediaError(.unsupported, "libheif (\(String(cString: cheif_soname()))) cannot be loaded: "
-            + reason(cheif_load_error()))
+        throw MediaError(
+            .unsupported,
+            "libheif (\(String(cString: cheif_soname()))) cannot be loaded: "
+                + reason(cheif_load_error()))
     }
 
     /// Whether this process has loaded FFmpeg (loads nothing).

@@ -23,8 +23,9 @@ public enum MP4Boxes {
 
     /// `vmhd` (flags 1, copy mode) or `smhd` (centred balance).
     static func mediaInformationHeader(video: Bool) -> Box {
-        video ? Box("vmhd", version: 0, flags: 1, body: [UInt8](repeating: 0, count: 8))
-              : Box("smhd", version: 0, flags: 0, body: [0, 0, 0, 0])
+        video
+            ? Box("vmhd", version: 0, flags: 1, body: [UInt8](repeating: 0, count: 8))
+            : Box("smhd", version: 0, flags: 0, body: [0, 0, 0, 0])
     }
 
     /// `dinf/dref` with one self-contained `url ` entry.

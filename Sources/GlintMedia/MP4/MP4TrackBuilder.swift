@@ -74,9 +74,12 @@ struct MP4TrackBuilder {
         }
         if shift < 0 {
             // The first sample starts later than zero: an empty edit keeps it there.
-            let gap = movieUnits(-shift), presented = movieUnits(mediaDuration)
-            return (EditList(entries: [.init(segmentDuration: gap, mediaTime: -1), .init(segmentDuration: presented, mediaTime: 0)]),
-                    gap + presented)
+            let gap = movieUnits(-shift)
+            let presented = movieUnits(mediaDuration)
+            return (
+                EditList(entries: [.init(segmentDuration: gap, mediaTime: -1), .init(segmentDuration: presented, mediaTime: 0)]),
+                gap + presented
+            )
         }
         return (nil, movieUnits(mediaDuration))
     }
@@ -101,6 +104,33 @@ struct MP4TrackBuilder {
             for index in sync { w.write(UInt32(index + 1)) }
             stbl.append(Box("stss", version: 0, flags: 0, body: w.bytes))
         }
+        let chunkOffsets = chunkBoxes(base: base, into: &stbl)
+        stbl.append(forceWideOffsets ? Self.wideChunkOffsets(chunkOffsets) : SampleTable.makeChunkOffsetBox(chunkOffsets))
+
+        let isVideo = format.kind != .audio
+        var width = 0.0
+        var height = 0.0
+        if case .video(let w, let h) = format.kind { (width, height) = (w, h) }
+        var children = [
+            TrackHeader.make(
+                trackID: trackID, duration: presented, matrix: format.matrix, width: width, height: height,
+                isAudio: !isVideo, flags: 3)
+        ]
+        if let edits { children.append(edits.makeBox()) }
+        children.append(
+            Box(
+                "mdia",
+                children: [
+                    MP4Boxes.mediaHeader(timescale: format.mediaTimescale, duration: UInt64(mediaDuration), language: format.language),
+                    MP4Boxes.handler(isVideo ? "vide" : "soun", name: isVideo ? "VideoHandler" : "SoundHandler"),
+                    Box("minf", children: [MP4Boxes.mediaInformationHeader(video: isVideo), MP4Boxes.dataInformation(), Box("stbl", children: stbl)]),
+                ]))
+        return (Box("trak", children: children), presented)
+    }
+
+    /// Appends the `stsc` and `stsz` boxes to `stbl` and returns the chunks' offsets (from `base`): a
+    /// chunk starts at each sample that says so.
+    private func chunkBoxes(base: Int64, into stbl: inout [Box]) -> [UInt64] {
         var chunkOffsets: [UInt64] = []
         var chunkCounts: [Int64] = []
         for sample in samples {
@@ -126,20 +156,7 @@ struct MP4TrackBuilder {
         stsz.write(UInt32(samples.count))
         for sample in samples { stsz.write(sample.size) }
         stbl.append(Box("stsz", version: 0, flags: 0, body: stsz.bytes))
-        stbl.append(forceWideOffsets ? Self.wideChunkOffsets(chunkOffsets) : SampleTable.makeChunkOffsetBox(chunkOffsets))
-
-        let isVideo = format.kind != .audio
-        var width = 0.0, height = 0.0
-        if case .video(let w, let h) = format.kind { (width, height) = (w, h) }
-        var children = [TrackHeader.make(trackID: trackID, duration: presented, matrix: format.matrix, width: width, height: height,
-                                         isAudio: !isVideo, flags: 3)]
-        if let edits { children.append(edits.makeBox()) }
-        children.append(Box("mdia", children: [
-            MP4Boxes.mediaHeader(timescale: format.mediaTimescale, duration: UInt64(mediaDuration), language: format.language),
-            MP4Boxes.handler(isVideo ? "vide" : "soun", name: isVideo ? "VideoHandler" : "SoundHandler"),
-            Box("minf", children: [MP4Boxes.mediaInformationHeader(video: isVideo), MP4Boxes.dataInformation(), Box("stbl", children: stbl)]),
-        ]))
-        return (Box("trak", children: children), presented)
+        return chunkOffsets
     }
 
     /// A `co64` box, used once any offset needs 64 bits.

@@ -25,8 +25,10 @@ public struct MP4TrackFormat: Sendable {
     public var language: UInt16
 
     /// Creates a track description.
-    public init(kind: Kind, sampleEntry: SampleDescription, mediaTimescale: UInt32, matrix: TransformMatrix = .identity,
-                editList: EditList? = nil, language: UInt16 = 0x55C4) {
+    public init(
+        kind: Kind, sampleEntry: SampleDescription, mediaTimescale: UInt32, matrix: TransformMatrix = .identity,
+        editList: EditList? = nil, language: UInt16 = 0x55C4
+    ) {
         self.kind = kind
         self.sampleEntry = sampleEntry
         self.mediaTimescale = mediaTimescale
@@ -42,16 +44,19 @@ public struct MP4TrackFormat: Sendable {
     ///   - matrix: The display matrix (rotation).
     ///   - editList: The edit list in the encoder's time base, if any.
     ///   - extensions: More sample-entry boxes, such as `colr` or `pasp`.
-    public static func video(encoder: VideoEncoder, matrix: TransformMatrix = .identity, editList: EditList? = nil,
-                             extensions: [Box] = []) -> MP4TrackFormat {
+    public static func video(
+        encoder: VideoEncoder, matrix: TransformMatrix = .identity, editList: EditList? = nil,
+        extensions: [Box] = []
+    ) -> MP4TrackFormat {
         let c = encoder.configuration
         let entry = VisualSampleEntry.make(
             format: FourCC(encoder.sampleEntryFourCC), width: c.width, height: c.height,
             compressorName: c.codec == .hevc ? "HEVC" : "H.264",
             extensions: [Box(FourCC(encoder.configurationBoxType), payload: encoder.decoderConfigurationRecord)] + extensions)
-        return MP4TrackFormat(kind: .video(width: Double(c.width), height: Double(c.height)), sampleEntry: entry,
-                              mediaTimescale: UInt32(c.timeBaseDenominator / max(c.timeBaseNumerator, 1)),
-                              matrix: matrix, editList: editList)
+        return MP4TrackFormat(
+            kind: .video(width: Double(c.width), height: Double(c.height)), sampleEntry: entry,
+            mediaTimescale: UInt32(c.timeBaseDenominator / max(c.timeBaseNumerator, 1)),
+            matrix: matrix, editList: editList)
     }
 
     /// An AAC sound track for ``AACEncoder`` output, timed in samples.
@@ -60,10 +65,12 @@ public struct MP4TrackFormat: Sendable {
     ///   - editList: The edit list in samples counted from the first input sample (the writer
     ///     adds the encoder's priming); `nil` presents every input sample from the start.
     public static func audio(encoder: AACEncoder, editList: EditList? = nil) -> MP4TrackFormat {
-        MP4TrackFormat(kind: .audio,
-                       sampleEntry: AACSampleEntry.make(audioSpecificConfig: encoder.audioSpecificConfig,
-                                                        sampleRate: encoder.sampleRate, channels: encoder.channels,
-                                                        bitRate: encoder.bitRate),
-                       mediaTimescale: UInt32(encoder.sampleRate), editList: editList)
+        MP4TrackFormat(
+            kind: .audio,
+            sampleEntry: AACSampleEntry.make(
+                audioSpecificConfig: encoder.audioSpecificConfig,
+                sampleRate: encoder.sampleRate, channels: encoder.channels,
+                bitRate: encoder.bitRate),
+            mediaTimescale: UInt32(encoder.sampleRate), editList: editList)
     }
 }

@@ -57,15 +57,19 @@ public final class MP4Writer {
     ///   - presentationTime: Presentation time in the same units.
     ///   - isSync: Whether decoding can start here.
     ///   - duration: The sample's duration, when known (used for the last sample).
-    public func append<C: Collection>(_ bytes: C, to track: Track, decodeTime: Int64, presentationTime: Int64,
-                                      isSync: Bool, duration: Int64? = nil) throws where C.Element == UInt8 {
+    public func append<C: Collection>(
+        _ bytes: C, to track: Track, decodeTime: Int64, presentationTime: Int64,
+        isSync: Bool, duration: Int64? = nil
+    ) throws where C.Element == UInt8 {
         guard !finished else { throw MediaError(.invalidArgument, file: destination, "sample appended after the MP4 was finished") }
         guard tracks.indices.contains(track.index) else { throw MediaError(.invalidArgument, "no such MP4 track") }
         guard bytes.count <= Int(UInt32.max) else { throw MediaError(.tooLarge, file: destination, "a sample of \(bytes.count) bytes") }
         let offset = try scratch.append(bytes)
-        try tracks[track.index].add(.init(offset: offset, size: UInt32(bytes.count), decodeTime: decodeTime,
-                                          compositionOffset: presentationTime - decodeTime, isSync: isSync,
-                                          duration: duration, startsChunk: lastTrack != track.index))
+        try tracks[track.index].add(
+            .init(
+                offset: offset, size: UInt32(bytes.count), decodeTime: decodeTime,
+                compositionOffset: presentationTime - decodeTime, isSync: isSync,
+                duration: duration, startsChunk: lastTrack != track.index))
         lastTrack = track.index
     }
 
@@ -76,8 +80,9 @@ public final class MP4Writer {
 
     /// Appends a packet from ``AACEncoder`` (times in samples).
     public func append(_ packet: EncodedAudioPacket, to track: Track) throws {
-        try append(packet.data, to: track, decodeTime: packet.dts, presentationTime: packet.pts, isSync: true,
-                   duration: packet.duration)
+        try append(
+            packet.data, to: track, decodeTime: packet.dts, presentationTime: packet.pts, isSync: true,
+            duration: packet.duration)
     }
 
     /// Sets where the last sample of `track` ends, in the track's given times (otherwise its own
@@ -136,8 +141,11 @@ public final class MP4Writer {
             traks.append(trak)
             duration = max(duration, presented)
         }
-        var children = [MovieHeader.makeBox(timescale: movieTimescale, duration: duration, nextTrackID: UInt32(tracks.count + 1),
-                                            creationTime: creationTime)]
+        var children = [
+            MovieHeader.makeBox(
+                timescale: movieTimescale, duration: duration, nextTrackID: UInt32(tracks.count + 1),
+                creationTime: creationTime)
+        ]
         children += traks
         if !userData.isEmpty { children.append(Box("udta", children: userData)) }
         return Box("moov", children: children)

@@ -72,16 +72,18 @@ public enum MovieToMP4 {
             }
         }
         let size = try writer.finish()
-        return Result(videoCodec: codec, frameCount: frames, duration: movie.duration, audioCodec: audioCodec,
-                      droppedAudio: dropped, size: size)
+        return Result(
+            videoCodec: codec, frameCount: frames, duration: movie.duration, audioCodec: audioCodec,
+            droppedAudio: dropped, size: size)
     }
 
     /// Copies every video sample with its decoding and presentation time.
     static func copyVideo(_ video: MovieTrack, of movie: QuickTimeMovie, into writer: MP4Writer) throws -> Int {
         let table = video.sampleTable
-        let track = writer.addTrack(MP4TrackFormat(
-            kind: .video(width: video.trackWidth, height: video.trackHeight), sampleEntry: video.sampleDescriptions[0],
-            mediaTimescale: video.mediaTimescale, matrix: video.matrix, editList: video.editList))
+        let track = writer.addTrack(
+            MP4TrackFormat(
+                kind: .video(width: video.trackWidth, height: video.trackHeight), sampleEntry: video.sampleDescriptions[0],
+                mediaTimescale: video.mediaTimescale, matrix: video.matrix, editList: video.editList))
         let decodeTimes = table.decodeTimes()
         let presentationTimes = table.presentationTimes()
         let sync = table.syncSamples.map { Set($0.map { Int($0) - 1 }) }
@@ -92,8 +94,9 @@ public enum MovieToMP4 {
                 let size = Int(table.size(ofSample: index))
                 let bytes = try movie.file.read(at: offset, count: size)
                 offset += Int64(size)
-                try writer.append(bytes, to: track, decodeTime: decodeTimes[index], presentationTime: presentationTimes[index],
-                                  isSync: sync?.contains(index) ?? true)
+                try writer.append(
+                    bytes, to: track, decodeTime: decodeTimes[index], presentationTime: presentationTimes[index],
+                    isSync: sync?.contains(index) ?? true)
             }
         }
         writer.setMediaEnd(table.mediaDuration, of: track)
@@ -116,14 +119,20 @@ public enum MovieToMP4 {
         let frames = try reader.frameCount()
         // Edits in samples: the source's media times rescaled from its timescale to the sample rate.
         let scale = format.sampleRate / Double(audio.mediaTimescale)
-        let edits = audio.editList.map { list in
-            EditList(entries: list.entries.map { entry in
-                var e = entry
-                if e.mediaTime >= 0 { e.mediaTime = Int64((Double(e.mediaTime) * scale).rounded()) }
-                return e
-            })
-        } ?? EditList(entries: [.init(segmentDuration: UInt64(frames) * UInt64(movie.header.timescale) / UInt64(rate),
-                                      mediaTime: 0)])
+        let edits =
+            audio.editList.map { list in
+                EditList(
+                    entries: list.entries.map { entry in
+                        var e = entry
+                        if e.mediaTime >= 0 { e.mediaTime = Int64((Double(e.mediaTime) * scale).rounded()) }
+                        return e
+                    })
+            }
+            ?? EditList(entries: [
+                .init(
+                    segmentDuration: UInt64(frames) * UInt64(movie.header.timescale) / UInt64(rate),
+                    mediaTime: 0)
+            ])
         let track = writer.addTrack(.audio(encoder: encoder, editList: edits))
         try reader.forEachBlock { block in
             for packet in try encoder.encode(pcm: block, format: format) { try writer.append(packet, to: track) }

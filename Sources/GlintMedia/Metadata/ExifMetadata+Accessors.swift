@@ -4,7 +4,7 @@ extension ExifMetadata {
     public var orientation: Orientation? {
         get {
             guard let value = ifd0[ExifTag.orientation]?.integers(byteOrder: byteOrder)?.first,
-                  let raw = UInt16(exactly: value)
+                let raw = UInt16(exactly: value)
             else { return nil }
             return Orientation(rawValue: raw)
         }
@@ -30,7 +30,7 @@ extension ExifMetadata {
     public var pixelDimensions: (width: Int, height: Int)? {
         func pair(_ directory: TIFFDirectory?, _ x: UInt16, _ y: UInt16) -> (width: Int, height: Int)? {
             guard let width = directory?[x]?.integers(byteOrder: byteOrder)?.first,
-                  let height = directory?[y]?.integers(byteOrder: byteOrder)?.first
+                let height = directory?[y]?.integers(byteOrder: byteOrder)?.first
             else { return nil }
             return (Int(width), Int(height))
         }

@@ -53,7 +53,8 @@ extension ExifMetadata {
             let ifd1Offset = place(ifd1)
             let total = offset + (thumbnail?.count ?? 0)
             guard total <= ExifMetadata.maximumSerializedSize else {
-                throw MediaError(.tooLarge, "EXIF block would be \(total) bytes, more than the \(ExifMetadata.maximumSerializedSize) a JPEG APP1 segment can hold")
+                throw MediaError(
+                    .tooLarge, "EXIF block would be \(total) bytes, more than the \(ExifMetadata.maximumSerializedSize) a JPEG APP1 segment can hold")
             }
 
             func fill(_ entries: inout [TIFFEntry], _ tag: UInt16, _ value: Int?) {
@@ -85,8 +86,10 @@ extension ExifMetadata {
         /// The entries of each directory written, without their pointer values yet: the pointer
         /// entries to the Exif, Interoperability and GPS IFDs are added (pointing at 0), the
         /// MakerNote is serialised into the Exif IFD, and IFD1 loses its thumbnail entries.
-        static func directories(of metadata: ExifMetadata) throws -> (ifd0: [TIFFEntry], exif: [TIFFEntry]?, interop: [TIFFEntry]?,
-                                                                       gps: [TIFFEntry]?, ifd1: [TIFFEntry]?) {
+        static func directories(of metadata: ExifMetadata) throws -> (
+            ifd0: [TIFFEntry], exif: [TIFFEntry]?, interop: [TIFFEntry]?,
+            gps: [TIFFEntry]?, ifd1: [TIFFEntry]?
+        ) {
             let order = metadata.byteOrder
             func plain(_ directory: TIFFDirectory, without extra: Set<UInt16> = []) -> [TIFFEntry] {
                 directory.entries.filter { !ExifTag.directoryPointers.contains($0.tag) && !extra.contains($0.tag) }

@@ -103,7 +103,8 @@ public struct ExifMetadata: Hashable, Sendable {
         let length = try Self.takePointer(ExifTag.thumbnailLength, from: &ifd1, byteOrder: byteOrder)
         for tag in ExifTag.directoryPointers { ifd1.remove(tag) }
         if let start, let length, length > 0 {
-            let begin = Int(start), end = Int(start) + Int(length)
+            let begin = Int(start)
+            let end = Int(start) + Int(length)
             guard begin < bytes.count else {
                 throw MediaError(.corrupt, "EXIF thumbnail offset \(start) points outside the \(bytes.count)-byte block")
             }
@@ -120,7 +121,7 @@ public struct ExifMetadata: Hashable, Sendable {
         guard let entry = directory[tag] else { return nil }
         directory.remove(tag)
         guard [.long, .ifd, .short].contains(entry.type), entry.count == 1,
-              let value = entry.integers(byteOrder: byteOrder)?.first
+            let value = entry.integers(byteOrder: byteOrder)?.first
         else {
             throw MediaError(.corrupt, "EXIF pointer tag 0x\(String(tag, radix: 16, uppercase: true)) is not a single 32-bit offset")
         }

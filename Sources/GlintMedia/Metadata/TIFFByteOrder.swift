@@ -28,14 +28,17 @@ public enum TIFFByteOrder: Sendable, Hashable {
 
     /// Reads a 16-bit value at `offset`; the caller has checked the bounds.
     func uint16(_ bytes: [UInt8], at offset: Int) -> UInt16 {
-        let a = UInt16(bytes[offset]), b = UInt16(bytes[offset + 1])
+        let a = UInt16(bytes[offset])
+        let b = UInt16(bytes[offset + 1])
         return self == .bigEndian ? (a << 8 | b) : (b << 8 | a)
     }
 
     /// Reads a 32-bit value at `offset`; the caller has checked the bounds.
     func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        let b0 = UInt32(bytes[offset]), b1 = UInt32(bytes[offset + 1])
-        let b2 = UInt32(bytes[offset + 2]), b3 = UInt32(bytes[offset + 3])
+        let b0 = UInt32(bytes[offset])
+        let b1 = UInt32(bytes[offset + 1])
+        let b2 = UInt32(bytes[offset + 2])
+        let b3 = UInt32(bytes[offset + 3])
         return self == .bigEndian
             ? (b0 << 24 | b1 << 16 | b2 << 8 | b3)
             : (b3 << 24 | b2 << 16 | b1 << 8 | b0)
@@ -43,7 +46,8 @@ public enum TIFFByteOrder: Sendable, Hashable {
 
     /// The two bytes of `value` in this order.
     func bytes(_ value: UInt16) -> [UInt8] {
-        let hi = UInt8(value >> 8), lo = UInt8(value & 0xFF)
+        let hi = UInt8(value >> 8)
+        let lo = UInt8(value & 0xFF)
         return self == .bigEndian ? [hi, lo] : [lo, hi]
     }
 

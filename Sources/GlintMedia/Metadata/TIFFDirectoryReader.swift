@@ -69,7 +69,8 @@ struct TIFFDirectoryReader {
             return TIFFEntry(tag: tag, type: type, count: count, value: Array(bytes[field..<field + Int(byteCount)]))
         }
         guard byteCount <= UInt64(bytes.count) else {
-            throw MediaError(.corrupt, "\(blockName) \(directoryName) \(tagName) claims \(count) values of \(type), more than the whole \(bytes.count)-byte block")
+            throw MediaError(
+                .corrupt, "\(blockName) \(directoryName) \(tagName) claims \(count) values of \(type), more than the whole \(bytes.count)-byte block")
         }
         let valueOffset = Int(byteOrder.uint32(bytes, at: field))
         guard valueOffset < bytes.count else {

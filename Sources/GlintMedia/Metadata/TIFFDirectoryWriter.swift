@@ -62,7 +62,9 @@ enum TIFFDirectoryWriter {
     private static func validate(_ entry: TIFFEntry) throws {
         let expected: UInt64 = entry.type.elementSize.map { UInt64($0) * UInt64(entry.count) } ?? 4
         guard UInt64(entry.value.count) == expected else {
-            throw MediaError(.invalidArgument, "entry 0x\(String(entry.tag, radix: 16, uppercase: true)) has \(entry.value.count) value bytes; its count and type need \(expected)")
+            throw MediaError(
+                .invalidArgument,
+                "entry 0x\(String(entry.tag, radix: 16, uppercase: true)) has \(entry.value.count) value bytes; its count and type need \(expected)")
         }
     }
 }

@@ -28,8 +28,9 @@ public struct MotionPhotoMetadata: Sendable, Equatable {
         let count = packet.count(.container, "Directory")
         directory = (0..<min(count, 64)).map { index in
             let item = "Directory[\(index + 1)]/Container:Item/Item:"
-            return ContainerItem(mime: packet.string(.container, item + "Mime"), semantic: packet.string(.container, item + "Semantic"),
-                                 length: packet.integer(.container, item + "Length"), padding: packet.integer(.container, item + "Padding"))
+            return ContainerItem(
+                mime: packet.string(.container, item + "Mime"), semantic: packet.string(.container, item + "Semantic"),
+                length: packet.integer(.container, item + "Length"), padding: packet.integer(.container, item + "Padding"))
         }
     }
 
@@ -56,8 +57,10 @@ public struct MotionPhotoMetadata: Sendable, Equatable {
     ///   - presentationTimestampUs: The still's time in the video, in microseconds.
     ///   - primaryMime: `image/jpeg` or `image/heic`.
     ///   - primaryPadding: 0 for JPEG; 8 for HEIC (the `mpvd` box header before the MP4).
-    public static func write(into packet: XMPPacket, videoLength: Int64, presentationTimestampUs: Int64,
-                             primaryMime: String = "image/jpeg", primaryPadding: Int64 = 0) throws {
+    public static func write(
+        into packet: XMPPacket, videoLength: Int64, presentationTimestampUs: Int64,
+        primaryMime: String = "image/jpeg", primaryPadding: Int64 = 0
+    ) throws {
         let camera = XMPNamespace.googleCamera
         for legacy in ["MicroVideo", "MicroVideoVersion", "MicroVideoOffset", "MicroVideoPresentationTimestampUs"] {
             packet.remove(camera, legacy)

@@ -47,12 +47,15 @@ public enum MotionPhotoReader {
         guard let (offset, length, source) = location else { return PhotoContainer(motionPhoto: nil, directory: directory) }
         let primaryEnd = Int64(jpeg.endOfImageOffset)
         guard offset >= primaryEnd else {
-            throw MediaError(.truncated, file: file.path, "the embedded Motion Photo video is broken: the \(source.phrase) says it is "
-                + "the last \(length) bytes, but only \(max(0, file.size - primaryEnd)) bytes follow the primary image: the file is truncated")
+            throw MediaError(
+                .truncated, file: file.path,
+                "the embedded Motion Photo video is broken: the \(source.phrase) says it is "
+                    + "the last \(length) bytes, but only \(max(0, file.size - primaryEnd)) bytes follow the primary image: the file is truncated")
         }
         let video = try validate(file: file, offset: offset, length: length, source: source)
-        let photo = MotionPhoto(source: source, primaryMime: "image/jpeg", videoOffset: offset, videoLength: length,
-                                presentationTimestampUs: metadata?.stillTimestampUs, video: video, warnings: warnings)
+        let photo = MotionPhoto(
+            source: source, primaryMime: "image/jpeg", videoOffset: offset, videoLength: length,
+            presentationTimestampUs: metadata?.stillTimestampUs, video: video, warnings: warnings)
         return PhotoContainer(motionPhoto: photo, directory: directory)
     }
 
@@ -77,15 +80,17 @@ public enum MotionPhotoReader {
         if let box = boxes.first(where: { $0.type == "mpvd" }) {
             location = (box.payloadOffset, box.size - Int64(box.headerSize), .heifBox)
             if let length = metadata?.motionPhotoItem?.item.length, length != box.size - Int64(box.headerSize) {
-                warnings.append("the XMP directory gives the video \(length) bytes, but the mpvd box holds \(box.size - Int64(box.headerSize)): the box is used")
+                warnings.append(
+                    "the XMP directory gives the video \(length) bytes, but the mpvd box holds \(box.size - Int64(box.headerSize)): the box is used")
             }
         } else if let metadata {
             location = try locate(metadata, fileSize: file.size, path: file.path)
         }
         guard let (offset, length, source) = location else { return PhotoContainer(motionPhoto: nil, directory: directory) }
         let video = try validate(file: file, offset: offset, length: length, source: source)
-        let photo = MotionPhoto(source: source, primaryMime: "image/heic", videoOffset: offset, videoLength: length,
-                                presentationTimestampUs: metadata?.stillTimestampUs, video: video, warnings: warnings)
+        let photo = MotionPhoto(
+            source: source, primaryMime: "image/heic", videoOffset: offset, videoLength: length,
+            presentationTimestampUs: metadata?.stillTimestampUs, video: video, warnings: warnings)
         return PhotoContainer(motionPhoto: photo, directory: directory)
     }
 
@@ -119,24 +124,31 @@ public enum MotionPhotoReader {
     static func locate(_ metadata: MotionPhotoMetadata, fileSize: Int64, path: String) throws -> (Int64, Int64, MotionPhoto.Source)? {
         if metadata.motionPhoto != 0, let (index, item) = metadata.motionPhotoItem {
             guard let length = item.length, length > 0 else {
-                throw MediaError(.corrupt, file: path, "the embedded Motion Photo video is broken: the XMP Container directory's MotionPhoto item has no length")
+                throw MediaError(
+                    .corrupt, file: path, "the embedded Motion Photo video is broken: the XMP Container directory's MotionPhoto item has no length")
             }
             // Items after the video, and its own padding, sit between it and the end of the file.
             let after = metadata.directory[(index + 1)...].reduce(Int64(0)) { $0 + ($1.length ?? 0) + ($1.padding ?? 0) }
             let end = fileSize - after - max(0, item.padding ?? 0)
             guard length <= end else {
-                throw MediaError(.truncated, file: path, "the embedded Motion Photo video is broken: the XMP Container directory says it is \(length) bytes but the file has only \(fileSize): the file is truncated")
+                throw MediaError(
+                    .truncated, file: path,
+                    "the embedded Motion Photo video is broken: the XMP Container directory says it is \(length) bytes but the file has only \(fileSize): the file is truncated"
+                )
             }
             return (end - length, length, .containerDirectory)
         }
         if metadata.microVideo == 1, let length = metadata.microVideoOffset {
             guard length > 0, length <= fileSize else {
-                throw MediaError(.corrupt, file: path, "the embedded Motion Photo video is broken: MicroVideoOffset \(length) does not fit the \(fileSize)-byte file")
+                throw MediaError(
+                    .corrupt, file: path, "the embedded Motion Photo video is broken: MicroVideoOffset \(length) does not fit the \(fileSize)-byte file")
             }
             return (fileSize - length, length, .microVideo)
         }
         if metadata.motionPhoto == 1 {
-            throw MediaError(.corrupt, file: path, "the embedded Motion Photo video is broken: GCamera:MotionPhoto is 1 but the XMP Container directory lists no MotionPhoto item")
+            throw MediaError(
+                .corrupt, file: path,
+                "the embedded Motion Photo video is broken: GCamera:MotionPhoto is 1 but the XMP Container directory lists no MotionPhoto item")
         }
         return nil
     }
@@ -144,8 +156,9 @@ public enum MotionPhotoReader {
     /// Parses and decodes the video in `offset..<offset+length`.
     static func validate(file: RandomAccessFile, offset: Int64, length: Int64, source: MotionPhoto.Source) throws -> EmbeddedVideo {
         func broken(_ error: MediaError) -> MediaError {
-            MediaError(error.kind == .truncated ? .truncated : .corrupt, file: file.path,
-                       "the embedded Motion Photo video (\(length) bytes at offset \(offset), from the \(source.phrase)) is broken: \(error.problem)")
+            MediaError(
+                error.kind == .truncated ? .truncated : .corrupt, file: file.path,
+                "the embedded Motion Photo video (\(length) bytes at offset \(offset), from the \(source.phrase)) is broken: \(error.problem)")
         }
         do {
             let window = try RandomAccessFile(path: file.path, offset: offset, length: length)
@@ -161,8 +174,9 @@ public enum MotionPhotoReader {
             case "hvc1", "hev1": codec = "hevc"
             default: codec = description.format.description.trimmingCharacters(in: .whitespaces)
             }
-            return EmbeddedVideo(codec: codec, width: entry.width, height: entry.height, frameCount: video.sampleTable.sampleCount,
-                                 decodedFrames: check.decodedFrames, duration: movie.duration, audioCodec: check.audioCodec)
+            return EmbeddedVideo(
+                codec: codec, width: entry.width, height: entry.height, frameCount: video.sampleTable.sampleCount,
+                decodedFrames: check.decodedFrames, duration: movie.duration, audioCodec: check.audioCodec)
         } catch let error as MediaError {
             throw broken(error)
         }

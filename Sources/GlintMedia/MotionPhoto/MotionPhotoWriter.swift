@@ -31,15 +31,19 @@ public enum MotionPhotoWriter {
     /// - Throws: ``MediaError``: `.tooLarge` when the merged XMP does not fit one APP1 segment,
     ///   `.corrupt` for unreadable metadata, `.writeFailed`.
     @discardableResult
-    public static func write(primary: JPEGFile, mp4Path: String, presentationTimestampUs: Int64, removeLocation: Bool = false,
-                             to destination: String) throws -> Result {
+    public static func write(
+        primary: JPEGFile, mp4Path: String, presentationTimestampUs: Int64, removeLocation: Bool = false,
+        to destination: String
+    ) throws -> Result {
         let video = try RandomAccessFile(path: mp4Path)
         guard video.size > 0 else { throw MediaError(.empty, file: mp4Path, "the Motion Photo video is empty") }
         let jpeg = try MediaError.naming(destination) {
-            try JPEGMetadataEditor.apply(JPEGMetadataEditor.Edit(removeLocation: removeLocation) { packet in
-                try MotionPhotoMetadata.write(into: packet, videoLength: video.size,
-                                              presentationTimestampUs: max(-1, presentationTimestampUs))
-            }, to: primary)
+            try JPEGMetadataEditor.apply(
+                JPEGMetadataEditor.Edit(removeLocation: removeLocation) { packet in
+                    try MotionPhotoMetadata.write(
+                        into: packet, videoLength: video.size,
+                        presentationTimestampUs: max(-1, presentationTimestampUs))
+                }, to: primary)
         }
         return try write(head: jpeg, video: video, to: destination)
     }
@@ -54,8 +58,10 @@ public enum MotionPhotoWriter {
     ///   - removeLocation: Also remove the still's EXIF GPS and XMP location.
     ///   - destination: The output path.
     @discardableResult
-    public static func write(heifPrimary primary: [UInt8], mp4Path: String, presentationTimestampUs: Int64,
-                             removeLocation: Bool = false, to destination: String) throws -> Result {
+    public static func write(
+        heifPrimary primary: [UInt8], mp4Path: String, presentationTimestampUs: Int64,
+        removeLocation: Bool = false, to destination: String
+    ) throws -> Result {
         let video = try RandomAccessFile(path: mp4Path)
         guard video.size > 0 else { throw MediaError(.empty, file: mp4Path, "the Motion Photo video is empty") }
         let wide = video.size + 8 > Int64(UInt32.max)
@@ -63,8 +69,9 @@ public enum MotionPhotoWriter {
             var editor = try HEIFMetadataEditor(bytes: primary)
             if removeLocation { try editor.removeLocation() }
             let packet = try editor.xmp().map { try XMPPacket(parsing: $0) } ?? XMPPacket()
-            try MotionPhotoMetadata.write(into: packet, videoLength: video.size, presentationTimestampUs: max(-1, presentationTimestampUs),
-                                          primaryMime: "image/heic", primaryPadding: wide ? 16 : 8)
+            try MotionPhotoMetadata.write(
+                into: packet, videoLength: video.size, presentationTimestampUs: max(-1, presentationTimestampUs),
+                primaryMime: "image/heic", primaryPadding: wide ? 16 : 8)
             editor.setXMP(try packet.serialized())
             return try editor.serialized()
         }

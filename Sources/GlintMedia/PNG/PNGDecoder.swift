@@ -20,7 +20,8 @@ public enum PNGDecoder {
         guard began != 0 else { throw failure(&image, file: file) }
         defer { png_image_free(&image) }
         image.format = cpng_format_rgba()
-        let width = Int(image.width), height = Int(image.height)
+        let width = Int(image.width)
+        let height = Int(image.height)
         guard width > 0, height > 0 else { throw MediaError(.corrupt, file: file, "the PNG declares a \(width)x\(height) image") }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let finished = pixels.withUnsafeMutableBytes {

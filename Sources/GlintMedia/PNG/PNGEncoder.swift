@@ -18,19 +18,23 @@ public enum PNGEncoder {
     /// Encodes an RGBA image (straight alpha) as an 8-bit RGBA PNG.
     /// - Throws: ``MediaError`` `.encodingFailed` with libpng's message.
     public static func encode(_ image: RGBAImage, compression: Compression = .standard) throws -> [UInt8] {
-        try encode(pixels: image.pixels, width: image.width, height: image.height, format: cpng_format_rgba(), channels: 4,
-                   compression: compression)
+        try encode(
+            pixels: image.pixels, width: image.width, height: image.height, format: cpng_format_rgba(), channels: 4,
+            compression: compression)
     }
 
     /// Encodes an RGB image as an 8-bit RGB PNG.
     /// - Throws: ``MediaError`` `.encodingFailed` with libpng's message.
     public static func encode(_ image: RGBImage, compression: Compression = .standard) throws -> [UInt8] {
-        try encode(pixels: image.pixels, width: image.width, height: image.height, format: cpng_format_rgb(), channels: 3,
-                   compression: compression)
+        try encode(
+            pixels: image.pixels, width: image.width, height: image.height, format: cpng_format_rgb(), channels: 3,
+            compression: compression)
     }
 
-    private static func encode(pixels: [UInt8], width: Int, height: Int, format: png_uint_32, channels: Int,
-                               compression: Compression) throws -> [UInt8] {
+    private static func encode(
+        pixels: [UInt8], width: Int, height: Int, format: png_uint_32, channels: Int,
+        compression: Compression
+    ) throws -> [UInt8] {
         var image = png_image()
         image.version = cpng_version()
         image.width = png_uint_32(width)

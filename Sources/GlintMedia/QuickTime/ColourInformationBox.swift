@@ -13,8 +13,10 @@ public struct ColourInformationBox: Sendable, Equatable {
     public var fullRange: Bool
 
     /// Creates a box description.
-    public init(kind: FourCC = "nclc", primaries: VideoColourPrimaries, transfer: VideoTransferFunction,
-                matrix: VideoColourMatrix, fullRange: Bool = false) {
+    public init(
+        kind: FourCC = "nclc", primaries: VideoColourPrimaries, transfer: VideoTransferFunction,
+        matrix: VideoColourMatrix, fullRange: Bool = false
+    ) {
         self.kind = kind
         self.primaries = primaries
         self.transfer = transfer
@@ -27,8 +29,9 @@ public struct ColourInformationBox: Sendable, Equatable {
         guard box.type == "colr", box.payload.count >= 10 else { return nil }
         var reader = ByteReader(box.payload, context: "colr")
         guard let kind = try? reader.readUInt32(), kind == FourCC("nclc").rawValue || kind == FourCC("nclx").rawValue,
-              let primaries = try? reader.readUInt16(), let transfer = try? reader.readUInt16(),
-              let matrix = try? reader.readUInt16() else { return nil }
+            let primaries = try? reader.readUInt16(), let transfer = try? reader.readUInt16(),
+            let matrix = try? reader.readUInt16()
+        else { return nil }
         self.kind = FourCC(rawValue: kind)
         self.primaries = VideoColourPrimaries(rawValue: Int32(primaries))
         self.transfer = VideoTransferFunction(rawValue: Int32(transfer))
@@ -38,8 +41,9 @@ public struct ColourInformationBox: Sendable, Equatable {
 
     /// The colour description as a ``VideoColourInfo`` (range unspecified for `nclc`).
     public var colourInfo: VideoColourInfo {
-        VideoColourInfo(range: kind == "nclx" ? (fullRange ? .full : .limited) : .unspecified,
-                       primaries: primaries, transfer: transfer, matrix: matrix)
+        VideoColourInfo(
+            range: kind == "nclx" ? (fullRange ? .full : .limited) : .unspecified,
+            primaries: primaries, transfer: transfer, matrix: matrix)
     }
 
     /// The `colr` box.

@@ -35,7 +35,8 @@ public struct EditList: Sendable, Equatable {
             if version == 1 {
                 entries.append(Entry(segmentDuration: try reader.readUInt64(), mediaTime: try reader.readInt64(), mediaRate: try reader.readInt32()))
             } else {
-                entries.append(Entry(segmentDuration: UInt64(try reader.readUInt32()), mediaTime: Int64(try reader.readInt32()), mediaRate: try reader.readInt32()))
+                entries.append(
+                    Entry(segmentDuration: UInt64(try reader.readUInt32()), mediaTime: Int64(try reader.readInt32()), mediaRate: try reader.readInt32()))
             }
         }
     }

@@ -25,8 +25,10 @@ public enum LPCMAudioTrack {
     }
 
     /// Builds the `trak` for `frameCount` audio frames stored as one chunk at `chunkOffset`.
-    public static func makeTrack(trackID: UInt32, sampleRate: Int, channels: Int, frameCount: Int,
-                                 chunkOffset: UInt64, movieDuration: UInt64) -> Box {
+    public static func makeTrack(
+        trackID: UInt32, sampleRate: Int, channels: Int, frameCount: Int,
+        chunkOffset: UInt64, movieDuration: UInt64
+    ) -> Box {
         var stsc = ByteWriter()
         stsc.write(UInt32(1))
         stsc.write(UInt32(1))
@@ -37,24 +39,32 @@ public enum LPCMAudioTrack {
         stsz.write(UInt32(frameCount))
         var smhd = ByteWriter()
         smhd.writeZeros(4)
-        return Box("trak", children: [
-            TrackHeader.make(trackID: trackID, duration: movieDuration, isAudio: true),
-            Box("mdia", children: [
-                TrackHeader.makeMediaHeader(timescale: UInt32(sampleRate), duration: UInt64(frameCount)),
-                TrackHeader.makeHandler(componentType: "mhlr", subtype: "soun", name: "Core Media Audio"),
-                Box("minf", children: [
-                    Box("smhd", version: 0, flags: 0, body: smhd.bytes),
-                    TrackHeader.makeHandler(componentType: "dhlr", subtype: "alis", name: "Core Media Data Handler"),
-                    TrackHeader.makeSelfReference(),
-                    Box("stbl", children: [
-                        SampleDescription.makeBox([makeSampleEntry(sampleRate: Double(sampleRate), channels: channels)]),
-                        SampleTable.makeRunBox("stts", [.init(count: UInt32(frameCount), value: 1)]),
-                        Box("stsc", version: 0, flags: 0, body: stsc.bytes),
-                        Box("stsz", version: 0, flags: 0, body: stsz.bytes),
-                        SampleTable.makeChunkOffsetBox([chunkOffset]),
+        return Box(
+            "trak",
+            children: [
+                TrackHeader.make(trackID: trackID, duration: movieDuration, isAudio: true),
+                Box(
+                    "mdia",
+                    children: [
+                        TrackHeader.makeMediaHeader(timescale: UInt32(sampleRate), duration: UInt64(frameCount)),
+                        TrackHeader.makeHandler(componentType: "mhlr", subtype: "soun", name: "Core Media Audio"),
+                        Box(
+                            "minf",
+                            children: [
+                                Box("smhd", version: 0, flags: 0, body: smhd.bytes),
+                                TrackHeader.makeHandler(componentType: "dhlr", subtype: "alis", name: "Core Media Data Handler"),
+                                TrackHeader.makeSelfReference(),
+                                Box(
+                                    "stbl",
+                                    children: [
+                                        SampleDescription.makeBox([makeSampleEntry(sampleRate: Double(sampleRate), channels: channels)]),
+                                        SampleTable.makeRunBox("stts", [.init(count: UInt32(frameCount), value: 1)]),
+                                        Box("stsc", version: 0, flags: 0, body: stsc.bytes),
+                                        Box("stsz", version: 0, flags: 0, body: stsz.bytes),
+                                        SampleTable.makeChunkOffsetBox([chunkOffset]),
+                                    ]),
+                            ]),
                     ]),
-                ]),
-            ]),
-        ])
+            ])
     }
 }

@@ -14,7 +14,10 @@ public enum LPCMTrackRewriter {
     public static func frameLayout(of track: MovieTrack, format: LPCMFormat) throws -> (count: Int, duration: Int64) {
         let table = track.sampleTable
         guard table.uniformSampleSize == 1 || Int(table.uniformSampleSize) == format.bytesPerFrame else {
-            throw MediaError(.unsupported, "the sound track stores \(table.uniformSampleSize == 0 ? "variable-size" : "\(table.uniformSampleSize)-byte") samples for \(format.bytesPerFrame)-byte audio frames")
+            throw MediaError(
+                .unsupported,
+                "the sound track stores \(table.uniformSampleSize == 0 ? "variable-size" : "\(table.uniformSampleSize)-byte") samples for \(format.bytesPerFrame)-byte audio frames"
+            )
         }
         let delta = table.timeToSample.first?.value ?? 1
         guard delta > 0, table.timeToSample.allSatisfy({ $0.value == delta }) else {
@@ -34,9 +37,11 @@ public enum LPCMTrackRewriter {
     ///   - timing: The new edit list (`nil` for none) and `tkhd` duration (movie timescale);
     ///     `nil` keeps the track's own.
     /// - Returns: The new `trak`.
-    public static func write(_ track: MovieTrack, from movie: QuickTimeMovie, into writer: QuickTimeMovieWriter,
-                             frames: Range<Int>, format: LPCMFormat, gain: AudioGain,
-                             timing: (editList: EditList?, trackDuration: UInt64)?) throws -> Box {
+    public static func write(
+        _ track: MovieTrack, from movie: QuickTimeMovie, into writer: QuickTimeMovieWriter,
+        frames: Range<Int>, format: LPCMFormat, gain: AudioGain,
+        timing: (editList: EditList?, trackDuration: UInt64)?
+    ) throws -> Box {
         let layout = try frameLayout(of: track, format: format)
         guard frames.lowerBound >= 0, frames.upperBound <= layout.count, !frames.isEmpty else {
             throw MediaError(.invalidArgument, "audio frames \(frames) are not inside the track's \(layout.count) frames")
@@ -45,12 +50,14 @@ public enum LPCMTrackRewriter {
         let perPiece = max(1, pieceSize / frameBytes)
         var start: UInt64?
         for chunk in try track.sampleTable.chunks() {
-            let low = max(frames.lowerBound, chunk.firstSample), high = min(frames.upperBound, chunk.firstSample + chunk.sampleCount)
+            let low = max(frames.lowerBound, chunk.firstSample)
+            let high = min(frames.upperBound, chunk.firstSample + chunk.sampleCount)
             var frame = low
             while frame < high {
                 let count = min(perPiece, high - frame)
-                var bytes = try movie.file.read(at: Int64(chunk.offset) + Int64(frame - chunk.firstSample) * Int64(frameBytes),
-                                                count: count * frameBytes)
+                var bytes = try movie.file.read(
+                    at: Int64(chunk.offset) + Int64(frame - chunk.firstSample) * Int64(frameBytes),
+                    count: count * frameBytes)
                 if !gain.isIdentity { gain.apply(to: &bytes, format: format) }
                 let offset = try writer.append(bytes)
                 if start == nil { start = offset }
@@ -60,9 +67,10 @@ public enum LPCMTrackRewriter {
         guard let start else { throw MediaError(.corrupt, "the sound track's chunks hold none of frames \(frames)") }
         var trak = track.box
         let descriptionIndex = track.sampleTable.sampleToChunk.first?.sampleDescriptionIndex ?? 1
-        TrackTiming.setSingleChunkSamples(&trak, durations: [.init(count: UInt32(frames.count), value: layout.duration)],
-                                          uniformSize: track.sampleTable.uniformSampleSize, sizes: [], count: frames.count,
-                                          chunkOffset: start, descriptionIndex: descriptionIndex)
+        TrackTiming.setSingleChunkSamples(
+            &trak, durations: [.init(count: UInt32(frames.count), value: layout.duration)],
+            uniformSize: track.sampleTable.uniformSampleSize, sizes: [], count: frames.count,
+            chunkOffset: start, descriptionIndex: descriptionIndex)
         try TrackTiming.setMediaDuration(&trak, UInt64(frames.count) * UInt64(layout.duration))
         if let timing {
             TrackTiming.setEditList(&trak, timing.editList)

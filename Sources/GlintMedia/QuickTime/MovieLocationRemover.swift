@@ -27,10 +27,11 @@ public enum MovieLocationRemover {
 
     /// Whether `track` is a timed-metadata track with a location key.
     static func carriesLocation(_ track: MovieTrack) -> Bool {
-        track.handlerType == "meta" && track.sampleDescriptions.contains { description in
-            description.format == "mebx"
-                && ((try? MetadataSampleEntry(description))?.keys.values.contains(where: isLocationKey) ?? false)
-        }
+        track.handlerType == "meta"
+            && track.sampleDescriptions.contains { description in
+                description.format == "mebx"
+                    && ((try? MetadataSampleEntry(description))?.keys.values.contains(where: isLocationKey) ?? false)
+            }
     }
 
     /// The keys of `moov/udta/meta` (where FFmpeg writes QuickTime keys).
@@ -59,7 +60,8 @@ public enum MovieLocationRemover {
             }
             moov.modify(["udta"]) { udta in udta.children?.removeAll { userDataLocations.contains($0.type) } }
             if let meta = moov.descendant(["udta", "meta"]), meta.child("keys") != nil, var keys = try? QuickTimeMetadata(meta),
-               keys.items.contains(where: { isLocationKey($0.key) }) {
+                keys.items.contains(where: { isLocationKey($0.key) })
+            {
                 removed += keys.items.map(\.key).filter(isLocationKey)
                 keys.items.removeAll { isLocationKey($0.key) }
                 var rebuilt = keys.makeBox()

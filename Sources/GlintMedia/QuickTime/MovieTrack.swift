@@ -96,7 +96,8 @@ public struct MovieTrack: Sendable {
         let table = sampleTable
         var frameBytes: Int?
         if handlerType == "soun", table.uniformSampleSize == 1, let description = sampleDescriptions.first,
-           SoundSampleEntry.isLPCM(description.format), let entry = try? SoundSampleEntry(description), entry.bytesPerFrame > 1 {
+            SoundSampleEntry.isLPCM(description.format), let entry = try? SoundSampleEntry(description), entry.bytesPerFrame > 1
+        {
             frameBytes = entry.bytesPerFrame
         }
         return try table.chunks().map { chunk in

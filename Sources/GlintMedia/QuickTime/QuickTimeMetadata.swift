@@ -114,10 +114,12 @@ public struct QuickTimeMetadata: Sendable, Equatable {
         let ilst = items.enumerated().map { index, item in
             Box(FourCC(rawValue: UInt32(index + 1)), children: item.values.map { Box("data", payload: $0) })
         }
-        return Box("meta", children: [
-            Box("hdlr", version: 0, flags: 0, body: hdlr.bytes),
-            Box("keys", version: 0, flags: 0, body: keys.bytes),
-            Box("ilst", children: ilst),
-        ])
+        return Box(
+            "meta",
+            children: [
+                Box("hdlr", version: 0, flags: 0, body: hdlr.bytes),
+                Box("keys", version: 0, flags: 0, body: keys.bytes),
+                Box("ilst", children: ilst),
+            ])
     }
 }

@@ -55,7 +55,10 @@ public struct QuickTimeMovie: Sendable {
             metadata = try moov.child("meta").map(QuickTimeMetadata.init) ?? QuickTimeMetadata()
             for track in tracks {
                 for chunk in try track.chunkRanges() where chunk.offset > UInt64(file.size) || Int64(chunk.offset) + chunk.length > file.size {
-                    throw MediaError(.corrupt, "track \(track.trackID) points at media data beyond the end of the file (byte \(Int64(chunk.offset) + chunk.length) of \(file.size)): the file is truncated or its sample table is broken")
+                    throw MediaError(
+                        .corrupt,
+                        "track \(track.trackID) points at media data beyond the end of the file (byte \(Int64(chunk.offset) + chunk.length) of \(file.size)): the file is truncated or its sample table is broken"
+                    )
                 }
             }
         } catch let error as MediaError {

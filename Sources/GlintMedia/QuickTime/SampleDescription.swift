@@ -72,7 +72,8 @@ public struct VisualSampleEntry: Sendable, Equatable {
             return d == 0 ? 0 : n / d
         }
         guard let w = try? ratio(), let h = try? ratio(), let ho = try? ratio(), let vo = try? ratio(),
-              w > 0, h > 0, w <= Double(width), h <= Double(height) else { return nil }
+            w > 0, h > 0, w <= Double(width), h <= Double(height)
+        else { return nil }
         return Rect(x: (Double(width) - w) / 2 + ho, y: (Double(height) - h) / 2 + vo, width: w, height: h)
     }
 

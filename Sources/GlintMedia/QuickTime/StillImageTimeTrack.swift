@@ -29,28 +29,36 @@ public enum StillImageTimeTrack {
         gmin.write(UInt16(0x40))
         for _ in 0..<3 { gmin.write(UInt16(0x8000)) }
         gmin.writeZeros(4)
-        let stbl = Box("stbl", children: [
-            SampleDescription.makeBox([makeSampleEntry()]),
-            SampleTable.makeRunBox("stts", [.init(count: 1, value: 1)]),
-            Box("stsc", version: 0, flags: 0, body: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]),
-            Box("stsz", version: 0, flags: 0, body: [0, 0, 0, UInt8(sampleBytes.count), 0, 0, 0, 1]),
-            SampleTable.makeChunkOffsetBox([sampleOffset]),
-        ])
-        return Box("trak", children: [
-            TrackHeader.make(trackID: trackID, duration: stillTime + 1),
-            EditList(entries: entries).makeBox(),
-            Box("tref", children: [Box("cdsc", payload: cdsc.bytes)]),
-            Box("mdia", children: [
-                TrackHeader.makeMediaHeader(timescale: mediaTimescale, duration: 1),
-                TrackHeader.makeHandler(componentType: "mhlr", subtype: "meta", name: "Core Media Metadata"),
-                Box("minf", children: [
-                    Box("gmhd", children: [Box("gmin", version: 0, flags: 0, body: gmin.bytes)]),
-                    TrackHeader.makeHandler(componentType: "dhlr", subtype: "alis", name: "Core Media Data Handler"),
-                    TrackHeader.makeSelfReference(),
-                    stbl,
-                ]),
-            ]),
-        ])
+        let stbl = Box(
+            "stbl",
+            children: [
+                SampleDescription.makeBox([makeSampleEntry()]),
+                SampleTable.makeRunBox("stts", [.init(count: 1, value: 1)]),
+                Box("stsc", version: 0, flags: 0, body: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]),
+                Box("stsz", version: 0, flags: 0, body: [0, 0, 0, UInt8(sampleBytes.count), 0, 0, 0, 1]),
+                SampleTable.makeChunkOffsetBox([sampleOffset]),
+            ])
+        return Box(
+            "trak",
+            children: [
+                TrackHeader.make(trackID: trackID, duration: stillTime + 1),
+                EditList(entries: entries).makeBox(),
+                Box("tref", children: [Box("cdsc", payload: cdsc.bytes)]),
+                Box(
+                    "mdia",
+                    children: [
+                        TrackHeader.makeMediaHeader(timescale: mediaTimescale, duration: 1),
+                        TrackHeader.makeHandler(componentType: "mhlr", subtype: "meta", name: "Core Media Metadata"),
+                        Box(
+                            "minf",
+                            children: [
+                                Box("gmhd", children: [Box("gmin", version: 0, flags: 0, body: gmin.bytes)]),
+                                TrackHeader.makeHandler(componentType: "dhlr", subtype: "alis", name: "Core Media Data Handler"),
+                                TrackHeader.makeSelfReference(),
+                                stbl,
+                            ]),
+                    ]),
+            ])
     }
 
     /// The `mebx` sample entry declaring the still-image-time key (local id 1, type int8).
@@ -59,9 +67,11 @@ public enum StillImageTimeTrack {
         keyd.write(FourCC("mdta"))
         keyd.write(bytes: Array(key.utf8))
         let dtyp: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 65]
-        let keys = Box("keys", children: [
-            Box(FourCC(rawValue: 1), children: [Box("keyd", payload: keyd.bytes), Box("dtyp", payload: dtyp)]),
-        ])
+        let keys = Box(
+            "keys",
+            children: [
+                Box(FourCC(rawValue: 1), children: [Box("keyd", payload: keyd.bytes), Box("dtyp", payload: dtyp)])
+            ])
         var body = ByteWriter()
         body.writeZeros(6)
         body.write(UInt16(1))

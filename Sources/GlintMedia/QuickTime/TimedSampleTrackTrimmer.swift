@@ -13,12 +13,15 @@ public enum TimedSampleTrackTrimmer {
     }
 
     /// Cuts `track` to [`start`, `end`) (seconds on the source timeline) into `writer`.
-    public static func trim(_ track: MovieTrack, from movie: QuickTimeMovie, into writer: QuickTimeMovieWriter,
-                            start: Double, end: Double) throws -> Outcome {
+    public static func trim(
+        _ track: MovieTrack, from movie: QuickTimeMovie, into writer: QuickTimeMovieWriter,
+        start: Double, end: Double
+    ) throws -> Outcome {
         let table = track.sampleTable
         guard track.sampleDescriptions.count == 1 else { return .dropped("it has several sample descriptions") }
         guard table.compositionOffsets.allSatisfy({ $0.value == 0 }) else { return .dropped("its samples are reordered (ctts)") }
-        let scale = Double(track.mediaTimescale), movieScale = Double(movie.header.timescale)
+        let scale = Double(track.mediaTimescale)
+        let movieScale = Double(movie.header.timescale)
         guard let span = presentedSpan(of: track, movieScale: movieScale) else {
             return .dropped("its edit list is not one normal-speed edit")
         }
@@ -32,9 +35,10 @@ public enum TimedSampleTrackTrimmer {
         var trak = track.box
         let durations = SampleTable.runs(of: kept.map { $0.to - $0.from })
         let mediaDuration = kept.reduce(0) { $0 + ($1.to - $1.from) }
-        TrackTiming.setSingleChunkSamples(&trak, durations: durations, uniformSize: table.uniformSampleSize == 0 ? nil : table.uniformSampleSize,
-                                          sizes: sizes, count: kept.count, chunkOffset: offset ?? 0,
-                                          descriptionIndex: table.sampleToChunk.first?.sampleDescriptionIndex ?? 1)
+        TrackTiming.setSingleChunkSamples(
+            &trak, durations: durations, uniformSize: table.uniformSampleSize == 0 ? nil : table.uniformSampleSize,
+            sizes: sizes, count: kept.count, chunkOffset: offset ?? 0,
+            descriptionIndex: table.sampleToChunk.first?.sampleDescriptionIndex ?? 1)
         try TrackTiming.setMediaDuration(&trak, UInt64(mediaDuration))
         // Shown from where its first kept sample now starts.
         let lead = UInt64((Double(first.from - low) / scale * movieScale).rounded())
@@ -50,12 +54,15 @@ public enum TimedSampleTrackTrimmer {
     /// The presented media span of `track`: one normal-speed edit, maybe after an empty one
     /// (where it starts on the movie timeline, in seconds, and its media time and length); the
     /// whole media from time 0 without an edit list; `nil` for any other edit list.
-    private static func presentedSpan(of track: MovieTrack,
-                                      movieScale: Double) -> (segmentStart: Double, mediaStart: Int64, mediaLength: Int64)? {
+    private static func presentedSpan(
+        of track: MovieTrack,
+        movieScale: Double
+    ) -> (segmentStart: Double, mediaStart: Int64, mediaLength: Int64)? {
         guard let entries = track.editList?.entries, !entries.isEmpty else { return (0, 0, Int64(track.mediaDuration)) }
         let presenting = entries.filter { $0.mediaTime >= 0 }
         guard presenting.count == 1, let edit = presenting.first, edit.mediaRate == 0x10000,
-              entries.last == edit, entries.dropLast().allSatisfy({ $0.mediaTime == -1 }) else {
+            entries.last == edit, entries.dropLast().allSatisfy({ $0.mediaTime == -1 })
+        else {
             return nil
         }
         let segmentStart = Double(entries.dropLast().reduce(0) { $0 + $1.segmentDuration }) / movieScale
@@ -65,13 +72,16 @@ public enum TimedSampleTrackTrimmer {
 
     /// The samples shown between media times `low` and `high` (and not before `mediaStart`), each
     /// with the part of its showing kept.
-    private static func shownSamples(of table: SampleTable, low: Int64, high: Int64,
-                                     mediaStart: Int64) -> [(index: Int, from: Int64, to: Int64)] {
+    private static func shownSamples(
+        of table: SampleTable, low: Int64, high: Int64,
+        mediaStart: Int64
+    ) -> [(index: Int, from: Int64, to: Int64)] {
         let times = table.decodeTimes()
         var kept: [(index: Int, from: Int64, to: Int64)] = []
         for (index, time) in times.enumerated() {
             let next = index + 1 < times.count ? times[index + 1] : Int64(table.mediaDuration)
-            let from = max(time, low, mediaStart), to = min(next, high)
+            let from = max(time, low, mediaStart)
+            let to = min(next, high)
             if to > from { kept.append((index, from, to)) }
         }
         return kept
@@ -79,8 +89,10 @@ public enum TimedSampleTrackTrimmer {
 
     /// Copies the samples `indices` into `writer`, byte for byte, one after another: where the
     /// first went (`nil` when there are none) and each one's size.
-    private static func copy(_ indices: [Int], of table: SampleTable, from movie: QuickTimeMovie,
-                             into writer: QuickTimeMovieWriter) throws -> (offset: UInt64?, sizes: [UInt32]) {
+    private static func copy(
+        _ indices: [Int], of table: SampleTable, from movie: QuickTimeMovie,
+        into writer: QuickTimeMovieWriter
+    ) throws -> (offset: UInt64?, sizes: [UInt32]) {
         // Each sample's file position, walking the chunks once.
         var positions: [Int64] = Array(repeating: 0, count: table.sampleCount)
         for chunk in try table.chunks() {

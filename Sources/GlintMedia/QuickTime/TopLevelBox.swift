@@ -41,15 +41,18 @@ public struct TopLevelBox: Sendable, Equatable {
                 throw MediaError(.unsupported, file: file.path, "not a QuickTime or MP4 file (it does not start with a movie box)")
             }
             guard type.bytes.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0xA9 }) else {
-                throw MediaError(.corrupt, file: file.path, boxes.isEmpty
-                    ? "not a QuickTime or MP4 file (no box structure at the start)"
-                    : "garbage where a box should start at offset \(offset)")
+                throw MediaError(
+                    .corrupt, file: file.path,
+                    boxes.isEmpty
+                        ? "not a QuickTime or MP4 file (no box structure at the start)"
+                        : "garbage where a box should start at offset \(offset)")
             }
             guard size >= Int64(header) else {
                 throw MediaError(.corrupt, file: file.path, "box '\(type)' at offset \(offset) has an impossible size \(size)")
             }
             guard size <= file.size - offset else {
-                throw MediaError(.truncated, file: file.path, "box '\(type)' at offset \(offset) needs \(size) bytes but the file ends after \(file.size - offset)")
+                throw MediaError(
+                    .truncated, file: file.path, "box '\(type)' at offset \(offset) needs \(size) bytes but the file ends after \(file.size - offset)")
             }
             boxes.append(TopLevelBox(type: type, offset: offset, headerSize: header, size: size))
             offset += size

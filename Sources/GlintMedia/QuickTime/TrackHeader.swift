@@ -4,8 +4,10 @@ public enum TrackHeader {
     public static let appleFlags: UInt32 = 0xF
 
     /// Builds a version-0 `tkhd`.
-    public static func make(trackID: UInt32, duration: UInt64, matrix: TransformMatrix = .identity,
-                            width: Double = 0, height: Double = 0, isAudio: Bool = false, flags: UInt32 = appleFlags) -> Box {
+    public static func make(
+        trackID: UInt32, duration: UInt64, matrix: TransformMatrix = .identity,
+        width: Double = 0, height: Double = 0, isAudio: Bool = false, flags: UInt32 = appleFlags
+    ) -> Box {
         var w = ByteWriter()
         w.writeZeros(8)  // creation and modification time
         w.write(trackID)

@@ -35,8 +35,10 @@ public enum TrackTiming {
     /// of `sizes.count` samples (uniform size when `uniformSize` is given) of the given decode
     /// durations, all in one chunk at `chunkOffset`. Sync, dependency and composition tables are
     /// dropped; the sample descriptions are kept.
-    public static func setSingleChunkSamples(_ trak: inout Box, durations: [SampleTable.Run], uniformSize: UInt32?,
-                                             sizes: [UInt32], count: Int, chunkOffset: UInt64, descriptionIndex: UInt32 = 1) {
+    public static func setSingleChunkSamples(
+        _ trak: inout Box, durations: [SampleTable.Run], uniformSize: UInt32?,
+        sizes: [UInt32], count: Int, chunkOffset: UInt64, descriptionIndex: UInt32 = 1
+    ) {
         trak.modify(["mdia", "minf", "stbl"]) { stbl in
             for type: FourCC in ["stts", "ctts", "stss", "sdtp", "stps", "stsc", "stsz", "stz2", "stco", "co64", "cslg"] {
                 stbl.removeChildren(type)

@@ -29,8 +29,10 @@ public struct TransformMatrix: Sendable, Equatable {
         let origin = orientation.apply(x: 0, y: 0, width: Double(width), height: Double(height))
         let ex = orientation.apply(x: 1, y: 0, width: Double(width), height: Double(height))
         let ey = orientation.apply(x: 0, y: 1, width: Double(width), height: Double(height))
-        let a = Int32((ex.x - origin.x).rounded()), b = Int32((ex.y - origin.y).rounded())
-        let c = Int32((ey.x - origin.x).rounded()), d = Int32((ey.y - origin.y).rounded())
+        let a = Int32((ex.x - origin.x).rounded())
+        let b = Int32((ex.y - origin.y).rounded())
+        let c = Int32((ey.x - origin.x).rounded())
+        let d = Int32((ey.y - origin.y).rounded())
         values = [a << 16, b << 16, 0, c << 16, d << 16, 0, Int32(origin.x) << 16, Int32(origin.y) << 16, 0x4000_0000]
     }
 

@@ -22,8 +22,10 @@ public struct VideoTrackBuilder: Sendable {
 
     /// Records a sample written at `offset`.
     public mutating func add(offset: UInt64, size: Int, presentationTime: Int64, decodeTime: Int64, isKeyframe: Bool) {
-        samples.append(Sample(offset: offset, size: UInt32(size), presentationTime: presentationTime,
-                              decodeTime: decodeTime, isKeyframe: isKeyframe))
+        samples.append(
+            Sample(
+                offset: offset, size: UInt32(size), presentationTime: presentationTime,
+                decodeTime: decodeTime, isKeyframe: isKeyframe))
     }
 
     /// How much the stored media times are later than the given ones.
@@ -43,9 +45,11 @@ public struct VideoTrackBuilder: Sendable {
     ///   - movieTimescale: The movie's timescale (for edit lists and track duration).
     ///   - editList: The edit list in the given (unshifted) times; `nil` for none.
     ///   - presentedDuration: Track duration in movie-timescale units.
-    public func makeTrack(template: MovieTrack?, trackID: UInt32, sampleEntry: SampleDescription, width: Int, height: Int,
-                          matrix: TransformMatrix = .identity, mediaTimescale: UInt32, mediaDuration: Int64,
-                          movieTimescale: UInt32, editList: EditList?, presentedDuration: UInt64) throws -> Box {
+    public func makeTrack(
+        template: MovieTrack?, trackID: UInt32, sampleEntry: SampleDescription, width: Int, height: Int,
+        matrix: TransformMatrix = .identity, mediaTimescale: UInt32, mediaDuration: Int64,
+        movieTimescale: UInt32, editList: EditList?, presentedDuration: UInt64
+    ) throws -> Box {
         guard !samples.isEmpty else { throw MediaError(.encodingFailed, "the encoder produced no video frames") }
         let shift = timeShift
         let stbl = try makeSampleTable(sampleEntry: sampleEntry, mediaDuration: mediaDuration + shift)
@@ -56,10 +60,13 @@ public struct VideoTrackBuilder: Sendable {
             return e
         }
         if edits == nil && shift != 0 {
-            edits = shift > 0
+            edits =
+                shift > 0
                 ? [EditList.Entry(segmentDuration: presentedDuration, mediaTime: shift)]
-                : [EditList.Entry(segmentDuration: UInt64(-shift) * UInt64(movieTimescale) / UInt64(mediaTimescale), mediaTime: -1),
-                   EditList.Entry(segmentDuration: presentedDuration, mediaTime: 0)]
+                : [
+                    EditList.Entry(segmentDuration: UInt64(-shift) * UInt64(movieTimescale) / UInt64(mediaTimescale), mediaTime: -1),
+                    EditList.Entry(segmentDuration: presentedDuration, mediaTime: 0),
+                ]
         }
 
         if var trak = template?.box {
@@ -71,22 +78,30 @@ public struct VideoTrackBuilder: Sendable {
             trak.modify(["mdia", "minf"]) { $0.setChild(stbl) }
             return trak
         }
-        var children = [TrackHeader.make(trackID: trackID, duration: presentedDuration, matrix: matrix,
-                                         width: Double(width), height: Double(height))]
+        var children = [
+            TrackHeader.make(
+                trackID: trackID, duration: presentedDuration, matrix: matrix,
+                width: Double(width), height: Double(height))
+        ]
         if let edits { children.append(EditList(entries: edits).makeBox()) }
         var vmhd = ByteWriter()
         vmhd.write(UInt16(0x40))
         for _ in 0..<3 { vmhd.write(UInt16(0x8000)) }
-        children.append(Box("mdia", children: [
-            TrackHeader.makeMediaHeader(timescale: mediaTimescale, duration: UInt64(mediaDuration + shift)),
-            TrackHeader.makeHandler(componentType: "mhlr", subtype: "vide", name: "Core Media Video"),
-            Box("minf", children: [
-                Box("vmhd", version: 0, flags: 1, body: vmhd.bytes),
-                TrackHeader.makeHandler(componentType: "dhlr", subtype: "alis", name: "Core Media Data Handler"),
-                TrackHeader.makeSelfReference(),
-                stbl,
-            ]),
-        ]))
+        children.append(
+            Box(
+                "mdia",
+                children: [
+                    TrackHeader.makeMediaHeader(timescale: mediaTimescale, duration: UInt64(mediaDuration + shift)),
+                    TrackHeader.makeHandler(componentType: "mhlr", subtype: "vide", name: "Core Media Video"),
+                    Box(
+                        "minf",
+                        children: [
+                            Box("vmhd", version: 0, flags: 1, body: vmhd.bytes),
+                            TrackHeader.makeHandler(componentType: "dhlr", subtype: "alis", name: "Core Media Data Handler"),
+                            TrackHeader.makeSelfReference(),
+                            stbl,
+                        ]),
+                ]))
         return Box("trak", children: children)
     }
 

@@ -23,8 +23,10 @@ public enum DisplayedPicture {
         }
         guard StillFormat(sniffing: head) != nil else { throw MediaError(.unsupported, "not a JPEG, HEIC or PNG image") }
         let still = try StillImageReader.read(file: file, limits: limits)
-        let image = try still.decode(regionWidth: still.width, regionHeight: still.height, minimumWidth: still.width,
-                                     minimumHeight: still.height, limits: limits).image
+        let image = try still.decode(
+            regionWidth: still.width, regionHeight: still.height, minimumWidth: still.width,
+            minimumHeight: still.height, limits: limits
+        ).image
         return image.transformed(by: still.orientation)
     }
 
@@ -33,8 +35,10 @@ public enum DisplayedPicture {
         let still = try StillImageReader.read(path: path)
         let orientation = still.orientation
         let (storedW, storedH) = orientation.swapsDimensions ? (height, width) : (width, height)
-        let decoded = try still.decode(regionWidth: still.width, regionHeight: still.height,
-                                       minimumWidth: storedW, minimumHeight: storedH).image
+        let decoded = try still.decode(
+            regionWidth: still.width, regionHeight: still.height,
+            minimumWidth: storedW, minimumHeight: storedH
+        ).image
         return try MediaError.naming(path) { try ImageScaler().scale(decoded, to: storedW, height: storedH).transformed(by: orientation) }
     }
 
@@ -50,7 +54,8 @@ public enum DisplayedPicture {
     }
 
     /// The frame of an already parsed movie presented nearest `seconds`, as displayed.
-    public static func movieFrame(_ movie: QuickTimeMovie, at seconds: Double, width: Int? = nil, height: Int? = nil) throws -> (image: RGBImage, time: Double) {
+    public static func movieFrame(_ movie: QuickTimeMovie, at seconds: Double, width: Int? = nil, height: Int? = nil) throws -> (image: RGBImage, time: Double)
+    {
         let path = movie.path
         return try MediaError.naming(path) {
             guard let video = movie.videoTrack, let description = video.sampleDescriptions.first else {
@@ -62,14 +67,16 @@ public enum DisplayedPicture {
             var best: (frame: DecodedVideoFrame, time: Double)?
             while let frame = try reader.nextFrame() {
                 guard let pts = frame.pts,
-                      let time = video.presentationSeconds(ofMediaTime: pts, movieTimescale: movie.header.timescale) else { continue }
+                    let time = video.presentationSeconds(ofMediaTime: pts, movieTimescale: movie.header.timescale)
+                else { continue }
                 if best == nil || abs(time - seconds) < abs(best!.time - seconds) { best = (frame, time) }
                 if time > seconds + 1 { break }
             }
             guard let best else { throw MediaError(.corrupt, "no frame is presented") }
             let aperture = entry.cleanAperture ?? Rect(x: 0, y: 0, width: Double(best.frame.width), height: Double(best.frame.height))
-            let crop = PixelRect(x: Int(aperture.x / 2) * 2, y: Int(aperture.y / 2) * 2,
-                                 width: Int(aperture.width / 2) * 2, height: Int(aperture.height / 2) * 2)
+            let crop = PixelRect(
+                x: Int(aperture.x / 2) * 2, y: Int(aperture.y / 2) * 2,
+                width: Int(aperture.width / 2) * 2, height: Int(aperture.height / 2) * 2)
             let (displayW, displayH) = orientation.displaySize(width: crop.width, height: crop.height)
             let (outW, outH) = (width ?? displayW, height ?? displayH)
             let (storedW, storedH) = orientation.swapsDimensions ? (outH, outW) : (outW, outH)

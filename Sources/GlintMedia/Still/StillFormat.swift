@@ -17,7 +17,7 @@ public enum StillFormat: String, Sendable, Codable, CaseIterable {
             return
         }
         guard head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8),
-              Self.heifBrands.contains(String(decoding: head[8..<12], as: UTF8.self))
+            Self.heifBrands.contains(String(decoding: head[8..<12], as: UTF8.self))
         else { return nil }
         self = .heic
     }

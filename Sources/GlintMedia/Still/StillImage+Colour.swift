@@ -7,9 +7,10 @@ extension StillImage {
         try MediaError.naming(path) {
             if let profile = iccProfile { return try ColourSpace(iccProfile: profile) }
             if let nclx = nclxProfile {
-                return try ColourSpace(video: VideoColourInfo(
-                    range: nclx.fullRange ? .full : .limited, primaries: VideoColourPrimaries(rawValue: Int32(nclx.primaries)),
-                    transfer: VideoTransferFunction(rawValue: Int32(nclx.transfer)), matrix: VideoColourMatrix(rawValue: Int32(nclx.matrix))))
+                return try ColourSpace(
+                    video: VideoColourInfo(
+                        range: nclx.fullRange ? .full : .limited, primaries: VideoColourPrimaries(rawValue: Int32(nclx.primaries)),
+                        transfer: VideoTransferFunction(rawValue: Int32(nclx.transfer)), matrix: VideoColourMatrix(rawValue: Int32(nclx.matrix))))
             }
             return .sRGB
         }

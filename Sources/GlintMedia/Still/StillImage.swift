@@ -30,8 +30,10 @@ public protocol StillImage: Sendable {
     /// the format allows) that still gives at least `minimumWidth` x `minimumHeight` from a
     /// `regionWidth` x `regionHeight` part of the picture.
     /// - Returns: The decoded image and the denominator it was decoded at (1 for full size).
-    func decode(regionWidth: Int, regionHeight: Int, minimumWidth: Int, minimumHeight: Int,
-                limits: ImageLimits) throws -> (image: RGBImage, denominator: Int)
+    func decode(
+        regionWidth: Int, regionHeight: Int, minimumWidth: Int, minimumHeight: Int,
+        limits: ImageLimits
+    ) throws -> (image: RGBImage, denominator: Int)
 
     /// Decodes only `region` of the picture (in full-size decoded pixels), at the reduced scale
     /// ``decode(regionWidth:regionHeight:minimumWidth:minimumHeight:limits:)`` would choose for
@@ -39,8 +41,10 @@ public protocol StillImage: Sendable {
     /// picture and crop it.
     /// - Returns: The region at that scale (its origin and size divided by the denominator,
     ///   rounded down, and kept within the picture) and the denominator.
-    func decode(region: PixelRect, minimumWidth: Int, minimumHeight: Int,
-                limits: ImageLimits) throws -> (image: RGBImage, denominator: Int)
+    func decode(
+        region: PixelRect, minimumWidth: Int, minimumHeight: Int,
+        limits: ImageLimits
+    ) throws -> (image: RGBImage, denominator: Int)
 
     /// Encodes edited pixels as a still of the same format, carrying this still's metadata (XMP,
     /// colour profile, and for JPEG its other application segments) with `exif` in place of its
@@ -60,12 +64,16 @@ extension StillImage {
 
 extension StillImage {
     /// Decodes the whole picture and crops it in place.
-    public func decode(region: PixelRect, minimumWidth: Int, minimumHeight: Int,
-                       limits: ImageLimits) throws -> (image: RGBImage, denominator: Int) {
-        var (image, denominator) = try decode(regionWidth: region.width, regionHeight: region.height,
-                                              minimumWidth: minimumWidth, minimumHeight: minimumHeight, limits: limits)
-        var crop = PixelRect(x: region.x / denominator, y: region.y / denominator,
-                             width: max(1, region.width / denominator), height: max(1, region.height / denominator))
+    public func decode(
+        region: PixelRect, minimumWidth: Int, minimumHeight: Int,
+        limits: ImageLimits
+    ) throws -> (image: RGBImage, denominator: Int) {
+        var (image, denominator) = try decode(
+            regionWidth: region.width, regionHeight: region.height,
+            minimumWidth: minimumWidth, minimumHeight: minimumHeight, limits: limits)
+        var crop = PixelRect(
+            x: region.x / denominator, y: region.y / denominator,
+            width: max(1, region.width / denominator), height: max(1, region.height / denominator))
         crop.width = min(crop.width, image.width - crop.x)
         crop.height = min(crop.height, image.height - crop.y)
         try image.crop(to: crop)
@@ -74,7 +82,8 @@ extension StillImage {
 
     /// Decodes within the default ``ImageLimits``.
     public func decode(regionWidth: Int, regionHeight: Int, minimumWidth: Int, minimumHeight: Int) throws -> (image: RGBImage, denominator: Int) {
-        try decode(regionWidth: regionWidth, regionHeight: regionHeight, minimumWidth: minimumWidth, minimumHeight: minimumHeight,
-                   limits: .default)
+        try decode(
+            regionWidth: regionWidth, regionHeight: regionHeight, minimumWidth: minimumWidth, minimumHeight: minimumHeight,
+            limits: .default)
     }
 }

@@ -17,8 +17,10 @@ extension FrameConverter {
     /// - Returns: The frame, tagged with the source's coding.
     /// - Throws: ``MediaError`` (`.invalidArgument`) for a crop outside the frame or an odd or
     ///   non-positive size; (`.unsupported`) for a pixel format swscale cannot read.
-    public func yuvFrame(from frame: DecodedVideoFrame, crop: PixelRect, width: Int, height: Int,
-                         reusing: YUVFrame? = nil) throws -> YUVFrame {
+    public func yuvFrame(
+        from frame: DecodedVideoFrame, crop: PixelRect, width: Int, height: Int,
+        reusing: YUVFrame? = nil
+    ) throws -> YUVFrame {
         let sourceFormat = frame.pixelFormat
         guard sws_isSupportedInput(sourceFormat) != 0 else {
             throw MediaError(.unsupported, "cannot convert frames in pixel format \(frame.pixelFormatName)")

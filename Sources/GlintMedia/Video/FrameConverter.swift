@@ -89,8 +89,9 @@ public final class FrameConverter {
         let context = try cache.context(for: key)
         let output = try AVFrameBox(width: image.width, height: image.height, format: format)
         try image.pixels.withUnsafeBufferPointer { pixels in
-            try SwsScale.run(context, packed: pixels.baseAddress!, stride: image.bytesPerRow, rowBytes: image.bytesPerRow,
-                             rows: image.height, destination: output.frame)
+            try SwsScale.run(
+                context, packed: pixels.baseAddress!, stride: image.bytesPerRow, rowBytes: image.bytesPerRow,
+                rows: image.height, destination: output.frame)
         }
         output.frame.pointee.color_range = range.avColorRange
         output.frame.pointee.colorspace = AVColorSpace(rawValue: UInt32(matrix.rawValue))

@@ -140,8 +140,9 @@ public struct HEVCDecoderConfigurationRecord: Sendable, Equatable {
         out.append(0xF8 | (bitDepthLumaMinus8 & 0x07))
         out.append(0xF8 | (bitDepthChromaMinus8 & 0x07))
         out += [UInt8(averageFrameRate >> 8), UInt8(averageFrameRate & 0xFF)]
-        out.append((constantFrameRate & 0x03) << 6 | (numTemporalLayers & 0x07) << 3
-            | (temporalIDNested ? 0x04 : 0) | (lengthSizeMinusOne & 0x03))
+        out.append(
+            (constantFrameRate & 0x03) << 6 | (numTemporalLayers & 0x07) << 3
+                | (temporalIDNested ? 0x04 : 0) | (lengthSizeMinusOne & 0x03))
         out.append(UInt8(arrays.count))
         for array in arrays {
             out.append((array.isComplete ? 0x80 : 0) | (array.nalUnitType & 0x3F))

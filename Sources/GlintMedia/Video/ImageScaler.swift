@@ -40,8 +40,9 @@ public final class ImageScaler {
         let context = try cache.context(for: key)
         let output = try AVFrameBox(width: width, height: height, format: AV_PIX_FMT_RGB24)
         try image.pixels.withUnsafeBufferPointer { pixels in
-            try SwsScale.run(context, packed: pixels.baseAddress! + rect.y * image.bytesPerRow + rect.x * 3,
-                             stride: image.bytesPerRow, rowBytes: rect.width * 3, rows: rect.height, destination: output.frame)
+            try SwsScale.run(
+                context, packed: pixels.baseAddress! + rect.y * image.bytesPerRow + rect.x * 3,
+                stride: image.bytesPerRow, rowBytes: rect.width * 3, rows: rect.height, destination: output.frame)
         }
         return output.rgbImage()
     }

@@ -25,8 +25,11 @@ public enum MovieDecodeCheck {
         let bufferSize = 1 << 16
         guard let buffer = av_malloc(bufferSize) else { throw MediaError(.unreadable, file: file.path, "out of memory") }
         let opaque = Unmanaged.passUnretained(source).toOpaque()
-        guard let io = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), Int32(bufferSize), 0, opaque,
-                                          readPacket, nil, seek) else {
+        guard
+            let io = avio_alloc_context(
+                buffer.assumingMemoryBound(to: UInt8.self), Int32(bufferSize), 0, opaque,
+                readPacket, nil, seek)
+        else {
             av_free(buffer)
             throw MediaError(.unreadable, file: file.path, "out of memory allocating an I/O context")
         }
@@ -70,9 +73,10 @@ public enum MovieDecodeCheck {
         }
         frames += try decoder.flush().count
         guard frames > 0 else { throw MediaError(.corrupt, file: file.path, "the video stream decodes to no frames") }
-        return Result(formatName: String(cString: opened.pointee.iformat.pointee.name),
-                      videoCodec: String(cString: avcodec_get_name(parameters.pointee.codec_id)),
-                      decodedFrames: frames, audioCodec: audioCodec)
+        return Result(
+            formatName: String(cString: opened.pointee.iformat.pointee.name),
+            videoCodec: String(cString: avcodec_get_name(parameters.pointee.codec_id)),
+            decodedFrames: frames, audioCodec: audioCodec)
     }
 
     /// The reading position of the custom I/O context.

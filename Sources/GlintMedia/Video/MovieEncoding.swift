@@ -20,8 +20,10 @@ public struct MovieEncoding: Sendable, Equatable {
     public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 
     /// Creates settings; each one left out is ``default``'s.
-    public init(codec: VideoCodec = MovieEncoding.default.codec, crf: Double = MovieEncoding.default.crf,
-                preset: String = MovieEncoding.default.preset) {
+    public init(
+        codec: VideoCodec = MovieEncoding.default.codec, crf: Double = MovieEncoding.default.crf,
+        preset: String = MovieEncoding.default.preset
+    ) {
         self.codec = codec
         self.crf = crf
         self.preset = preset
@@ -69,8 +71,9 @@ extension MovieEncoding: Codable {
     /// initialiser that takes a name accepts.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(codec: try container.decode(String.self, forKey: .codec), crf: try container.decode(Double.self, forKey: .crf),
-                  preset: try container.decode(String.self, forKey: .preset))
+        self.init(
+            codec: try container.decode(String.self, forKey: .codec), crf: try container.decode(Double.self, forKey: .crf),
+            preset: try container.decode(String.self, forKey: .preset))
     }
 
     /// Encodes the codec by its name (``VideoCodec/description``).

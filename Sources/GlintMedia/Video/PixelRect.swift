@@ -37,7 +37,7 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Throws unless the rectangle is non-empty and lies within a `width` x `height` image.
     func validate(within width: Int, _ height: Int) throws {
         guard self.width > 0, self.height > 0, x >= 0, y >= 0,
-              x + self.width <= width, y + self.height <= height
+            x + self.width <= width, y + self.height <= height
         else {
             throw MediaError(.invalidArgument, "crop \(self) does not lie within the \(width)x\(height) image")
         }

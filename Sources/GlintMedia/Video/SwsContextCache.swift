@@ -41,13 +41,15 @@ final class SwsContextCache {
             for context in contexts.values { sws_freeContext(context) }
             contexts.removeAll()
         }
-        guard let context = sws_getCachedContext(
-            nil,
-            Int32(clamping: key.sourceWidth), Int32(clamping: key.sourceHeight), AVPixelFormat(rawValue: key.sourceFormat),
-            Int32(clamping: key.destinationWidth), Int32(clamping: key.destinationHeight),
-            AVPixelFormat(rawValue: key.destinationFormat),
-            key.flags, nil, nil, nil
-        ) else {
+        guard
+            let context = sws_getCachedContext(
+                nil,
+                Int32(clamping: key.sourceWidth), Int32(clamping: key.sourceHeight), AVPixelFormat(rawValue: key.sourceFormat),
+                Int32(clamping: key.destinationWidth), Int32(clamping: key.destinationHeight),
+                AVPixelFormat(rawValue: key.destinationFormat),
+                key.flags, nil, nil, nil
+            )
+        else {
             throw MediaError(
                 .invalidArgument,
                 "cannot convert \(key.sourceWidth)x\(key.sourceHeight) \(Self.name(key.sourceFormat)) to "

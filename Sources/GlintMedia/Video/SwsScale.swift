@@ -56,15 +56,17 @@ extension SwsScale {
         let strides: [Int32] = [Int32(clamping: stride), 0, 0, 0]
         var produced: Int32 = 0
         if rows > 1 {
-            produced += sws_scale(context, [source, nil, nil, nil], strides, 0, Int32(clamping: rows - 1),
-                                  destinationPlanes, destinationStrides)
+            produced += sws_scale(
+                context, [source, nil, nil, nil], strides, 0, Int32(clamping: rows - 1),
+                destinationPlanes, destinationStrides)
         }
         let padding = Int(AV_INPUT_BUFFER_PADDING_SIZE)
         var last = [UInt8](repeating: 0, count: rowBytes + padding)
         last.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: source + (rows - 1) * stride, count: rowBytes) }
         produced += last.withUnsafeBufferPointer { row in
-            sws_scale(context, [row.baseAddress, nil, nil, nil], strides, Int32(clamping: rows - 1), 1,
-                      destinationPlanes, destinationStrides)
+            sws_scale(
+                context, [row.baseAddress, nil, nil, nil], strides, Int32(clamping: rows - 1), 1,
+                destinationPlanes, destinationStrides)
         }
         guard produced > 0 else {
             throw FFmpegError.error(produced, "converting pixels", kind: .invalidArgument)

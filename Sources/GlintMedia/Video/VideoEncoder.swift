@@ -107,8 +107,10 @@ public final class VideoEncoder {
     ///   `.encodingFailed` when the encoder fails).
     public func encode(frame: RGBImage, pts: Int64) throws -> [EncodedVideoPacket] {
         guard frame.width == configuration.width, frame.height == configuration.height else {
-            throw MediaError(.invalidArgument, "frame is \(frame.width)x\(frame.height), the encoder expects "
-                + "\(configuration.width)x\(configuration.height)")
+            throw MediaError(
+                .invalidArgument,
+                "frame is \(frame.width)x\(frame.height), the encoder expects "
+                    + "\(configuration.width)x\(configuration.height)")
         }
         let yuv = try converter.yuvFrame(from: frame, range: colourInfo.range, matrix: colourInfo.matrix)
         return try encode(yuv, pts: pts)
@@ -123,8 +125,10 @@ public final class VideoEncoder {
     public func encode(_ frame: YUVFrame, pts: Int64) throws -> [EncodedVideoPacket] {
         guard !finished else { throw MediaError(.invalidArgument, "frame given to a video encoder after finish()") }
         guard frame.width == configuration.width, frame.height == configuration.height else {
-            throw MediaError(.invalidArgument, "frame is \(frame.width)x\(frame.height), the encoder expects "
-                + "\(configuration.width)x\(configuration.height)")
+            throw MediaError(
+                .invalidArgument,
+                "frame is \(frame.width)x\(frame.height), the encoder expects "
+                    + "\(configuration.width)x\(configuration.height)")
         }
         if let lastPTS, pts <= lastPTS {
             throw MediaError(.invalidArgument, "frame timestamp \(pts) does not follow the previous one (\(lastPTS))")
@@ -167,10 +171,11 @@ public final class VideoEncoder {
             let nopts = cffmpeg_nopts_value()
             let pts = packet.pointee.pts
             let dts = packet.pointee.dts == nopts ? pts : packet.pointee.dts
-            packets.append(EncodedVideoPacket(
-                data: AnnexB.lengthPrefixed(bytes), pts: pts, dts: dts,
-                isKeyframe: packet.pointee.flags & cffmpeg_pkt_flag_key() != 0
-            ))
+            packets.append(
+                EncodedVideoPacket(
+                    data: AnnexB.lengthPrefixed(bytes), pts: pts, dts: dts,
+                    isKeyframe: packet.pointee.flags & cffmpeg_pkt_flag_key() != 0
+                ))
         }
     }
 

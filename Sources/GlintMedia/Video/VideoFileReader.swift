@@ -108,7 +108,10 @@ public final class VideoFileReader {
 
     /// Reads packets until the decoder gives frames or the file ends.
     private func readMore() throws {
-        guard let format else { finished = true; return }
+        guard let format else {
+            finished = true
+            return
+        }
         let status = av_read_frame(format, packet)
         if status == cffmpeg_error_eof() {
             pending += try decoder.flush()

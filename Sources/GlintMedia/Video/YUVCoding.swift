@@ -54,19 +54,25 @@ public struct YUVCoding: Sendable, Hashable {
             let (lumaOffset, lumaScale, chromaScale) = coding.range == .full ? (0.0, 255.0, 255.0) : (16.0, 219.0, 224.0)
             // R = L + 2(1-Kr) Cr, B = L + 2(1-Kb) Cb, G = (L - Kr R - Kb B) / Kg, with
             // L = (Y - offset) / scale and C = (code - 128) / chroma scale; RGB times 255.
-            let l = 255 / lumaScale, c = 255 / chromaScale
-            let rCr = 2 * (1 - kr) * c, bCb = 2 * (1 - kb) * c
+            let l = 255 / lumaScale
+            let c = 255 / chromaScale
+            let rCr = 2 * (1 - kr) * c
+            let bCb = 2 * (1 - kb) * c
             let yColumn = SIMD3(l, l, l)
             let cbColumn = SIMD3(0, -kb * bCb / kg, bCb)
             let crColumn = SIMD3(rCr, -kr * rCr / kg, 0)
             toRGB = (-lumaOffset * yColumn - 128 * cbColumn - 128 * crColumn, yColumn, cbColumn, crColumn)
             // Y = offset + scale (Kr R + Kg G + Kb B) / 255; Cb = 128 + chroma scale (B - L) / (2(1-Kb)) / 255, ...
-            let ls = lumaScale / 255, cs = chromaScale / 255
-            let cbOfL = -cs / (2 * (1 - kb)), crOfL = -cs / (2 * (1 - kr))
-            toYUV = (SIMD3(lumaOffset, 128, 128),
-                     SIMD3(kr * ls, kr * cbOfL, kr * crOfL + cs / (2 * (1 - kr))),
-                     SIMD3(kg * ls, kg * cbOfL, kg * crOfL),
-                     SIMD3(kb * ls, kb * cbOfL + cs / (2 * (1 - kb)), kb * crOfL))
+            let ls = lumaScale / 255
+            let cs = chromaScale / 255
+            let cbOfL = -cs / (2 * (1 - kb))
+            let crOfL = -cs / (2 * (1 - kr))
+            toYUV = (
+                SIMD3(lumaOffset, 128, 128),
+                SIMD3(kr * ls, kr * cbOfL, kr * crOfL + cs / (2 * (1 - kr))),
+                SIMD3(kg * ls, kg * cbOfL, kg * crOfL),
+                SIMD3(kb * ls, kb * cbOfL + cs / (2 * (1 - kb)), kb * crOfL)
+            )
         }
 
         /// The RGB code values (unclipped) of a sample.

@@ -65,8 +65,10 @@ public struct YUVColourTable: Sendable {
     public init(source: YUVCoding, output: YUVCoding, change: ((inout RGBImage) -> Void)?) {
         self.source = source
         self.output = output
-        let corners = Self.corners, length = Self.columnLength
-        let toRGB = RGBLattice(source.conversion), toYUV = YUVOfCodes(output.conversion)
+        let corners = Self.corners
+        let length = Self.columnLength
+        let toRGB = RGBLattice(source.conversion)
+        let toYUV = YUVOfCodes(output.conversion)
         var chroma = [UInt32](repeating: 0, count: corners * corners * length)  // every luma; reduced below
         // Luma of the corners, times 16, for the cells' centres.
         var cornerLuma = [UInt16](repeating: 0, count: corners * corners * length)
@@ -75,24 +77,26 @@ public struct YUVColourTable: Sendable {
         let slice = 256
         var lattice = RGBImage(width: length, height: slice)
         chroma.withUnsafeMutableBufferPointer { chroma in
-        cornerLuma.withUnsafeMutableBufferPointer { cornerLuma in
-            for first in stride(from: 0, to: corners * corners, by: slice) {
-                let rows = min(slice, corners * corners - first)
-                if rows != lattice.height { lattice = RGBImage(width: length, height: rows) }
-                lattice.pixels.withUnsafeMutableBufferPointer { pixels in
-                    for row in 0..<rows {
-                        let point = first + row
-                        toRGB.column(u: Float((point % corners) * Self.cellSize), v: Float((point / corners) * Self.cellSize),
-                                     into: pixels.baseAddress! + row * length * 3)
+            cornerLuma.withUnsafeMutableBufferPointer { cornerLuma in
+                for first in stride(from: 0, to: corners * corners, by: slice) {
+                    let rows = min(slice, corners * corners - first)
+                    if rows != lattice.height { lattice = RGBImage(width: length, height: rows) }
+                    lattice.pixels.withUnsafeMutableBufferPointer { pixels in
+                        for row in 0..<rows {
+                            let point = first + row
+                            toRGB.column(
+                                u: Float((point % corners) * Self.cellSize), v: Float((point / corners) * Self.cellSize),
+                                into: pixels.baseAddress! + row * length * 3)
+                        }
+                    }
+                    change?(&lattice)
+                    lattice.pixels.withUnsafeBufferPointer { pixels in
+                        toYUV.convert(
+                            pixels.baseAddress!, count: rows * length,
+                            luma: cornerLuma.baseAddress! + first * length, chroma: chroma.baseAddress! + first * length)
                     }
                 }
-                change?(&lattice)
-                lattice.pixels.withUnsafeBufferPointer { pixels in
-                    toYUV.convert(pixels.baseAddress!, count: rows * length,
-                                  luma: cornerLuma.baseAddress! + first * length, chroma: chroma.baseAddress! + first * length)
-                }
             }
-        }
         }
         self.chroma = Self.cornerQuads(of: Self.chromaSteps(of: chroma))
         luma = Self.cellCentres(of: cornerLuma)
@@ -110,25 +114,27 @@ public struct YUVColourTable: Sendable {
 
     /// The entries of each cell's four corners side by side, from entries per corner.
     private static func cornerQuads(of steps: [UInt32]) -> [UInt32] {
-        let cells = Self.cells, corners = Self.corners, length = Self.chromaLength
+        let cells = Self.cells
+        let corners = Self.corners
+        let length = Self.chromaLength
         var quads = [UInt32](repeating: 0, count: cells * cells * length * 4)
         quads.withUnsafeMutableBufferPointer { quads in
-        steps.withUnsafeBufferPointer { steps in
-            var out = quads.baseAddress!
-            for v in 0..<cells {
-                for u in 0..<cells {
-                    let topLeft = steps.baseAddress! + (v * corners + u) * length
-                    let bottomLeft = topLeft + corners * length
-                    for step in 0..<length {
-                        out[0] = topLeft[step]
-                        out[1] = topLeft[step + length]
-                        out[2] = bottomLeft[step]
-                        out[3] = bottomLeft[step + length]
-                        out += 4
+            steps.withUnsafeBufferPointer { steps in
+                var out = quads.baseAddress!
+                for v in 0..<cells {
+                    for u in 0..<cells {
+                        let topLeft = steps.baseAddress! + (v * corners + u) * length
+                        let bottomLeft = topLeft + corners * length
+                        for step in 0..<length {
+                            out[0] = topLeft[step]
+                            out[1] = topLeft[step + length]
+                            out[2] = bottomLeft[step]
+                            out[3] = bottomLeft[step + length]
+                            out += 4
+                        }
                     }
                 }
             }
-        }
         }
         return quads
     }
@@ -136,23 +142,27 @@ public struct YUVColourTable: Sendable {
     /// Luma at each cell's centre (code 1.5 of 0...3 on each axis), bilinear between its corners'
     /// (weights 5/8 and 3/8 per axis), from the corners' luma times 16.
     private static func cellCentres(of cornerLuma: [UInt16]) -> [UInt8] {
-        let corners = Self.corners, cells = Self.cells, length = Self.columnLength
+        let corners = Self.corners
+        let cells = Self.cells
+        let length = Self.columnLength
         var luma = [UInt8](repeating: 0, count: cells * corners * length)
         luma.withUnsafeMutableBufferPointer { luma in
-        cornerLuma.withUnsafeBufferPointer { cornerLuma in
-            for v in 0..<cells {
-                for u in 0..<cells {
-                    let column = (v * corners + u) * length
-                    let c00 = cornerLuma.baseAddress! + column, c01 = c00 + length
-                    let c10 = c00 + corners * length, c11 = c10 + length
-                    for y in 0..<length {
-                        // Weights in 64ths (25, 15, 15, 9), on values in sixteenths: 1024ths.
-                        let sum = 25 * UInt32(c00[y]) + 15 * UInt32(c01[y]) + 15 * UInt32(c10[y]) + 9 * UInt32(c11[y])
-                        luma[column + y] = UInt8(truncatingIfNeeded: (sum + 512) >> 10)
+            cornerLuma.withUnsafeBufferPointer { cornerLuma in
+                for v in 0..<cells {
+                    for u in 0..<cells {
+                        let column = (v * corners + u) * length
+                        let c00 = cornerLuma.baseAddress! + column
+                        let c01 = c00 + length
+                        let c10 = c00 + corners * length
+                        let c11 = c10 + length
+                        for y in 0..<length {
+                            // Weights in 64ths (25, 15, 15, 9), on values in sixteenths: 1024ths.
+                            let sum = 25 * UInt32(c00[y]) + 15 * UInt32(c01[y]) + 15 * UInt32(c10[y]) + 9 * UInt32(c11[y])
+                            luma[column + y] = UInt8(truncatingIfNeeded: (sum + 512) >> 10)
+                        }
                     }
                 }
             }
-        }
         }
         return luma
     }
@@ -186,10 +196,11 @@ public struct YUVColourTable: Sendable {
     func apply(from source: YUVPlanes, to destination: YUVPlanes, choice: glint_kernel_choice = GLINT_KERNEL_BEST) {
         precondition(source.width == destination.width && source.height == destination.height)
         luma.withUnsafeBufferPointer { luma in
-        chroma.withUnsafeBufferPointer { chroma in
-            glint_yuv_table_walk(luma.baseAddress!, chroma.baseAddress!, source.kernelPlanes, destination.kernelPlanes,
-                                 Int32(source.width / 2), Int32(source.height / 2), choice)
-        }
+            chroma.withUnsafeBufferPointer { chroma in
+                glint_yuv_table_walk(
+                    luma.baseAddress!, chroma.baseAddress!, source.kernelPlanes, destination.kernelPlanes,
+                    Int32(source.width / 2), Int32(source.height / 2), choice)
+            }
         }
     }
 }

@@ -22,13 +22,13 @@ struct RGBLattice {
         let rgb = conversion.toRGB
         let base = rgb.offset + Double(u) * rgb.cb + Double(v) * rgb.cr
         withUnsafePointer(to: (base.x, base.y, base.z)) { base in
-        withUnsafePointer(to: (rgb.y.x, rgb.y.y, rgb.y.z)) { step in
-            base.withMemoryRebound(to: Double.self, capacity: 3) { base in
-            step.withMemoryRebound(to: Double.self, capacity: 3) { step in
-                glint_lattice_column(base, step, pixels)
+            withUnsafePointer(to: (rgb.y.x, rgb.y.y, rgb.y.z)) { step in
+                base.withMemoryRebound(to: Double.self, capacity: 3) { base in
+                    step.withMemoryRebound(to: Double.self, capacity: 3) { step in
+                        glint_lattice_column(base, step, pixels)
+                    }
+                }
             }
-            }
-        }
         }
     }
 }
@@ -55,8 +55,10 @@ struct YUVOfCodes {
 
     /// Converts `count` interleaved RGB pixels: luma times 16 (rounded) into `luma`, and Cb and
     /// Cr times 16 (rounded) into the low and high halves of `chroma`.
-    func convert(_ pixels: UnsafePointer<UInt8>, count: Int, luma: UnsafeMutablePointer<UInt16>,
-                 chroma: UnsafeMutablePointer<UInt32>) {
+    func convert(
+        _ pixels: UnsafePointer<UInt8>, count: Int, luma: UnsafeMutablePointer<UInt16>,
+        chroma: UnsafeMutablePointer<UInt32>
+    ) {
         parts.withUnsafeBufferPointer { parts in
             glint_lattice_samples(parts.baseAddress!, pixels, count, luma, chroma)
         }

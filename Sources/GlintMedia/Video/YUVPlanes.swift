@@ -20,8 +20,9 @@ struct YUVPlanes {
 
     /// The rectangle `crop` (even origin and size) of a `yuv420p` or `yuvj420p` frame.
     init(frame: UnsafeMutablePointer<AVFrame>, crop: PixelRect) {
-        precondition(crop.x % 2 == 0 && crop.y % 2 == 0 && crop.width % 2 == 0 && crop.height % 2 == 0,
-                     "a 4:2:0 rectangle must have an even origin and size")
+        precondition(
+            crop.x % 2 == 0 && crop.y % 2 == 0 && crop.width % 2 == 0 && crop.height % 2 == 0,
+            "a 4:2:0 rectangle must have an even origin and size")
         let f = frame.pointee
         yStride = Int(f.linesize.0)
         uStride = Int(f.linesize.1)

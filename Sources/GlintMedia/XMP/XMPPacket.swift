@@ -52,8 +52,9 @@ public final class XMPPacket {
         defer { xmp_string_free(value) }
         var options: UInt32 = 0
         guard xmp_get_property(handle, namespace.uri, path, value, &options),
-              options & cexempi_prop_composite_mask() == 0,
-              let text = xmp_string_cstr(value) else { return nil }
+            options & cexempi_prop_composite_mask() == 0,
+            let text = xmp_string_cstr(value)
+        else { return nil }
         return String(cString: text)
     }
 
@@ -99,7 +100,9 @@ public final class XMPPacket {
     public func propertyNames(in namespace: XMPNamespace) -> [String] {
         guard let iterator = xmp_iterator_new(handle, namespace.uri, nil, XmpIterOptions(rawValue: cexempi_iter_immediate_children())) else { return [] }
         defer { xmp_iterator_free(iterator) }
-        let schema = xmp_string_new(), name = xmp_string_new(), value = xmp_string_new()
+        let schema = xmp_string_new()
+        let name = xmp_string_new()
+        let value = xmp_string_new()
         defer {
             xmp_string_free(schema)
             xmp_string_free(name)
@@ -125,7 +128,8 @@ public final class XMPPacket {
         defer { xmp_string_free(buffer) }
         let options = cexempi_serial_compact() | (padding == 0 ? cexempi_serial_read_only() : 0)
         guard xmp_serialize_and_format(handle, buffer, options, UInt32(max(0, padding)), "\n", " ", 0),
-              let text = xmp_string_cstr(buffer) else {
+            let text = xmp_string_cstr(buffer)
+        else {
             throw MediaError(.encodingFailed, "cannot serialise the XMP packet (Exempi error \(xmp_get_error()))")
         }
         return Array(String(cString: text).utf8)

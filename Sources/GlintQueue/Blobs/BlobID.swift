@@ -9,7 +9,7 @@ public struct BlobID: Hashable, Sendable, Codable, CustomStringConvertible, Comp
     /// (including `../` and other path tricks) is nil.
     public init?(_ text: String) {
         guard text.utf8.count == 64,
-              text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) })
+            text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) })
         else { return nil }
         self.hex = text.lowercased()
     }

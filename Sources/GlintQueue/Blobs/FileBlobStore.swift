@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Content-addressed files in a directory: `<directory>/ab/cd/<sha256 hex>`, plus `tmp/` for
@@ -43,7 +44,7 @@ public struct FileBlobStore: BlobStore {
         for name in names where name.hasSuffix(".partial") {
             let path = temporaryDirectory.appendingPathComponent(name).path
             guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                  modified < cutoff
+                modified < cutoff
             else { continue }
             if unlink(path) == 0 { removed += 1 }
         }

@@ -25,8 +25,9 @@ public struct JobHandlerError: GlintError, Hashable, Sendable {
 
     /// No handler is registered for the kind.
     public static func unknownKind(_ kind: JobKind, known: [JobKind]) -> JobHandlerError {
-        JobHandlerError(code: .unknownKind, message: "no handler for job kind '\(kind)' (known kinds: \(known.map(\.rawValue).sorted().joined(separator: ", ")))",
-                        permanent: true)
+        JobHandlerError(
+            code: .unknownKind, message: "no handler for job kind '\(kind)' (known kinds: \(known.map(\.rawValue).sorted().joined(separator: ", ")))",
+            permanent: true)
     }
 
     /// The parameters do not decode or are out of range; `message` names the field.

@@ -28,12 +28,12 @@ public enum JobParametersDecoder {
             codingPath.isEmpty ? "the parameters" : "\"" + codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".") + "\""
         }
         switch error {
-        case let .keyNotFound(key, context): return "\(path(context.codingPath + [key])) is missing"
-        case let .typeMismatch(type, context):
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])) is missing"
+        case .typeMismatch(let type, let context):
             if context.codingPath.isEmpty { return "the parameters must be a JSON object" }
             return "\(path(context.codingPath)) has the wrong type (expected \(type))"
-        case let .valueNotFound(type, context): return "\(path(context.codingPath)) is null (expected \(type))"
-        case let .dataCorrupted(context):
+        case .valueNotFound(let type, let context): return "\(path(context.codingPath)) is null (expected \(type))"
+        case .dataCorrupted(let context):
             return context.codingPath.isEmpty ? "the parameters are not valid JSON" : "\(path(context.codingPath)): \(context.debugDescription)"
         @unknown default: return "the parameters could not be decoded: \(error)"
         }

@@ -49,9 +49,10 @@ public struct NoopJobHandler: JobHandler {
             try await context.progress(Double(slept) / Double(total), "slept \(slept) of \(total) ms")
         }
         if context.job.attempt <= parameters.failTimes ?? 0 {
-            throw JobHandlerError(code: "noop-failure",
-                                  message: "attempt \(context.job.attempt) fails on purpose (failTimes \(parameters.failTimes ?? 0))",
-                                  permanent: false)
+            throw JobHandlerError(
+                code: "noop-failure",
+                message: "attempt \(context.job.attempt) fails on purpose (failTimes \(parameters.failTimes ?? 0))",
+                permanent: false)
         }
         guard let text = parameters.output else { return [:] }
         let file = context.outputFile("output.txt")

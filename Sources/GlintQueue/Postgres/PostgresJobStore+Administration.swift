@@ -55,8 +55,9 @@ extension PostgresJobStore {
 
     public func rescueExpiredLeases() async throws -> Int {
         let now = self.now
-        let error = try PostgresJSON.encode(PostgresJSON.AttemptErrorFields(
-            at: now, code: "lease-expired", message: "the worker's lease expired (the worker stopped or lost the database)"))
+        let error = try PostgresJSON.encode(
+            PostgresJSON.AttemptErrorFields(
+                at: now, code: "lease-expired", message: "the worker's lease expired (the worker stopped or lost the database)"))
         let query: PostgresQuery = """
             UPDATE glint_jobs SET
                 state = CASE WHEN cancel_requested THEN 'cancelled' WHEN attempt >= max_attempts THEN 'discarded' ELSE 'available' END,

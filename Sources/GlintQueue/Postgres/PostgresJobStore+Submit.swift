@@ -31,7 +31,10 @@ extension PostgresJobStore {
             missing = missing.filter { outcomes[$0] == nil }
         }
         guard missing.isEmpty else {
-            throw JobQueueError(.storeUnavailable, "PostgreSQL job store: idempotency key '\(submissions[missing[0]].idempotencyKey ?? "")' of tenant '\(submissions[missing[0]].tenant)' kept changing hands; submit again")
+            throw JobQueueError(
+                .storeUnavailable,
+                "PostgreSQL job store: idempotency key '\(submissions[missing[0]].idempotencyKey ?? "")' of tenant '\(submissions[missing[0]].tenant)' kept changing hands; submit again"
+            )
         }
         let claimable = outcomes.compactMap { outcome -> String? in
             guard case .created(let job)? = outcome, job.state == .available else { return nil }

@@ -23,17 +23,18 @@ extension PostgresJobStore {
         ///   - schema: a schema of the store's own (letters, digits and `_`), or nil.
         public init(url: String, poolSize: Int = 8, schema: String? = nil, notifyInterval: Duration = .milliseconds(2)) throws(JobQueueError) {
             guard let components = URLComponents(string: url),
-                  components.scheme == "postgres" || components.scheme == "postgresql",
-                  let host = components.host, !host.isEmpty
+                components.scheme == "postgres" || components.scheme == "postgresql",
+                let host = components.host, !host.isEmpty
             else {
-                throw JobQueueError(.invalidStoreLocation, "store '\(JobStoreLocation.postgres(url: url))': not a PostgreSQL URL (postgres://user:password@host:port/database)")
+                throw JobQueueError(
+                    .invalidStoreLocation, "store '\(JobStoreLocation.postgres(url: url))': not a PostgreSQL URL (postgres://user:password@host:port/database)")
             }
             guard (1...200).contains(poolSize) else {
                 throw JobQueueError(.invalidStoreLocation, "store '\(JobStoreLocation.postgres(url: url))': pool size \(poolSize) is outside 1...200")
             }
             if let schema {
                 guard !schema.isEmpty, schema.utf8.count <= 40,
-                      schema.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) })
+                    schema.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) })
                 else {
                     throw JobQueueError(.invalidStoreLocation, "schema '\(schema)': use 1-40 lower-case letters, digits and _")
                 }

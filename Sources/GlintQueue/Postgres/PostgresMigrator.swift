@@ -15,7 +15,8 @@ struct PostgresMigrator {
             if let schema {
                 try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(PostgresIdentifier.quoted(schema))"), logger: logger)
             }
-            try await connection.query("""
+            try await connection.query(
+                """
                 CREATE TABLE IF NOT EXISTS glint_schema_migrations (
                     version integer PRIMARY KEY,
                     name text NOT NULL,
@@ -27,14 +28,17 @@ struct PostgresMigrator {
                 applied.insert(Int(version))
             }
             if let newest = applied.max(), newest > PostgresSchema.currentVersion {
-                throw JobQueueError(.storeUnavailable, "the job store's schema is at version \(newest), newer than this Glint knows (\(PostgresSchema.currentVersion)): upgrade Glint")
+                throw JobQueueError(
+                    .storeUnavailable,
+                    "the job store's schema is at version \(newest), newer than this Glint knows (\(PostgresSchema.currentVersion)): upgrade Glint")
             }
             for migration in PostgresSchema.migrations where !applied.contains(migration.version) {
                 logger.info("applying job store migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                try await connection.query("INSERT INTO glint_schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))", logger: logger)
+                try await connection.query(
+                    "INSERT INTO glint_schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))", logger: logger)
             }
         }
     }

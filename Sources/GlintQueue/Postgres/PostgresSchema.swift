@@ -33,50 +33,54 @@ enum PostgresSchema {
     }
 
     static let migrations: [Migration] = [
-        Migration(version: 1, name: "jobs table and indexes", sql: """
-            CREATE TABLE glint_jobs (
-                id uuid PRIMARY KEY,
-                kind text NOT NULL,
-                queue text NOT NULL,
-                tenant text NOT NULL,
-                priority integer NOT NULL,
-                state text NOT NULL CHECK (state IN ('scheduled', 'available', 'running', 'completed', 'retryable', 'cancelled', 'discarded')),
-                attempt integer NOT NULL DEFAULT 0,
-                max_attempts integer NOT NULL,
-                scheduled_at timestamptz NOT NULL,
-                created_at timestamptz NOT NULL,
-                attempted_at timestamptz,
-                completed_at timestamptz,
-                cancelled_at timestamptz,
-                discarded_at timestamptz,
-                lease_expires_at timestamptz,
-                worker_id text,
-                cancel_requested boolean NOT NULL DEFAULT false,
-                idempotency_key text,
-                batch text,
-                parameters bytea NOT NULL,
-                inputs jsonb NOT NULL DEFAULT '{}',
-                outputs jsonb NOT NULL DEFAULT '{}',
-                errors jsonb NOT NULL DEFAULT '[]',
-                progress jsonb,
-                claim_turn bigint
-            ) WITH (fillfactor = 90, autovacuum_vacuum_scale_factor = 0.01, autovacuum_vacuum_threshold = 1000,
-                    autovacuum_vacuum_insert_scale_factor = 0.01, autovacuum_vacuum_cost_delay = 0);
-            CREATE SEQUENCE glint_claim_turns;
-            CREATE INDEX glint_jobs_claimable ON glint_jobs (queue, tenant, priority DESC, scheduled_at, id)
-                WHERE state IN ('scheduled', 'available', 'retryable');
-            CREATE UNIQUE INDEX glint_jobs_idempotency ON glint_jobs (tenant, idempotency_key)
-                WHERE idempotency_key IS NOT NULL AND state NOT IN ('cancelled', 'discarded');
-            CREATE INDEX glint_jobs_leases ON glint_jobs (lease_expires_at) WHERE state = 'running';
-            CREATE INDEX glint_jobs_created ON glint_jobs (created_at DESC, id DESC);
-            CREATE INDEX glint_jobs_batch ON glint_jobs (batch) WHERE batch IS NOT NULL;
-            CREATE INDEX glint_jobs_tenant_turns ON glint_jobs (tenant, claim_turn) WHERE claim_turn IS NOT NULL;
-            """),
+        Migration(
+            version: 1, name: "jobs table and indexes",
+            sql: """
+                CREATE TABLE glint_jobs (
+                    id uuid PRIMARY KEY,
+                    kind text NOT NULL,
+                    queue text NOT NULL,
+                    tenant text NOT NULL,
+                    priority integer NOT NULL,
+                    state text NOT NULL CHECK (state IN ('scheduled', 'available', 'running', 'completed', 'retryable', 'cancelled', 'discarded')),
+                    attempt integer NOT NULL DEFAULT 0,
+                    max_attempts integer NOT NULL,
+                    scheduled_at timestamptz NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    attempted_at timestamptz,
+                    completed_at timestamptz,
+                    cancelled_at timestamptz,
+                    discarded_at timestamptz,
+                    lease_expires_at timestamptz,
+                    worker_id text,
+                    cancel_requested boolean NOT NULL DEFAULT false,
+                    idempotency_key text,
+                    batch text,
+                    parameters bytea NOT NULL,
+                    inputs jsonb NOT NULL DEFAULT '{}',
+                    outputs jsonb NOT NULL DEFAULT '{}',
+                    errors jsonb NOT NULL DEFAULT '[]',
+                    progress jsonb,
+                    claim_turn bigint
+                ) WITH (fillfactor = 90, autovacuum_vacuum_scale_factor = 0.01, autovacuum_vacuum_threshold = 1000,
+                        autovacuum_vacuum_insert_scale_factor = 0.01, autovacuum_vacuum_cost_delay = 0);
+                CREATE SEQUENCE glint_claim_turns;
+                CREATE INDEX glint_jobs_claimable ON glint_jobs (queue, tenant, priority DESC, scheduled_at, id)
+                    WHERE state IN ('scheduled', 'available', 'retryable');
+                CREATE UNIQUE INDEX glint_jobs_idempotency ON glint_jobs (tenant, idempotency_key)
+                    WHERE idempotency_key IS NOT NULL AND state NOT IN ('cancelled', 'discarded');
+                CREATE INDEX glint_jobs_leases ON glint_jobs (lease_expires_at) WHERE state = 'running';
+                CREATE INDEX glint_jobs_created ON glint_jobs (created_at DESC, id DESC);
+                CREATE INDEX glint_jobs_batch ON glint_jobs (batch) WHERE batch IS NOT NULL;
+                CREATE INDEX glint_jobs_tenant_turns ON glint_jobs (tenant, claim_turn) WHERE claim_turn IS NOT NULL;
+                """),
         // Job ids became time-ordered, so listings walk the primary key; this index only cost every
         // claim and completion an index insertion (about 15% of a batch-100 drain).
-        Migration(version: 2, name: "listings by time-ordered id", sql: """
-            DROP INDEX IF EXISTS glint_jobs_created;
-            """),
+        Migration(
+            version: 2, name: "listings by time-ordered id",
+            sql: """
+                DROP INDEX IF EXISTS glint_jobs_created;
+                """),
     ]
 
     /// The newest version this build knows.
@@ -84,5 +88,5 @@ enum PostgresSchema {
 
     /// The key of the transaction-scoped advisory lock migrations run under, so that processes
     /// starting together apply each migration once (the others wait, then find it recorded).
-    static let migrationLockKey: Int64 = 0x676C_696E_745F_6D67 // "glint_mg"
+    static let migrationLockKey: Int64 = 0x676C_696E_745F_6D67  // "glint_mg"
 }

@@ -1,6 +1,6 @@
+import Foundation
 import Logging
 import PostgresNIO
-import Foundation
 import Synchronization
 
 /// Tells other processes that jobs became claimable, with `NOTIFY`, debounced: at most one `NOTIFY`
@@ -46,7 +46,8 @@ final class PostgresWakeUpNotifier: Sendable {
                 // The pool closes (and closes its connections) before this task is cancelled when
                 // the store stops: nobody is left to notify for.
                 if Task.isCancelled || Self.isShutdown(error) { return }
-                logger.warning("job store: NOTIFY failed; other processes find the jobs at their next poll", metadata: ["error": "\(String(reflecting: error))"])
+                logger.warning(
+                    "job store: NOTIFY failed; other processes find the jobs at their next poll", metadata: ["error": "\(String(reflecting: error))"])
             }
             do { try await Task.sleep(for: interval) } catch { return }
         }

@@ -30,9 +30,12 @@ extension SQLiteJobStore {
                 break
             }
             if let key = job.idempotencyKey, job.state == .cancelled || job.state == .discarded,
-               let other = try String.fetchOne(db.cachedStatement(sql: """
-                   SELECT id FROM jobs WHERE tenant = ? AND idempotency_key = ? AND state NOT IN ('cancelled', 'discarded')
-                   """), arguments: [job.tenant, key]) {
+                let other = try String.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT id FROM jobs WHERE tenant = ? AND idempotency_key = ? AND state NOT IN ('cancelled', 'discarded')
+                            """), arguments: [job.tenant, key])
+            {
                 throw JobQueueError(.invalidState, "job \(id) cannot be retried: job \(other) of tenant \(job.tenant) now has its idempotency key '\(key)'")
             }
             job.state = .available
@@ -42,11 +45,13 @@ extension SQLiteJobStore {
             job.completedAt = nil
             job.cancelledAt = nil
             job.discardedAt = nil
-            try db.cachedStatement(sql: """
-                UPDATE jobs SET state = 'available', scheduled_at = ?, max_attempts = ?, cancel_requested = 0,
-                    completed_at = NULL, cancelled_at = NULL, discarded_at = NULL
-                WHERE id = ?
-                """).execute(arguments: [SQLiteTimestamp.microseconds(job.scheduledAt), job.maxAttempts, id.description])
+            try db.cachedStatement(
+                sql: """
+                    UPDATE jobs SET state = 'available', scheduled_at = ?, max_attempts = ?, cancel_requested = 0,
+                        completed_at = NULL, cancelled_at = NULL, discarded_at = NULL
+                    WHERE id = ?
+                    """
+            ).execute(arguments: [SQLiteTimestamp.microseconds(job.scheduledAt), job.maxAttempts, id.description])
             try Self.bumpSignal(db)
             return job
         }
@@ -57,12 +62,13 @@ extension SQLiteJobStore {
     public func prune(finishedBefore date: Date) async throws -> Int {
         let before = SQLiteTimestamp.microseconds(date)
         return try await write("prune") { db in
-            try db.execute(sql: """
-                DELETE FROM jobs
-                WHERE (state = 'completed' AND completed_at < ?1)
-                   OR (state = 'cancelled' AND cancelled_at < ?1)
-                   OR (state = 'discarded' AND discarded_at < ?1)
-                """, arguments: [before])
+            try db.execute(
+                sql: """
+                    DELETE FROM jobs
+                    WHERE (state = 'completed' AND completed_at < ?1)
+                       OR (state = 'cancelled' AND cancelled_at < ?1)
+                       OR (state = 'discarded' AND discarded_at < ?1)
+                    """, arguments: [before])
             return db.changesCount
         }
     }

@@ -109,18 +109,20 @@ extension SQLiteJobStore {
             let more = mayHaveMore
             for tenant in tenants where more.contains(tenant.name) { try fetch(tenant.name, offset: quota, count: limit) }
         }
-        let roundRobin = TenantRoundRobin(tenants: tenants.map { tenant in
-            var tenant = tenant
-            tenant.candidates = candidates[tenant.name, default: []]
-            if (queuesOfTenant[tenant.name]?.count ?? 0) > 1 { tenant.candidates.sort(by: Candidate.inClaimOrder) }
-            return tenant
-        })
+        let roundRobin = TenantRoundRobin(
+            tenants: tenants.map { tenant in
+                var tenant = tenant
+                tenant.candidates = candidates[tenant.name, default: []]
+                if (queuesOfTenant[tenant.name]?.count ?? 0) > 1 { tenant.candidates.sort(by: Candidate.inClaimOrder) }
+                return tenant
+            })
         let chosen = roundRobin.interleaveByTenant(limit: limit)
         let served = Set(chosen.map(\.tenant))
-        let record = try db.cachedStatement(sql: """
-            INSERT INTO tenant_turns (tenant, last_turn) VALUES (?, ?)
-            ON CONFLICT (tenant) DO UPDATE SET last_turn = excluded.last_turn
-            """)
+        let record = try db.cachedStatement(
+            sql: """
+                INSERT INTO tenant_turns (tenant, last_turn) VALUES (?, ?)
+                ON CONFLICT (tenant) DO UPDATE SET last_turn = excluded.last_turn
+                """)
         for tenant in served { try record.execute(arguments: [tenant, turn]) }
         return chosen.map(\.candidate.id)
     }

@@ -10,10 +10,11 @@ extension SQLiteJobStore {
         let leaseEnd = now() + Self.microseconds(lease)
         return try await write("heartbeat") { db in
             var statuses: [JobID: LeaseStatus] = [:]
-            let statement = try db.cachedStatement(sql: """
-                UPDATE jobs SET lease_expires_at = ? WHERE id = ? AND state = 'running' AND worker_id = ?
-                RETURNING cancel_requested
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    UPDATE jobs SET lease_expires_at = ? WHERE id = ? AND state = 'running' AND worker_id = ?
+                    RETURNING cancel_requested
+                    """)
             for id in ids {
                 let cancelRequested = try Bool.fetchOne(statement, arguments: [leaseEnd, id.description, worker])
                 statuses[id] = Self.leaseStatus(cancelRequested)
@@ -25,10 +26,12 @@ extension SQLiteJobStore {
     public func reportProgress(_ id: JobID, worker: String, progress: JobProgress) async throws -> LeaseStatus {
         let text = try SQLiteJobColumns.encodeProgress(progress)
         return try await write("progress of job \(id)") { db in
-            let cancelRequested = try Bool.fetchOne(db.cachedStatement(sql: """
-                UPDATE jobs SET progress = ? WHERE id = ? AND state = 'running' AND worker_id = ?
-                RETURNING cancel_requested
-                """), arguments: [text, id.description, worker])
+            let cancelRequested = try Bool.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        UPDATE jobs SET progress = ? WHERE id = ? AND state = 'running' AND worker_id = ?
+                        RETURNING cancel_requested
+                        """), arguments: [text, id.description, worker])
             return Self.leaseStatus(cancelRequested)
         }
     }
@@ -37,11 +40,12 @@ extension SQLiteJobStore {
         if completions.isEmpty { return [:] }
         let now = now()
         return try await write("complete") { db in
-            let statement = try db.cachedStatement(sql: """
-                UPDATE jobs SET state = 'completed', outputs = ?, completed_at = ?, worker_id = NULL,
-                    lease_expires_at = NULL
-                WHERE id = ? AND state = 'running' AND worker_id = ?
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    UPDATE jobs SET state = 'completed', outputs = ?, completed_at = ?, worker_id = NULL,
+                        lease_expires_at = NULL
+                    WHERE id = ? AND state = 'running' AND worker_id = ?
+                    """)
             var results: [JobID: Bool] = [:]
             for completion in completions {
                 try statement.execute(arguments: [
@@ -80,10 +84,12 @@ extension SQLiteJobStore {
     public func acknowledgeCancellation(_ id: JobID, worker: String) async throws -> Bool {
         let now = now()
         return try await write("cancel job \(id)") { db in
-            try db.cachedStatement(sql: """
-                UPDATE jobs SET state = 'cancelled', cancelled_at = ?, worker_id = NULL, lease_expires_at = NULL
-                WHERE id = ? AND state = 'running' AND worker_id = ?
-                """).execute(arguments: [now, id.description, worker])
+            try db.cachedStatement(
+                sql: """
+                    UPDATE jobs SET state = 'cancelled', cancelled_at = ?, worker_id = NULL, lease_expires_at = NULL
+                    WHERE id = ? AND state = 'running' AND worker_id = ?
+                    """
+            ).execute(arguments: [now, id.description, worker])
             return db.changesCount == 1
         }
     }
@@ -91,11 +97,12 @@ extension SQLiteJobStore {
     public func release(_ ids: [JobID], worker: String) async throws {
         if ids.isEmpty { return }
         let released = try await write("release") { db in
-            let statement = try db.cachedStatement(sql: """
-                UPDATE jobs SET state = 'available', attempt = max(attempt - 1, 0), worker_id = NULL,
-                    lease_expires_at = NULL
-                WHERE id = ? AND state = 'running' AND worker_id = ?
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    UPDATE jobs SET state = 'available', attempt = max(attempt - 1, 0), worker_id = NULL,
+                        lease_expires_at = NULL
+                    WHERE id = ? AND state = 'running' AND worker_id = ?
+                    """)
             var released = 0
             for id in ids {
                 try statement.execute(arguments: [id.description, worker])
@@ -110,18 +117,21 @@ extension SQLiteJobStore {
     public func rescueExpiredLeases() async throws -> Int {
         let now = clock.now()
         let rescued = try await write("rescue expired leases") { db in
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT \(SQLiteJobColumns.selection) FROM jobs
-                WHERE state = 'running' AND lease_expires_at < ?
-                """), arguments: [SQLiteTimestamp.microseconds(now)])
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(SQLiteJobColumns.selection) FROM jobs
+                        WHERE state = 'running' AND lease_expires_at < ?
+                        """), arguments: [SQLiteTimestamp.microseconds(now)])
             var requeued = 0
             for row in rows {
                 var job = try SQLiteJobColumns.job(from: row)
                 let at = SQLiteTimestamp.normalized(now)
-                job.errors.append(JobAttemptError(
-                    attempt: job.attempt, at: at, code: "lease-expired",
-                    message: "worker \(job.workerID ?? "?") stopped heartbeating; its lease ran out"
-                ))
+                job.errors.append(
+                    JobAttemptError(
+                        attempt: job.attempt, at: at, code: "lease-expired",
+                        message: "worker \(job.workerID ?? "?") stopped heartbeating; its lease ran out"
+                    ))
                 if job.cancelRequested {
                     job.state = .cancelled
                     job.cancelledAt = at
@@ -148,16 +158,18 @@ extension SQLiteJobStore {
 
     /// Writes back what a failure, a rescue or a cancellation changes.
     static func saveFinish(_ job: Job, _ db: Database) throws {
-        try db.cachedStatement(sql: """
-            UPDATE jobs SET state = ?, errors = ?, worker_id = ?, lease_expires_at = ?, scheduled_at = ?,
-                cancelled_at = ?, discarded_at = ?
-            WHERE id = ?
-            """).execute(arguments: [
-                job.state.rawValue, try SQLiteJobColumns.encodeErrors(job.errors), job.workerID,
-                job.leaseExpiresAt.map(SQLiteTimestamp.microseconds), SQLiteTimestamp.microseconds(job.scheduledAt),
-                job.cancelledAt.map(SQLiteTimestamp.microseconds), job.discardedAt.map(SQLiteTimestamp.microseconds),
-                job.id.description,
-            ])
+        try db.cachedStatement(
+            sql: """
+                UPDATE jobs SET state = ?, errors = ?, worker_id = ?, lease_expires_at = ?, scheduled_at = ?,
+                    cancelled_at = ?, discarded_at = ?
+                WHERE id = ?
+                """
+        ).execute(arguments: [
+            job.state.rawValue, try SQLiteJobColumns.encodeErrors(job.errors), job.workerID,
+            job.leaseExpiresAt.map(SQLiteTimestamp.microseconds), SQLiteTimestamp.microseconds(job.scheduledAt),
+            job.cancelledAt.map(SQLiteTimestamp.microseconds), job.discardedAt.map(SQLiteTimestamp.microseconds),
+            job.id.description,
+        ])
     }
 
     private static func leaseStatus(_ cancelRequested: Bool?) -> LeaseStatus {

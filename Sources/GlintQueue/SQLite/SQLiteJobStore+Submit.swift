@@ -28,7 +28,8 @@ extension SQLiteJobStore {
 
     private static func insert(_ submission: JobSubmission, now: Date, _ db: Database) throws -> SubmitOutcome {
         if let key = submission.idempotencyKey,
-           let row = try Row.fetchOne(db.cachedStatement(sql: existingSQL), arguments: [submission.tenant, key]) {
+            let row = try Row.fetchOne(db.cachedStatement(sql: existingSQL), arguments: [submission.tenant, key])
+        {
             return .existing(try SQLiteJobColumns.job(from: row))
         }
         let createdAt = SQLiteTimestamp.normalized(now)

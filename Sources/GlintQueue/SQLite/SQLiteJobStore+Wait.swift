@@ -16,10 +16,13 @@ extension SQLiteJobStore {
             // with a time before `now`; one committed after it changes the version.
             let version = try Self.signalVersion(db)
             let now = SQLiteTimestamp.microseconds(clock.now())
-            let claimable = try Bool.fetchOne(db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM jobs
-                    WHERE \(SQLiteSchema.queuedStates) AND queue IN (SELECT value FROM json_each(?)) AND scheduled_at <= ?)
-                """), arguments: [queueList, now]) ?? false
+            let claimable =
+                try Bool.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT EXISTS (SELECT 1 FROM jobs
+                                WHERE \(SQLiteSchema.queuedStates) AND queue IN (SELECT value FROM json_each(?)) AND scheduled_at <= ?)
+                            """), arguments: [queueList, now]) ?? false
             return (claimable, version)
         }
         if claimable { return true }

@@ -39,12 +39,14 @@ struct JobExecution: Sendable {
             if let missing = entry.requiredInputs.subtracting(job.inputs.keys).sorted().first {
                 throw JobHandlerError.missingInput(JobHandlerRegistry.missingInputMessage(missing, kind: job.kind, required: entry.requiredInputs))
             }
-            inputs = try JobInputStaging.stage(job, blobs: blobs, into: folder.appendingPathComponent("inputs"),
-                                               fileExtension: handlers.inputFileExtension)
+            inputs = try JobInputStaging.stage(
+                job, blobs: blobs, into: folder.appendingPathComponent("inputs"),
+                fileExtension: handlers.inputFileExtension)
             let output = folder.appendingPathComponent("outputs")
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-            let reporter = JobProgressReporter(store: store, jobID: job.id, worker: configuration.workerID, stop: stop,
-                                               interval: configuration.progressInterval, logger: logger)
+            let reporter = JobProgressReporter(
+                store: store, jobID: job.id, worker: configuration.workerID, stop: stop,
+                interval: configuration.progressInterval, logger: logger)
             let context = JobContext(job: job, inputs: inputs, outputDirectory: output, logger: logger, reporter: reporter)
             let ran = await run(entry, parameters, context, stop: stop) { reason in
                 await record(.stopped(reason), of: job, inputs: [:], logger: logger)
@@ -65,8 +67,10 @@ struct JobExecution: Sendable {
     /// store learns at once (a cancelled job shows `cancelled` without waiting for the handler);
     /// the handler is then cancelled and waited for.
     /// - Returns: The outcome, and whether `recordStop` already recorded it.
-    private func run(_ entry: JobHandlerRegistry.Entry, _ parameters: any Sendable, _ context: JobContext,
-                     stop: JobStopSignal, recordStop: (JobStopReason) async -> Void) async -> (outcome: Outcome, recorded: Bool) {
+    private func run(
+        _ entry: JobHandlerRegistry.Entry, _ parameters: any Sendable, _ context: JobContext,
+        stop: JobStopSignal, recordStop: (JobStopReason) async -> Void
+    ) async -> (outcome: Outcome, recorded: Bool) {
         await withTaskGroup(of: Outcome?.self) { group in
             group.addTask {
                 do {
@@ -119,8 +123,9 @@ struct JobExecution: Sendable {
             case .failed(let error):
                 let problem = JobErrorClassifier.classify(error, inputs: inputs)
                 let retryAt = store.clock.now().addingTimeInterval(configuration.retryPolicy.delay(afterAttempt: job.attempt))
-                let failure = JobFailure(id: job.id, worker: worker, code: problem.code.rawValue, message: problem.message,
-                                         permanent: problem.permanent, retryAt: retryAt)
+                let failure = JobFailure(
+                    id: job.id, worker: worker, code: problem.code.rawValue, message: problem.message,
+                    permanent: problem.permanent, retryAt: retryAt)
                 if let failed = try await store.fail(failure) {
                     metrics.finished(job.kind, failed.state)
                     logger.warning("job failed", metadata: ["code": "\(problem.code)", "error": "\(problem.message)", "state": "\(failed.state)"])

@@ -8,8 +8,10 @@ enum JobInputStaging {
     /// Links every input of `job` into `directory`.
     /// - Throws: ``JobHandlerError/missingInput(_:)`` when a blob is not in the store, naming the
     ///   input and the blob.
-    static func stage(_ job: Job, blobs: any BlobStore, into directory: URL,
-                      fileExtension: (URL, String) -> String?) throws -> [String: URL] {
+    static func stage(
+        _ job: Job, blobs: any BlobStore, into directory: URL,
+        fileExtension: (URL, String) -> String?
+    ) throws -> [String: URL] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var staged: [String: URL] = [:]
         for (name, id) in job.inputs.sorted(by: { $0.key < $1.key }) {

@@ -34,8 +34,10 @@ public final class JobWorker: Service {
     ///   - handlers: The kinds this worker runs; a job of another kind is discarded (`unknown-kind`).
     ///   - configuration: Concurrency, queues, lease, intervals, retention.
     ///   - logger: Where the worker logs (job id, kind and attempt as metadata).
-    public init(store: any JobStore, blobs: any BlobStore, handlers: JobHandlerRegistry,
-                configuration: JobWorkerConfiguration = JobWorkerConfiguration(), logger: Logger = Logger(label: "glint.worker")) {
+    public init(
+        store: any JobStore, blobs: any BlobStore, handlers: JobHandlerRegistry,
+        configuration: JobWorkerConfiguration = JobWorkerConfiguration(), logger: Logger = Logger(label: "glint.worker")
+    ) {
         self.store = store
         self.blobs = blobs
         self.handlers = handlers
@@ -53,13 +55,16 @@ public final class JobWorker: Service {
     }
 
     public func run() async throws {
-        logger.info("worker started", metadata: [
-            "queues": "\(configuration.queues)", "concurrency": "\(configuration.concurrency)", "lease": "\(configuration.lease)",
-        ])
+        logger.info(
+            "worker started",
+            metadata: [
+                "queues": "\(configuration.queues)", "concurrency": "\(configuration.concurrency)", "lease": "\(configuration.lease)",
+            ])
         try FileManager.default.createDirectory(at: configuration.workDirectory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: configuration.workDirectory) }
-        let execution = JobExecution(store: store, blobs: blobs, handlers: handlers, configuration: configuration,
-                                     completions: CompletionBatcher(store: store), metrics: metrics, logger: logger)
+        let execution = JobExecution(
+            store: store, blobs: blobs, handlers: handlers, configuration: configuration,
+            completions: CompletionBatcher(store: store), metrics: metrics, logger: logger)
         await withDiscardingTaskGroup { group in
             group.addTask { await self.heartbeatLoop() }
             group.addTask { await self.rescueLoop() }
@@ -88,8 +93,10 @@ public final class JobWorker: Service {
             }
             let jobs: [Job]
             do {
-                jobs = try await store.claim(ClaimRequest(worker: configuration.workerID, queues: queues, limit: free,
-                                                          lease: configuration.lease))
+                jobs = try await store.claim(
+                    ClaimRequest(
+                        worker: configuration.workerID, queues: queues, limit: free,
+                        lease: configuration.lease))
             } catch {
                 if isStopping { break }
                 logger.error("claim failed", metadata: ["error": "\(error)"])

@@ -66,7 +66,8 @@ public struct JobWorkerConfiguration: Sendable {
         self.shutdownGracePeriod = shutdownGracePeriod
         self.retryPolicy = retryPolicy
         self.progressInterval = progressInterval
-        self.workDirectory = workDirectory
+        self.workDirectory =
+            workDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("glint-worker-\(workerID)")
     }
 

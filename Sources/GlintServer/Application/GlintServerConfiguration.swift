@@ -40,7 +40,8 @@ public struct GlintServerConfiguration: Sendable {
     /// A configuration whose embedded worker runs `workers` jobs at once with the other worker
     /// defaults; 0 runs no worker.
     public init(host: String = defaultHost, port: Int = defaultPort, maxUploadBytes: Int64 = defaultMaxUploadBytes, workers: Int, webhooks: Bool = true) {
-        self.init(host: host, port: port, maxUploadBytes: maxUploadBytes,
-                  worker: workers > 0 ? JobWorkerConfiguration(concurrency: workers) : nil, webhooks: webhooks)
+        self.init(
+            host: host, port: port, maxUploadBytes: maxUploadBytes,
+            worker: workers > 0 ? JobWorkerConfiguration(concurrency: workers) : nil, webhooks: webhooks)
     }
 }

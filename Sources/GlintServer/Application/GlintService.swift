@@ -25,8 +25,9 @@ public enum GlintService {
         try await withJobStore(location, logger: Logger(label: "glint.queue")) { jobs in
             try await withServerStore(for: location, dataDirectory: dataDirectory) { store in
                 let server = ServerContext(jobs: jobs, blobs: blobs, store: store, maxUploadBytes: configuration.maxUploadBytes, secret: secret)
-                let app = buildApplication(server: server, configuration: configuration, workDirectory: { dataDirectory.workDirectory(worker: $0) },
-                                           metrics: metrics, logger: logger, onServerRunning: onServerRunning)
+                let app = buildApplication(
+                    server: server, configuration: configuration, workDirectory: { dataDirectory.workDirectory(worker: $0) },
+                    metrics: metrics, logger: logger, onServerRunning: onServerRunning)
                 try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
             }
         }

@@ -20,9 +20,11 @@ public struct ServerContext: Sendable {
     /// The time shares, ownership records and webhook attempts are stamped with.
     public var clock: @Sendable () -> Date
 
-    public init(jobs: any JobStore, blobs: FileBlobStore, store: any ServerStore, handlers: JobHandlerRegistry = .glint,
-                maxUploadBytes: Int64 = GlintServerConfiguration.defaultMaxUploadBytes, secret: SymmetricKey, eventPollInterval: Duration = .milliseconds(200),
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        jobs: any JobStore, blobs: FileBlobStore, store: any ServerStore, handlers: JobHandlerRegistry = .glint,
+        maxUploadBytes: Int64 = GlintServerConfiguration.defaultMaxUploadBytes, secret: SymmetricKey, eventPollInterval: Duration = .milliseconds(200),
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.jobs = jobs
         self.blobs = blobs
         self.store = store

@@ -15,10 +15,11 @@ public struct ServerPageDataSource: PageDataSource {
 
     public func share(id: String) async throws -> PageShare? {
         guard let share = try await server.store.share(id: id),
-              let job = try await server.jobs.job(share.job, tenant: share.tenant)
+            let job = try await server.jobs.job(share.job, tenant: share.tenant)
         else { return nil }
-        return PageShare(id: share.id, job: job.id, state: share.revokedAt == nil ? .active : .revoked, expiresAt: share.expiresAt,
-                         outputs: job.outputs.compactMapValues { file(for: $0, name: "") })
+        return PageShare(
+            id: share.id, job: job.id, state: share.revokedAt == nil ? .active : .revoked, expiresAt: share.expiresAt,
+            outputs: job.outputs.compactMapValues { file(for: $0, name: "") })
     }
 
     public func queueCounts() async throws -> [JobState: Int] {
@@ -49,8 +50,9 @@ public struct ServerPageDataSource: PageDataSource {
 
     public func recentJobs(limit: Int) async throws -> [PageJobSummary] {
         try await server.jobs.jobs(matching: JobFilter(limit: limit)).jobs.map { job in
-            PageJobSummary(id: job.id, kind: job.kind, state: job.state, createdAt: job.createdAt,
-                           finishedAt: job.completedAt ?? job.discardedAt ?? job.cancelledAt, hasThumbnail: thumbnailFile(of: job) != nil)
+            PageJobSummary(
+                id: job.id, kind: job.kind, state: job.state, createdAt: job.createdAt,
+                finishedAt: job.completedAt ?? job.discardedAt ?? job.cancelledAt, hasThumbnail: thumbnailFile(of: job) != nil)
         }
     }
 

@@ -26,8 +26,8 @@ public struct APIKey: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "glint", parts[1].utf8.count == 12, parts[2].utf8.count == 32,
-              parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
-              parts[2].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+            parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+            parts[2].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
         else { return nil }
         self.init(id: String(parts[1]), text: text)
     }

@@ -22,7 +22,7 @@ public struct APIKeyAuthenticator: RouterMiddleware {
             throw Problem(.unauthorized, detail: "the API key is not of the form glint_<id>_<secret>")
         }
         guard let record = try await store.key(id: key.id),
-              Self.constantTimeEqual(record.hash, key.hash)
+            Self.constantTimeEqual(record.hash, key.hash)
         else {
             throw Problem(.unauthorized, detail: "unknown API key glint_\(key.id)_…")
         }

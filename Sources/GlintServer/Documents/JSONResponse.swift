@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOFoundationCompat
 
 /// JSON responses: key-sorted, slashes unescaped.
 enum JSONResponse {
@@ -60,5 +61,3 @@ enum JSONResponse {
         }
     }
 }
-
-import NIOFoundationCompat

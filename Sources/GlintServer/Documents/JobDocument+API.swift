@@ -12,10 +12,15 @@ extension JobDocument {
         self.init(job)
         rendering = .api
         let jobID = job.id.description
-        outputs = Dictionary(uniqueKeysWithValues: job.outputs.map { name, blob in
-            let type = OutputMediaType.of(file: blobs.url(for: blob), name: name)
-            return (name, Blob(blob: blob.hex, size: blobs.size(of: blob) ?? 0, contentType: type.contentType,
-                               url: "/v1/jobs/\(jobID)/outputs/\(name)"))
-        })
+        outputs = Dictionary(
+            uniqueKeysWithValues: job.outputs.map { name, blob in
+                let type = OutputMediaType.of(file: blobs.url(for: blob), name: name)
+                return (
+                    name,
+                    Blob(
+                        blob: blob.hex, size: blobs.size(of: blob) ?? 0, contentType: type.contentType,
+                        url: "/v1/jobs/\(jobID)/outputs/\(name)")
+                )
+            })
     }
 }

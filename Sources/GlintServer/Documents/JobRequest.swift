@@ -60,7 +60,7 @@ struct JobRequest: Sendable {
         case nil, .null?: callbackURL = nil
         case .string(let text)?:
             guard let url = URLComponents(string: text), url.scheme == "http" || url.scheme == "https", url.host?.isEmpty == false,
-                  text.utf8.count <= 2000
+                text.utf8.count <= 2000
             else { throw bad("\"callbackURL\" must be an absolute http or https URL") }
             callbackURL = text
         default: throw bad("\"callbackURL\" must be a string")
@@ -77,7 +77,8 @@ struct JobRequest: Sendable {
 
     /// The queue's submission for `tenant`.
     func submission(tenant: String, idempotencyKey: String?, batch: String?) -> JobSubmission {
-        JobSubmission(kind: kind, parameters: parameters, inputs: inputs, queue: queue, tenant: tenant, priority: priority,
-                      maxAttempts: maxAttempts, idempotencyKey: idempotencyKey, batch: batch)
+        JobSubmission(
+            kind: kind, parameters: parameters, inputs: inputs, queue: queue, tenant: tenant, priority: priority,
+            maxAttempts: maxAttempts, idempotencyKey: idempotencyKey, batch: batch)
     }
 }

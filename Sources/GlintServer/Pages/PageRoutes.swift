@@ -1,7 +1,7 @@
 public import Foundation
+import GlintQueue
 public import Hummingbird
 public import Logging
-import GlintQueue
 
 /// The pages people look at, added to a Hummingbird router: the share page and its files and
 /// downloads (`/s/{token}...`), the dashboard (`/`, `/dashboard/...`) and their static files
@@ -18,8 +18,10 @@ public struct PageRoutes<Source: PageDataSource>: Sendable {
     ///   - secret: The secret share tokens are signed with (the `server-secret` file).
     ///   - now: The clock expiry is checked against (injected in tests).
     ///   - logger: Where failures are logged.
-    public init(source: Source, secret: ShareTokenSecret, now: @escaping @Sendable () -> Date = { Date() },
-                logger: Logger = Logger(label: "glint.pages")) {
+    public init(
+        source: Source, secret: ShareTokenSecret, now: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "glint.pages")
+    ) {
         self.source = source
         self.secret = secret
         self.now = now

@@ -113,7 +113,8 @@ struct JobsRoutes {
             try server.handlers.check(job.kind, parameters: job.parameters, inputs: Set(job.inputs.keys))
         } catch let error as JobHandlerError {
             if error.code == .unknownKind {
-                throw Problem(.unknownKind, detail: prefix + "unknown kind '\(job.kind)' (known kinds: \(server.handlers.kinds.map(\.rawValue).joined(separator: ", ")))")
+                throw Problem(
+                    .unknownKind, detail: prefix + "unknown kind '\(job.kind)' (known kinds: \(server.handlers.kinds.map(\.rawValue).joined(separator: ", ")))")
             }
             throw Problem(.invalidParameters, detail: prefix + error.message)
         }
@@ -137,6 +138,7 @@ struct JobsRoutes {
 
     func recordCallback(_ job: JobRequest, for submitted: Job) async throws {
         guard let url = job.callbackURL else { return }
-        try await server.store.recordCallback(JobCallback(job: submitted.id, tenant: submitted.tenant, url: url, createdAt: server.clock(), nextAttemptAt: server.clock()))
+        try await server.store.recordCallback(
+            JobCallback(job: submitted.id, tenant: submitted.tenant, url: url, createdAt: server.clock(), nextAttemptAt: server.clock()))
     }
 }

@@ -53,8 +53,9 @@ struct OutputsRoutes {
         let range = request.headers[.ifRange].map { $0 == etag } == false ? .whole : ByteRange(header: request.headers[.range], size: size)
         switch range {
         case .unsatisfiable:
-            throw Problem(.rangeNotSatisfiable, detail: "the output is \(size) bytes: \(request.headers[.range] ?? "") is outside it",
-                          headers: [.contentRange: "bytes */\(size)"])
+            throw Problem(
+                .rangeNotSatisfiable, detail: "the output is \(size) bytes: \(request.headers[.range] ?? "") is outside it",
+                headers: [.contentRange: "bytes */\(size)"])
         case .whole:
             headers[.contentLength] = String(size)
             guard size > 0 else { return Response(status: .ok, headers: headers) }
@@ -63,8 +64,9 @@ struct OutputsRoutes {
         case .partial(let bytes):
             headers[.contentLength] = String(bytes.count)
             headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)"
-            let body = try await FileIO().loadFile(path: path, range: Int(bytes.lowerBound)...Int(bytes.upperBound), context: context,
-                                                  chunkLength: Self.chunkLength)
+            let body = try await FileIO().loadFile(
+                path: path, range: Int(bytes.lowerBound)...Int(bytes.upperBound), context: context,
+                chunkLength: Self.chunkLength)
             return Response(status: .partialContent, headers: headers, body: body)
         }
     }

@@ -20,8 +20,9 @@ struct ServiceRoutes {
         router.get("metrics") { [metrics] _, _ -> Response in
             var buffer: [UInt8] = []
             metrics?.emit(into: &buffer)
-            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: buffer)))
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: buffer)))
         }
         let document = OpenAPIDocument.text(kinds: server.handlers.kinds)
         router.get("openapi.yaml") { _, _ -> Response in
@@ -50,7 +51,7 @@ enum OpenAPIDocument {
     /// The resource as it is in the bundle.
     static let template: String = {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
-              let text = try? String(contentsOf: url, encoding: .utf8)
+            let text = try? String(contentsOf: url, encoding: .utf8)
         else { return "openapi: 3.1.0\ninfo: {title: Glint, version: '1'}\npaths: {}\n" }
         return text
     }()

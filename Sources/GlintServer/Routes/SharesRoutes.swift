@@ -35,7 +35,10 @@ struct SharesRoutes {
         switch object["expiresIn"] {
         case nil, .null?: break
         case .integer(let value)? where Self.expiryRange.contains(value): expiresIn = value
-        default: throw Problem(.invalidParameters, detail: "\"expiresIn\" must be an integer number of seconds in \(Self.expiryRange.lowerBound)...\(Self.expiryRange.upperBound)")
+        default:
+            throw Problem(
+                .invalidParameters,
+                detail: "\"expiresIn\" must be an integer number of seconds in \(Self.expiryRange.lowerBound)...\(Self.expiryRange.upperBound)")
         }
         let job = try await server.job(jobText, tenant: tenant)
         let now = server.clock()

@@ -13,59 +13,61 @@ enum PostgresServerSchema {
     static var currentVersion: Int { migrations.map(\.version).max() ?? 0 }
 
     static let migrations: [Migration] = [
-        Migration(version: 1, name: "keys, blobs, callbacks, deliveries, shares", statements: [
-            """
-            CREATE TABLE glint_server_api_keys (
-                id text PRIMARY KEY,
-                tenant text NOT NULL,
-                name text,
-                hash text NOT NULL,
-                created_at timestamptz NOT NULL,
-                revoked_at timestamptz
-            )
-            """,
-            """
-            CREATE TABLE glint_server_blob_owners (
-                tenant text NOT NULL,
-                blob text NOT NULL,
-                size bigint NOT NULL,
-                created_at timestamptz NOT NULL,
-                PRIMARY KEY (tenant, blob)
-            )
-            """,
-            """
-            CREATE TABLE glint_server_job_callbacks (
-                job text PRIMARY KEY,
-                tenant text NOT NULL,
-                url text NOT NULL,
-                created_at timestamptz NOT NULL,
-                attempts integer NOT NULL DEFAULT 0,
-                delivered_at timestamptz,
-                next_attempt_at timestamptz
-            )
-            """,
-            "CREATE INDEX glint_server_job_callbacks_due ON glint_server_job_callbacks (next_attempt_at) WHERE next_attempt_at IS NOT NULL",
-            """
-            CREATE TABLE glint_server_webhook_deliveries (
-                job text NOT NULL,
-                attempt integer NOT NULL,
-                at timestamptz NOT NULL,
-                status_code integer,
-                error text,
-                delivered boolean NOT NULL,
-                PRIMARY KEY (job, attempt)
-            )
-            """,
-            """
-            CREATE TABLE glint_server_shares (
-                id text PRIMARY KEY,
-                tenant text NOT NULL,
-                job text NOT NULL,
-                created_at timestamptz NOT NULL,
-                expires_at timestamptz NOT NULL,
-                revoked_at timestamptz
-            )
-            """,
-        ]),
+        Migration(
+            version: 1, name: "keys, blobs, callbacks, deliveries, shares",
+            statements: [
+                """
+                CREATE TABLE glint_server_api_keys (
+                    id text PRIMARY KEY,
+                    tenant text NOT NULL,
+                    name text,
+                    hash text NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    revoked_at timestamptz
+                )
+                """,
+                """
+                CREATE TABLE glint_server_blob_owners (
+                    tenant text NOT NULL,
+                    blob text NOT NULL,
+                    size bigint NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    PRIMARY KEY (tenant, blob)
+                )
+                """,
+                """
+                CREATE TABLE glint_server_job_callbacks (
+                    job text PRIMARY KEY,
+                    tenant text NOT NULL,
+                    url text NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    attempts integer NOT NULL DEFAULT 0,
+                    delivered_at timestamptz,
+                    next_attempt_at timestamptz
+                )
+                """,
+                "CREATE INDEX glint_server_job_callbacks_due ON glint_server_job_callbacks (next_attempt_at) WHERE next_attempt_at IS NOT NULL",
+                """
+                CREATE TABLE glint_server_webhook_deliveries (
+                    job text NOT NULL,
+                    attempt integer NOT NULL,
+                    at timestamptz NOT NULL,
+                    status_code integer,
+                    error text,
+                    delivered boolean NOT NULL,
+                    PRIMARY KEY (job, attempt)
+                )
+                """,
+                """
+                CREATE TABLE glint_server_shares (
+                    id text PRIMARY KEY,
+                    tenant text NOT NULL,
+                    job text NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    expires_at timestamptz NOT NULL,
+                    revoked_at timestamptz
+                )
+                """,
+            ])
     ]
 }

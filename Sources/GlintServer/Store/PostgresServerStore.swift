@@ -29,8 +29,10 @@ public final class PostgresServerStore: ServerStore, Service {
     }
 
     /// Runs the store around `body` (after migrating), then stops it.
-    public static func withStore<R>(configuration: PostgresJobStore.Configuration, logger: Logger,
-                                    _ body: (PostgresServerStore) async throws -> R) async throws -> R {
+    public static func withStore<R>(
+        configuration: PostgresJobStore.Configuration, logger: Logger,
+        _ body: (PostgresServerStore) async throws -> R
+    ) async throws -> R {
         let store = PostgresServerStore(configuration: configuration, logger: logger)
         return try await withThrowingTaskGroup(of: Void.self, returning: R.self) { group in
             group.addTask { await store.client.run() }
@@ -43,7 +45,8 @@ public final class PostgresServerStore: ServerStore, Service {
     public func migrate() async throws {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresServerSchema.migrationLockKey))", logger: logger)
-            try await connection.query("""
+            try await connection.query(
+                """
                 CREATE TABLE IF NOT EXISTS glint_server_migrations (
                     version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now()
                 )
@@ -53,13 +56,15 @@ public final class PostgresServerStore: ServerStore, Service {
                 applied.insert(Int(version))
             }
             if let newest = applied.max(), newest > PostgresServerSchema.currentVersion {
-                throw ServerStoreError("the server store's schema is at version \(newest), newer than this Glint knows (\(PostgresServerSchema.currentVersion)): upgrade Glint")
+                throw ServerStoreError(
+                    "the server store's schema is at version \(newest), newer than this Glint knows (\(PostgresServerSchema.currentVersion)): upgrade Glint")
             }
             for migration in PostgresServerSchema.migrations where !applied.contains(migration.version) {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                try await connection.query("INSERT INTO glint_server_migrations (version, name) VALUES (\(migration.version), \(migration.name))", logger: logger)
+                try await connection.query(
+                    "INSERT INTO glint_server_migrations (version, name) VALUES (\(migration.version), \(migration.name))", logger: logger)
             }
         }
     }
@@ -75,7 +80,8 @@ public final class PostgresServerStore: ServerStore, Service {
     typealias KeyRow = (String, String, String?, String, Date, Date?)
 
     public func insertKey(_ key: APIKeyRecord) async throws {
-        try await client.query("""
+        try await client.query(
+            """
             INSERT INTO glint_server_api_keys (id, tenant, name, hash, created_at, revoked_at)
             VALUES (\(key.id), \(key.tenant), \(key.name), \(key.hash), \(key.createdAt), \(key.revokedAt))
             """, logger: logger)
@@ -87,16 +93,23 @@ public final class PostgresServerStore: ServerStore, Service {
 
     public func keys(tenant: String?) async throws -> [APIKeyRecord] {
         if let tenant {
-            return try await keys(client.query("SELECT id, tenant, name, hash, created_at, revoked_at FROM glint_server_api_keys WHERE tenant = \(tenant) ORDER BY created_at, id", logger: logger))
+            return try await keys(
+                client.query(
+                    "SELECT id, tenant, name, hash, created_at, revoked_at FROM glint_server_api_keys WHERE tenant = \(tenant) ORDER BY created_at, id",
+                    logger: logger))
         }
-        return try await keys(client.query("SELECT id, tenant, name, hash, created_at, revoked_at FROM glint_server_api_keys ORDER BY created_at, id", logger: logger))
+        return try await keys(
+            client.query("SELECT id, tenant, name, hash, created_at, revoked_at FROM glint_server_api_keys ORDER BY created_at, id", logger: logger))
     }
 
     public func revokeKey(id: String, at date: Date) async throws -> APIKeyRecord? {
-        try await keys(client.query("""
-            UPDATE glint_server_api_keys SET revoked_at = coalesce(revoked_at, \(date)) WHERE id = \(id)
-            RETURNING id, tenant, name, hash, created_at, revoked_at
-            """, logger: logger)).first
+        try await keys(
+            client.query(
+                """
+                UPDATE glint_server_api_keys SET revoked_at = coalesce(revoked_at, \(date)) WHERE id = \(id)
+                RETURNING id, tenant, name, hash, created_at, revoked_at
+                """, logger: logger)
+        ).first
     }
 
     private func keys(_ rows: PostgresRowSequence) async throws -> [APIKeyRecord] {
@@ -110,14 +123,16 @@ public final class PostgresServerStore: ServerStore, Service {
     // MARK: Blobs
 
     public func recordBlob(_ ownership: BlobOwnership) async throws {
-        try await client.query("""
+        try await client.query(
+            """
             INSERT INTO glint_server_blob_owners (tenant, blob, size, created_at)
             VALUES (\(ownership.tenant), \(ownership.blob.hex), \(ownership.size), \(ownership.createdAt)) ON CONFLICT DO NOTHING
             """, logger: logger)
     }
 
     public func blob(_ blob: BlobID, tenant: String) async throws -> BlobOwnership? {
-        let rows = try await client.query("SELECT size, created_at FROM glint_server_blob_owners WHERE tenant = \(tenant) AND blob = \(blob.hex)", logger: logger)
+        let rows = try await client.query(
+            "SELECT size, created_at FROM glint_server_blob_owners WHERE tenant = \(tenant) AND blob = \(blob.hex)", logger: logger)
         for try await (size, created) in rows.decode((Int64, Date).self) {
             return BlobOwnership(tenant: tenant, blob: blob, size: size, createdAt: created)
         }
@@ -130,7 +145,8 @@ public final class PostgresServerStore: ServerStore, Service {
     static let callbackColumns = "job, tenant, url, created_at, attempts, delivered_at, next_attempt_at"
 
     public func recordCallback(_ callback: JobCallback) async throws {
-        try await client.query("""
+        try await client.query(
+            """
             INSERT INTO glint_server_job_callbacks (job, tenant, url, created_at, attempts, delivered_at, next_attempt_at)
             VALUES (\(callback.job.description), \(callback.tenant), \(callback.url), \(callback.createdAt), \(Int32(callback.attempts)),
                     \(callback.deliveredAt), \(callback.nextAttemptAt))
@@ -140,26 +156,35 @@ public final class PostgresServerStore: ServerStore, Service {
     }
 
     public func callback(job: JobID) async throws -> JobCallback? {
-        try await callbacks(client.query(PostgresQuery(unsafeSQL: "SELECT \(Self.callbackColumns) FROM glint_server_job_callbacks WHERE job = $1",
-                                                       binds: Self.binds(job.description)), logger: logger)).first
+        try await callbacks(
+            client.query(
+                PostgresQuery(
+                    unsafeSQL: "SELECT \(Self.callbackColumns) FROM glint_server_job_callbacks WHERE job = $1",
+                    binds: Self.binds(job.description)), logger: logger)
+        ).first
     }
 
     public func dueCallbacks(at date: Date, limit: Int) async throws -> [JobCallback] {
         var binds = PostgresBindings()
         binds.append(date)
         binds.append(Int64(limit))
-        return try await callbacks(client.query(PostgresQuery(unsafeSQL: """
-            SELECT \(Self.callbackColumns) FROM glint_server_job_callbacks
-            WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at, job LIMIT $2
-            """, binds: binds), logger: logger))
+        return try await callbacks(
+            client.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        SELECT \(Self.callbackColumns) FROM glint_server_job_callbacks
+                        WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at, job LIMIT $2
+                        """, binds: binds), logger: logger))
     }
 
     private func callbacks(_ rows: PostgresRowSequence) async throws -> [JobCallback] {
         var callbacks: [JobCallback] = []
         for try await (job, tenant, url, created, attempts, delivered, next) in rows.decode(CallbackRow.self) {
             guard let id = JobID(job) else { continue }
-            callbacks.append(JobCallback(job: id, tenant: tenant, url: url, createdAt: created, attempts: Int(attempts),
-                                         deliveredAt: delivered, nextAttemptAt: next))
+            callbacks.append(
+                JobCallback(
+                    job: id, tenant: tenant, url: url, createdAt: created, attempts: Int(attempts),
+                    deliveredAt: delivered, nextAttemptAt: next))
         }
         return callbacks
     }
@@ -173,12 +198,14 @@ public final class PostgresServerStore: ServerStore, Service {
         let deliveredAt: Date? = delivery.delivered ? delivery.at : nil
         let next: Date? = delivery.delivered ? nil : nextAttemptAt
         try await client.withTransaction(logger: logger) { connection in
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO glint_server_webhook_deliveries (job, attempt, at, status_code, error, delivered)
                 VALUES (\(delivery.job.description), \(Int32(delivery.attempt)), \(delivery.at), \(statusCode), \(delivery.error), \(delivery.delivered))
                 ON CONFLICT (job, attempt) DO NOTHING
                 """, logger: logger)
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE glint_server_job_callbacks SET attempts = \(Int32(delivery.attempt)), delivered_at = \(deliveredAt),
                     next_attempt_at = \(next) WHERE job = \(delivery.job.description)
                 """, logger: logger)
@@ -186,7 +213,8 @@ public final class PostgresServerStore: ServerStore, Service {
     }
 
     public func deliveries(job: JobID) async throws -> [WebhookDelivery] {
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             SELECT attempt, at, status_code, error, delivered FROM glint_server_webhook_deliveries WHERE job = \(job.description) ORDER BY attempt
             """, logger: logger)
         var deliveries: [WebhookDelivery] = []
@@ -201,21 +229,26 @@ public final class PostgresServerStore: ServerStore, Service {
     typealias ShareRow = (String, String, String, Date, Date, Date?)
 
     public func insertShare(_ share: ShareRecord) async throws {
-        try await client.query("""
+        try await client.query(
+            """
             INSERT INTO glint_server_shares (id, tenant, job, created_at, expires_at, revoked_at)
             VALUES (\(share.id), \(share.tenant), \(share.job.description), \(share.createdAt), \(share.expiresAt), \(share.revokedAt))
             """, logger: logger)
     }
 
     public func share(id: String) async throws -> ShareRecord? {
-        try await shares(client.query("SELECT id, tenant, job, created_at, expires_at, revoked_at FROM glint_server_shares WHERE id = \(id)", logger: logger)).first
+        try await shares(client.query("SELECT id, tenant, job, created_at, expires_at, revoked_at FROM glint_server_shares WHERE id = \(id)", logger: logger))
+            .first
     }
 
     public func revokeShare(id: String, tenant: String, at date: Date) async throws -> ShareRecord? {
-        try await shares(client.query("""
-            UPDATE glint_server_shares SET revoked_at = coalesce(revoked_at, \(date)) WHERE id = \(id) AND tenant = \(tenant)
-            RETURNING id, tenant, job, created_at, expires_at, revoked_at
-            """, logger: logger)).first
+        try await shares(
+            client.query(
+                """
+                UPDATE glint_server_shares SET revoked_at = coalesce(revoked_at, \(date)) WHERE id = \(id) AND tenant = \(tenant)
+                RETURNING id, tenant, job, created_at, expires_at, revoked_at
+                """, logger: logger)
+        ).first
     }
 
     private func shares(_ rows: PostgresRowSequence) async throws -> [ShareRecord] {

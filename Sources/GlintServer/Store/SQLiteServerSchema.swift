@@ -1,5 +1,5 @@
-import GlintQueue
 import GRDB
+import GlintQueue
 
 /// `server.sqlite`'s schema as versioned GRDB migrations (recorded in `grdb_migrations`). Times are
 /// microseconds since 1970, as in the job store.
@@ -7,50 +7,51 @@ enum SQLiteServerSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: keys, blobs, callbacks, deliveries, shares") { db in
-            try db.execute(sql: """
-                CREATE TABLE api_keys (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    tenant TEXT NOT NULL,
-                    name TEXT,
-                    hash TEXT NOT NULL,
-                    created_at INTEGER NOT NULL,
-                    revoked_at INTEGER
-                );
-                CREATE TABLE blob_owners (
-                    tenant TEXT NOT NULL,
-                    blob TEXT NOT NULL,
-                    size INTEGER NOT NULL,
-                    created_at INTEGER NOT NULL,
-                    PRIMARY KEY (tenant, blob)
-                ) WITHOUT ROWID;
-                CREATE TABLE job_callbacks (
-                    job TEXT PRIMARY KEY NOT NULL,
-                    tenant TEXT NOT NULL,
-                    url TEXT NOT NULL,
-                    created_at INTEGER NOT NULL,
-                    attempts INTEGER NOT NULL DEFAULT 0,
-                    delivered_at INTEGER,
-                    next_attempt_at INTEGER
-                );
-                CREATE INDEX job_callbacks_due ON job_callbacks (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
-                CREATE TABLE webhook_deliveries (
-                    job TEXT NOT NULL,
-                    attempt INTEGER NOT NULL,
-                    at INTEGER NOT NULL,
-                    status_code INTEGER,
-                    error TEXT,
-                    delivered INTEGER NOT NULL,
-                    PRIMARY KEY (job, attempt)
-                );
-                CREATE TABLE shares (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    tenant TEXT NOT NULL,
-                    job TEXT NOT NULL,
-                    created_at INTEGER NOT NULL,
-                    expires_at INTEGER NOT NULL,
-                    revoked_at INTEGER
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE api_keys (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        tenant TEXT NOT NULL,
+                        name TEXT,
+                        hash TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        revoked_at INTEGER
+                    );
+                    CREATE TABLE blob_owners (
+                        tenant TEXT NOT NULL,
+                        blob TEXT NOT NULL,
+                        size INTEGER NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        PRIMARY KEY (tenant, blob)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE job_callbacks (
+                        job TEXT PRIMARY KEY NOT NULL,
+                        tenant TEXT NOT NULL,
+                        url TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        attempts INTEGER NOT NULL DEFAULT 0,
+                        delivered_at INTEGER,
+                        next_attempt_at INTEGER
+                    );
+                    CREATE INDEX job_callbacks_due ON job_callbacks (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+                    CREATE TABLE webhook_deliveries (
+                        job TEXT NOT NULL,
+                        attempt INTEGER NOT NULL,
+                        at INTEGER NOT NULL,
+                        status_code INTEGER,
+                        error TEXT,
+                        delivered INTEGER NOT NULL,
+                        PRIMARY KEY (job, attempt)
+                    );
+                    CREATE TABLE shares (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        tenant TEXT NOT NULL,
+                        job TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        expires_at INTEGER NOT NULL,
+                        revoked_at INTEGER
+                    );
+                    """)
         }
         return migrator
     }

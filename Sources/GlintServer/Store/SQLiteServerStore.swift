@@ -1,6 +1,6 @@
 import Foundation
-import GlintQueue
 import GRDB
+import GlintQueue
 
 /// The server store in one SQLite file (`server.sqlite` in the data directory; GRDB, WAL mode).
 public final class SQLiteServerStore: ServerStore {
@@ -42,8 +42,11 @@ public final class SQLiteServerStore: ServerStore {
 
     public func insertKey(_ key: APIKeyRecord) async throws {
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO api_keys (id, tenant, name, hash, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [key.id, key.tenant, key.name, key.hash, SQLiteTimestamp.microseconds(key.createdAt), key.revokedAt.map(SQLiteTimestamp.microseconds)])
+            try db.execute(
+                sql: "INSERT INTO api_keys (id, tenant, name, hash, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    key.id, key.tenant, key.name, key.hash, SQLiteTimestamp.microseconds(key.createdAt), key.revokedAt.map(SQLiteTimestamp.microseconds),
+                ])
         }
     }
 
@@ -70,16 +73,18 @@ public final class SQLiteServerStore: ServerStore {
     }
 
     static func key(_ row: Row) -> APIKeyRecord {
-        APIKeyRecord(id: row["id"], tenant: row["tenant"], name: row["name"], hash: row["hash"],
-                     createdAt: SQLiteTimestamp.date(row["created_at"] as Int64), revokedAt: SQLiteTimestamp.date(row["revoked_at"] as Int64?))
+        APIKeyRecord(
+            id: row["id"], tenant: row["tenant"], name: row["name"], hash: row["hash"],
+            createdAt: SQLiteTimestamp.date(row["created_at"] as Int64), revokedAt: SQLiteTimestamp.date(row["revoked_at"] as Int64?))
     }
 
     // MARK: Blobs
 
     public func recordBlob(_ ownership: BlobOwnership) async throws {
         try await database.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO blob_owners (tenant, blob, size, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [ownership.tenant, ownership.blob.hex, ownership.size, SQLiteTimestamp.microseconds(ownership.createdAt)])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO blob_owners (tenant, blob, size, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [ownership.tenant, ownership.blob.hex, ownership.size, SQLiteTimestamp.microseconds(ownership.createdAt)])
         }
     }
 
@@ -95,11 +100,15 @@ public final class SQLiteServerStore: ServerStore {
 
     public func recordCallback(_ callback: JobCallback) async throws {
         try await database.write { db in
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO job_callbacks (job, tenant, url, created_at, attempts, delivered_at, next_attempt_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [callback.job.description, callback.tenant, callback.url, SQLiteTimestamp.microseconds(callback.createdAt),
-                                 callback.attempts, callback.deliveredAt.map(SQLiteTimestamp.microseconds), callback.nextAttemptAt.map(SQLiteTimestamp.microseconds)])
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO job_callbacks (job, tenant, url, created_at, attempts, delivered_at, next_attempt_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    callback.job.description, callback.tenant, callback.url, SQLiteTimestamp.microseconds(callback.createdAt),
+                    callback.attempts, callback.deliveredAt.map(SQLiteTimestamp.microseconds), callback.nextAttemptAt.map(SQLiteTimestamp.microseconds),
+                ])
         }
     }
 
@@ -111,44 +120,58 @@ public final class SQLiteServerStore: ServerStore {
 
     public func dueCallbacks(at date: Date, limit: Int) async throws -> [JobCallback] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT * FROM job_callbacks WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= ?
-                ORDER BY next_attempt_at, job LIMIT ?
-                """, arguments: [SQLiteTimestamp.microseconds(date), limit]).map(Self.callback)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM job_callbacks WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= ?
+                    ORDER BY next_attempt_at, job LIMIT ?
+                    """, arguments: [SQLiteTimestamp.microseconds(date), limit]
+            ).map(Self.callback)
         }
     }
 
     static func callback(_ row: Row) -> JobCallback {
-        JobCallback(job: JobID(row["job"] as String)!, tenant: row["tenant"], url: row["url"], createdAt: SQLiteTimestamp.date(row["created_at"] as Int64),
-                    attempts: row["attempts"], deliveredAt: SQLiteTimestamp.date(row["delivered_at"] as Int64?),
-                    nextAttemptAt: SQLiteTimestamp.date(row["next_attempt_at"] as Int64?))
+        JobCallback(
+            job: JobID(row["job"] as String)!, tenant: row["tenant"], url: row["url"], createdAt: SQLiteTimestamp.date(row["created_at"] as Int64),
+            attempts: row["attempts"], deliveredAt: SQLiteTimestamp.date(row["delivered_at"] as Int64?),
+            nextAttemptAt: SQLiteTimestamp.date(row["next_attempt_at"] as Int64?))
     }
 
     public func scheduleCallback(job: JobID, nextAttemptAt: Date?) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE job_callbacks SET next_attempt_at = ? WHERE job = ?",
-                           arguments: [nextAttemptAt.map(SQLiteTimestamp.microseconds), job.description])
+            try db.execute(
+                sql: "UPDATE job_callbacks SET next_attempt_at = ? WHERE job = ?",
+                arguments: [nextAttemptAt.map(SQLiteTimestamp.microseconds), job.description])
         }
     }
 
     public func recordDelivery(_ delivery: WebhookDelivery, nextAttemptAt: Date?) async throws {
         try await database.write { db in
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO webhook_deliveries (job, attempt, at, status_code, error, delivered) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [delivery.job.description, delivery.attempt, SQLiteTimestamp.microseconds(delivery.at), delivery.statusCode,
-                                 delivery.error, delivery.delivered])
-            try db.execute(sql: """
-                UPDATE job_callbacks SET attempts = ?, delivered_at = ?, next_attempt_at = ? WHERE job = ?
-                """, arguments: [delivery.attempt, delivery.delivered ? SQLiteTimestamp.microseconds(delivery.at) : nil,
-                                 delivery.delivered ? nil : nextAttemptAt.map(SQLiteTimestamp.microseconds), delivery.job.description])
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO webhook_deliveries (job, attempt, at, status_code, error, delivered) VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    delivery.job.description, delivery.attempt, SQLiteTimestamp.microseconds(delivery.at), delivery.statusCode,
+                    delivery.error, delivery.delivered,
+                ])
+            try db.execute(
+                sql: """
+                    UPDATE job_callbacks SET attempts = ?, delivered_at = ?, next_attempt_at = ? WHERE job = ?
+                    """,
+                arguments: [
+                    delivery.attempt, delivery.delivered ? SQLiteTimestamp.microseconds(delivery.at) : nil,
+                    delivery.delivered ? nil : nextAttemptAt.map(SQLiteTimestamp.microseconds), delivery.job.description,
+                ])
         }
     }
 
     public func deliveries(job: JobID) async throws -> [WebhookDelivery] {
         try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM webhook_deliveries WHERE job = ? ORDER BY attempt", arguments: [job.description]).map { row in
-                WebhookDelivery(job: job, attempt: row["attempt"], at: SQLiteTimestamp.date(row["at"] as Int64), statusCode: row["status_code"],
-                                error: row["error"], delivered: row["delivered"])
+                WebhookDelivery(
+                    job: job, attempt: row["attempt"], at: SQLiteTimestamp.date(row["at"] as Int64), statusCode: row["status_code"],
+                    error: row["error"], delivered: row["delivered"])
             }
         }
     }
@@ -157,9 +180,12 @@ public final class SQLiteServerStore: ServerStore {
 
     public func insertShare(_ share: ShareRecord) async throws {
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO shares (id, tenant, job, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [share.id, share.tenant, share.job.description, SQLiteTimestamp.microseconds(share.createdAt),
-                                       SQLiteTimestamp.microseconds(share.expiresAt), share.revokedAt.map(SQLiteTimestamp.microseconds)])
+            try db.execute(
+                sql: "INSERT INTO shares (id, tenant, job, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    share.id, share.tenant, share.job.description, SQLiteTimestamp.microseconds(share.createdAt),
+                    SQLiteTimestamp.microseconds(share.expiresAt), share.revokedAt.map(SQLiteTimestamp.microseconds),
+                ])
         }
     }
 
@@ -171,14 +197,16 @@ public final class SQLiteServerStore: ServerStore {
 
     public func revokeShare(id: String, tenant: String, at date: Date) async throws -> ShareRecord? {
         try await database.write { db in
-            try db.execute(sql: "UPDATE shares SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? AND tenant = ?",
-                           arguments: [SQLiteTimestamp.microseconds(date), id, tenant])
+            try db.execute(
+                sql: "UPDATE shares SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? AND tenant = ?",
+                arguments: [SQLiteTimestamp.microseconds(date), id, tenant])
             return try Row.fetchOne(db, sql: "SELECT * FROM shares WHERE id = ? AND tenant = ?", arguments: [id, tenant]).map(Self.share)
         }
     }
 
     static func share(_ row: Row) -> ShareRecord {
-        ShareRecord(id: row["id"], tenant: row["tenant"], job: JobID(row["job"] as String)!, createdAt: SQLiteTimestamp.date(row["created_at"] as Int64),
-                    expiresAt: SQLiteTimestamp.date(row["expires_at"] as Int64), revokedAt: SQLiteTimestamp.date(row["revoked_at"] as Int64?))
+        ShareRecord(
+            id: row["id"], tenant: row["tenant"], job: JobID(row["job"] as String)!, createdAt: SQLiteTimestamp.date(row["created_at"] as Int64),
+            expiresAt: SQLiteTimestamp.date(row["expires_at"] as Int64), revokedAt: SQLiteTimestamp.date(row["revoked_at"] as Int64?))
     }
 }

@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 import GlintQueue
 import NIOCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An upload being written into a `FileBlobStore`: a temporary file in the store's `tmp/` folder,

@@ -30,10 +30,13 @@ enum GeneratedInputs {
 
     /// Runs `glint fixture --out directory --name name` with `options` and returns the still and the
     /// movie it wrote.
-    static func pair(in directory: URL, name: String, _ options: [String] = [],
-                     sourceLocation: SourceLocation = #_sourceLocation) throws -> (still: URL, movie: URL) {
-        let run = try GlintProcess.run(["fixture", "--out", directory.path, "--name", name] + small + options,
-                                       sourceLocation: sourceLocation)
+    static func pair(
+        in directory: URL, name: String, _ options: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (still: URL, movie: URL) {
+        let run = try GlintProcess.run(
+            ["fixture", "--out", directory.path, "--name", name] + small + options,
+            sourceLocation: sourceLocation)
         try #require(run.succeeded, "glint fixture failed: \(run.summary)", sourceLocation: sourceLocation)
         return (directory.appendingPathComponent(name + ".jpg"), directory.appendingPathComponent(name + ".mov"))
     }
@@ -49,7 +52,7 @@ enum GeneratedInputs {
         var bytes = [UInt8](try Data(contentsOf: source))
         let offset = try #require(startOfFrameOffset(in: bytes), "no SOF segment in \(source.path)")
         // SOFn: marker(2) length(2) precision(1) height(2) width(2)
-        for index in offset + 5 ..< offset + 9 { bytes[index] = 0xFF }
+        for index in offset + 5..<offset + 9 { bytes[index] = 0xFF }
         try Data(bytes).write(to: destination)
     }
 
@@ -71,31 +74,35 @@ enum GeneratedInputs {
     static func corruptMoovCopy(of source: URL, to destination: URL) throws {
         var bytes = [UInt8](try Data(contentsOf: source))
         let moov = try #require(topLevelBox("moov", in: bytes), "no moov box in \(source.path)")
-        let trak = try #require(childBox("trak", in: bytes, from: moov.offset + 8, to: moov.offset + moov.size),
-                                "no trak box in \(source.path)")
-        bytes.replaceSubrange(trak ..< trak + 4, with: [0x7F, 0xFF, 0xFF, 0xF0])
+        let trak = try #require(
+            childBox("trak", in: bytes, from: moov.offset + 8, to: moov.offset + moov.size),
+            "no trak box in \(source.path)")
+        bytes.replaceSubrange(trak..<trak + 4, with: [0x7F, 0xFF, 0xFF, 0xF0])
         try Data(bytes).write(to: destination)
     }
 
     /// Writes a copy of the movie `source` with entries of the first `stco` or `stsz` table in its
     /// `moov` (the video track's, in Apple's layout) replaced by `entry(index, count)` where that
     /// is not nil.
-    static func moovTableCopy(of source: URL, to destination: URL, table: String,
-                              entry: (_ index: Int, _ count: Int) -> UInt32?) throws {
+    static func moovTableCopy(
+        of source: URL, to destination: URL, table: String,
+        entry: (_ index: Int, _ count: Int) -> UInt32?
+    ) throws {
         var bytes = [UInt8](try Data(contentsOf: source))
         let moov = try #require(topLevelBox("moov", in: bytes), "no moov box in \(source.path)")
         let type = [UInt8](table.utf8)
-        let start = try #require((moov.offset ..< moov.offset + moov.size - 4).first { bytes[$0 ..< $0 + 4].elementsEqual(type) },
-                                 "no \(table) in the moov of \(source.path)")
+        let start = try #require(
+            (moov.offset..<moov.offset + moov.size - 4).first { bytes[$0..<$0 + 4].elementsEqual(type) },
+            "no \(table) in the moov of \(source.path)")
         // box type(4) version+flags(4) [stsz: uniform size(4)] count(4) entries(4 each)
         var cursor = start + 8
         if table == "stsz" { cursor += 4 }
-        let count = bytes[cursor ..< cursor + 4].reduce(0) { $0 << 8 | Int($1) }
+        let count = bytes[cursor..<cursor + 4].reduce(0) { $0 << 8 | Int($1) }
         cursor += 4
-        for index in 0 ..< count {
+        for index in 0..<count {
             guard let value = entry(index, count) else { continue }
             let at = cursor + 4 * index
-            bytes.replaceSubrange(at ..< at + 4, with: withUnsafeBytes(of: value.bigEndian, Array.init))
+            bytes.replaceSubrange(at..<at + 4, with: withUnsafeBytes(of: value.bigEndian, Array.init))
         }
         try Data(bytes).write(to: destination)
     }
@@ -103,14 +110,14 @@ enum GeneratedInputs {
     static func topLevelBox(_ type: String, in bytes: [UInt8]) -> (offset: Int, size: Int)? {
         var offset = 0
         while offset + 8 <= bytes.count {
-            var size = bytes[offset ..< offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            var size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
             if size == 1, offset + 16 <= bytes.count {
-                size = bytes[offset + 8 ..< offset + 16].reduce(0) { $0 << 8 | Int($1) }
+                size = bytes[offset + 8..<offset + 16].reduce(0) { $0 << 8 | Int($1) }
             } else if size == 0 {
                 size = bytes.count - offset
             }
             guard size >= 8 else { return nil }
-            if String(decoding: bytes[offset + 4 ..< offset + 8], as: UTF8.self) == type { return (offset, size) }
+            if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == type { return (offset, size) }
             offset += size
         }
         return nil
@@ -119,8 +126,8 @@ enum GeneratedInputs {
     static func childBox(_ type: String, in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
         var offset = start
         while offset + 8 <= min(end, bytes.count) {
-            let size = bytes[offset ..< offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            if String(decoding: bytes[offset + 4 ..< offset + 8], as: UTF8.self) == type { return offset }
+            let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == type { return offset }
             guard size >= 8 else { return nil }
             offset += size
         }
@@ -151,8 +158,12 @@ enum MediaTools {
     /// The number of video frames ffprobe counts by decoding.
     static func videoFrameCount(_ file: URL) throws -> Int? {
         let tool = try #require(ffprobe)
-        let run = try ExternalTool.run(tool, ["-v", "error", "-select_streams", "v:0", "-count_frames",
-                                              "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", file.path])
+        let run = try ExternalTool.run(
+            tool,
+            [
+                "-v", "error", "-select_streams", "v:0", "-count_frames",
+                "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", file.path,
+            ])
         try #require(run.succeeded, "\(run.summary)")
         // A rotated stream adds an (empty) side-data column: "12,\n\n".
         return run.stdoutText.split(whereSeparator: { !$0.isNumber }).first.flatMap { Int($0) }

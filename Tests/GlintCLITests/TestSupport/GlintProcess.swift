@@ -6,8 +6,9 @@ extension ProcessOutcome {
     /// Standard output decoded as one JSON object.
     func jsonObject(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: stdout)
-        return try #require(object as? [String: Any], "stdout of \(commandLine) is not a JSON object: \(stdoutText)",
-                            sourceLocation: sourceLocation)
+        return try #require(
+            object as? [String: Any], "stdout of \(commandLine) is not a JSON object: \(stdoutText)",
+            sourceLocation: sourceLocation)
     }
 }
 
@@ -32,7 +33,8 @@ enum GlintProcess {
             let candidate = directory.appendingPathComponent("glint")
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate.path) {
+                FileManager.default.isExecutableFile(atPath: candidate.path)
+            {
                 return candidate
             }
         }
@@ -41,15 +43,18 @@ enum GlintProcess {
 
     /// Runs `glint` with `arguments`; by default from the package root, so that fixture paths
     /// such as `../shared/fixtures/...` read as they do for a developer at a shell.
-    static func run(_ arguments: [String], currentDirectory: URL? = SharedFixtures.packageRoot,
-                    extraEnvironment: [String: String] = [:],
-                    timeout: TimeInterval = ExternalTool.defaultTimeout,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessOutcome {
+    static func run(
+        _ arguments: [String], currentDirectory: URL? = SharedFixtures.packageRoot,
+        extraEnvironment: [String: String] = [:],
+        timeout: TimeInterval = ExternalTool.defaultTimeout,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ProcessOutcome {
         let executable = try #require(
             executable,
             "the glint executable was not found beside the test runner (\(Bundle.main.bundlePath)); run `swift build` first or set GLINT_EXECUTABLE",
             sourceLocation: sourceLocation)
-        return try ExternalTool.run(executable, arguments, currentDirectory: currentDirectory,
-                                    extraEnvironment: extraEnvironment, timeout: timeout)
+        return try ExternalTool.run(
+            executable, arguments, currentDirectory: currentDirectory,
+            extraEnvironment: extraEnvironment, timeout: timeout)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import GlintTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A `glint worker` (or `glint serve`) process running in the background, its standard output and
@@ -13,8 +14,9 @@ final class WorkerProcess {
 
     /// Starts `glint <command>` (`worker` unless told) with `arguments`, logging at info level into `log`.
     init(_ arguments: [String], command: String = "worker", log: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let executable = try #require(GlintProcess.executable, "the glint executable was not found beside the test runner",
-                                      sourceLocation: sourceLocation)
+        let executable = try #require(
+            GlintProcess.executable, "the glint executable was not found beside the test runner",
+            sourceLocation: sourceLocation)
         self.log = log
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)

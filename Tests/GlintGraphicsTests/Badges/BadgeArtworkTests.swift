@@ -1,8 +1,9 @@
 import Foundation
-@testable import GlintGraphics
 import GlintMedia
 import GlintTestSupport
 import Testing
+
+@testable import GlintGraphics
 
 @Suite("Badge artwork")
 struct BadgeArtworkTests {
@@ -33,8 +34,9 @@ struct BadgeArtworkTests {
         }
     }
 
-    @Test("a user SVG is rendered as librsvg renders it elsewhere (vips as the reference)",
-          .enabled(if: ExternalTool.isAvailable("vips")))
+    @Test(
+        "a user SVG is rendered as librsvg renders it elsewhere (vips as the reference)",
+        .enabled(if: ExternalTool.isAvailable("vips")))
     func userSVGMatchesReference() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import GlintGraphics
 import GlintMedia
 import GlintTestSupport
 import Testing
+
+@testable import GlintGraphics
 
 /// Badges measured from output pixels: flat-colour inputs, so that every pixel the badge changed
 /// is found exactly. The solid style's plate fills the badge's box, so the changed pixels' box is
@@ -19,8 +20,9 @@ struct BadgeCompositingTests {
         return (try TestUtils.displayed(output), badged)
     }
 
-    @Test("a batch of sizes and orientations gets the badge in the same displayed corner with 10% clear space",
-          .enabled(if: ExternalTool.isAvailable("exiftool")))
+    @Test(
+        "a batch of sizes and orientations gets the badge in the same displayed corner with 10% clear space",
+        .enabled(if: ExternalTool.isAvailable("exiftool")))
     func batch() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -97,7 +99,8 @@ struct BadgeCompositingTests {
         let rect = try #require(badged.layout.badges.first).rect
         let artwork = try BadgeArtwork.builtIn(.ar, style: .solid).render(height: rect.height)
         for (x, y) in [(0, 0), (rect.width / 2, rect.height / 2), (5, rect.height - 1)] {
-            let out = output[rect.x + x, rect.y + y], art = artwork[x, y]
+            let out = output[rect.x + x, rect.y + y]
+            let art = artwork[x, y]
             #expect(out.a == art.a && (art.a == 0 || (out.r == art.r && out.g == art.g && out.b == art.b)), "\(out) vs \(art)")
         }
         #expect(output[399, 299].a == 0)
@@ -119,8 +122,10 @@ struct BadgeCompositingTests {
         var worst = 0
         for y in 0..<60 {
             for x in 0..<120 {
-                let a = art[x, y], out = image[6 + x, 6 + y]
-                let source = [Int(a.r), Int(a.g), Int(a.b)], result = [Int(out.r), Int(out.g), Int(out.b)]
+                let a = art[x, y]
+                let out = image[6 + x, 6 + y]
+                let source = [Int(a.r), Int(a.g), Int(a.b)]
+                let result = [Int(out.r), Int(out.g), Int(out.b)]
                 for c in 0..<3 {
                     let expected = (Double(source[c]) * Double(a.a) + Double(bg[c]) * Double(255 - Int(a.a))) / 255
                     worst = max(worst, Int(abs(Double(result[c]) - expected).rounded(.up)))

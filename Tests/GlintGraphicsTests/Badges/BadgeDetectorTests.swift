@@ -1,8 +1,9 @@
 import Foundation
-@testable import GlintGraphics
 import GlintMedia
 import GlintTestSupport
 import Testing
+
+@testable import GlintGraphics
 
 @Suite("Badge check (--check)")
 struct BadgeDetectorTests {
@@ -31,7 +32,11 @@ struct BadgeDetectorTests {
         defer { directory.remove() }
         let specification = try BadgeSpecification(kinds: [.live])
         var image = RGBImage(width: 800, height: 600)
-        for i in 0..<(800 * 600) { image.pixels[i * 3] = 90; image.pixels[i * 3 + 1] = 120; image.pixels[i * 3 + 2] = 150 }
+        for i in 0..<(800 * 600) {
+            image.pixels[i * 3] = 90
+            image.pixels[i * 3 + 1] = 120
+            image.pixels[i * 3 + 2] = 150
+        }
         let plain = image
         // 60 px high needs 6 px of clear space; this one has 3 at the right edge.
         let artwork = try BadgeArtwork.builtIn(.live, style: .overlay).render(height: 60)
@@ -52,8 +57,9 @@ struct BadgeDetectorTests {
 
 @Suite("Badges on the real phone stills")
 struct BadgeRealStillTests {
-    @Test("the 12 MP iPhone JPEG: badge applied, found by --check, EXIF and MakerNote kept",
-          .enabled(if: SharedFixtures.available && ExternalTool.isAvailable("exiftool")))
+    @Test(
+        "the 12 MP iPhone JPEG: badge applied, found by --check, EXIF and MakerNote kept",
+        .enabled(if: SharedFixtures.available && ExternalTool.isAvailable("exiftool")))
     func realJPEG() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -75,8 +81,9 @@ struct BadgeRealStillTests {
         #expect(try TestUtils.exiftool(["-s3", "-MediaGroupUUID", output]).contains("E905E6C6-C747-4805-942F-9904A0281F02"))
     }
 
-    @Test("the iPhone 12 Pro HEIC (turned by its container): badge in the displayed top-left corner, metadata kept",
-          .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill) && ExternalTool.isAvailable("exiftool")))
+    @Test(
+        "the iPhone 12 Pro HEIC (turned by its container): badge in the displayed top-left corner, metadata kept",
+        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill) && ExternalTool.isAvailable("exiftool")))
     func realHEIC() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -86,7 +93,8 @@ struct BadgeRealStillTests {
         #expect(badged.format == .heic && badged.layout.displayedWidth == 3024 && badged.layout.displayedHeight == 4032)
         let output = directory.file("iphone12pro.heic").path
         try Data(badged.bytes).write(to: URL(fileURLWithPath: output))
-        let original = try TestUtils.displayed(input), result = try TestUtils.displayed(output)
+        let original = try TestUtils.displayed(input)
+        let result = try TestUtils.displayed(output)
         #expect(result.width == original.width && result.height == original.height)
         // The white plate is in the displayed top-left corner, where the photo was not white.
         let rect = badged.layout.badges[0].rect

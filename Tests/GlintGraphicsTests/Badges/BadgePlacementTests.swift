@@ -88,8 +88,9 @@ struct BadgePlacementTests {
         for orientation in [GlintMediaOrientation.up, .right, .down, .left, .upMirrored, .leftMirrored, .downMirrored, .rightMirrored] {
             let displayed = orientation.displaySize(width: 400, height: 300)
             let stored = rect.stored(orientation: orientation, displayedWidth: displayed.width, displayedHeight: displayed.height)
-            let back = orientation.apply(.init(x: Double(stored.x), y: Double(stored.y), width: Double(stored.width), height: Double(stored.height)),
-                                         width: 400, height: 300)
+            let back = orientation.apply(
+                .init(x: Double(stored.x), y: Double(stored.y), width: Double(stored.width), height: Double(stored.height)),
+                width: 400, height: 300)
             #expect(BadgeRect(x: Int(back.x), y: Int(back.y), width: Int(back.width), height: Int(back.height)) == rect, "\(orientation)")
         }
     }

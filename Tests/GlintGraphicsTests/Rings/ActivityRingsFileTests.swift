@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintGraphics
 
 /// The one rings operation `glint rings` and the `rings.render` job call: format names, the rule

@@ -1,5 +1,6 @@
 import GlintMedia
 import Testing
+
 @testable import GlintGraphics
 
 /// The renderer's analytic anti-aliasing against a 16x16-supersampled reference of the same
@@ -30,7 +31,9 @@ struct RingAntiAliasingTests {
         let rendered = try RingTestSupport.render(request, shadow: false)
         let image = rendered.image.rgba
         let reference = SupersampledRingsReference(geometry: rendered.geometry, progress: c.progress, samples: 16).render()
-        var total = 0.0, worst = 0.0, worstAt = (0, 0)
+        var total = 0.0
+        var worst = 0.0
+        var worstAt = (0, 0)
         for y in 0..<c.size {
             for x in 0..<c.size {
                 let got = RingTestSupport.rgb(image, x, y)
@@ -39,7 +42,10 @@ struct RingAntiAliasingTests {
                 let d = RingTestSupport.absolute(got - want)
                 total += d.x + d.y + d.z
                 let m = max(d.x, d.y, d.z)
-                if m > worst { worst = m; worstAt = (x, y) }
+                if m > worst {
+                    worst = m
+                    worstAt = (x, y)
+                }
             }
         }
         let mean = total / Double(c.size * c.size * 3)

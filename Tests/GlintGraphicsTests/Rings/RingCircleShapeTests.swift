@@ -1,5 +1,6 @@
 import GlintMedia
 import Testing
+
 @testable import GlintGraphics
 
 /// `--shape circle`: corners rounded to a circle (transparent outside), never clipping a ring.
@@ -9,14 +10,21 @@ struct RingCircleShapeTests {
     func circle(size: Int, scale: Int, margin: Double) throws {
         let circle = try RingTestSupport.render(try RingTestSupport.request(0.8, 1.4, 2.2, size: size, scale: scale, shape: .circle, margin: margin))
         let square = try RingTestSupport.render(try RingTestSupport.request(0.8, 1.4, 2.2, size: size, scale: scale, shape: .square, margin: margin))
-        guard case .transparent(let image) = circle.image else { Issue.record("a circle canvas must have alpha"); return }
-        guard case .opaque(let opaque) = square.image else { Issue.record("a square canvas is opaque"); return }
+        guard case .transparent(let image) = circle.image else {
+            Issue.record("a circle canvas must have alpha")
+            return
+        }
+        guard case .opaque(let opaque) = square.image else {
+            Issue.record("a square canvas is opaque")
+            return
+        }
         let last = size - 1
         for (x, y) in [(0, 0), (last, 0), (0, last), (last, last)] { #expect(image[x, y].a == 0) }
         // The disc is opaque inside and fades only over its last pixel.
         #expect(image[size / 2, size / 2].a == 255)
         #expect(image[size / 2, 1].a == 255)
-        var ringPixels = 0, partial = 0
+        var ringPixels = 0
+        var partial = 0
         for y in 0..<size {
             for x in 0..<size {
                 let p = image[x, y]

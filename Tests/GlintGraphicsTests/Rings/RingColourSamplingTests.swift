@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GlintGraphics
 
 /// Reads colours off the rendered pixels at the midpoint of each ring's band and finds the spec's
@@ -19,15 +20,18 @@ struct RingColourSamplingTests {
         return ring.palette.gradient(at: travelled / end)
     }
 
-    @Test("the band midpoints carry the gradient for the angle travelled", arguments: [
-        (0.75, 1.3, 0.5, 512, 1), (0.4, 2.25, 0.95, 300, 2), (1.0, 0.6, 1.75, 1024, 3),
-    ])
+    @Test(
+        "the band midpoints carry the gradient for the angle travelled",
+        arguments: [
+            (0.75, 1.3, 0.5, 512, 1), (0.4, 2.25, 0.95, 300, 2), (1.0, 0.6, 1.75, 1024, 3),
+        ])
     func gradientAtBandMidpoints(move: Double, exercise: Double, stand: Double, size: Int, scale: Int) throws {
         let rendered = try RingTestSupport.render(try RingTestSupport.request(move, exercise, stand, size: size, scale: scale))
         let image = rendered.image.rgba
         let g = rendered.geometry
         let progress = [move, exercise, stand]
-        var checked = 0, tracks = 0
+        var checked = 0
+        var tracks = 0
         for ring in ActivityRing.allCases {
             let r = g.radius(of: ring)
             // Keep away from 12 o'clock, where caps meet, and from the head itself.
@@ -40,14 +44,16 @@ struct RingColourSamplingTests {
                 let (x, y) = RingTestSupport.pixel(atAngle: angle, radius: r, geometry: g)
                 let got = RingTestSupport.rgb(image, x, y)
                 if let want = Self.expected(ring: ring, progress: progress[ring.index], angle: angle, geometry: g) {
-                    #expect(RingTestSupport.maxChannelDifference(got, want) <= Self.tolerance,
-                            "\(ring) at \(degrees)°: got \(got), spec \(want)")
+                    #expect(
+                        RingTestSupport.maxChannelDifference(got, want) <= Self.tolerance,
+                        "\(ring) at \(degrees)°: got \(got), spec \(want)")
                     checked += 1
                 } else {
                     let t = ring.palette.track
                     let want = SIMD3(Double(t.red), Double(t.green), Double(t.blue))
-                    #expect(RingTestSupport.maxChannelDifference(got, want) <= Self.tolerance,
-                            "\(ring) track at \(degrees)°: got \(got), want \(want)")
+                    #expect(
+                        RingTestSupport.maxChannelDifference(got, want) <= Self.tolerance,
+                        "\(ring) track at \(degrees)°: got \(got), want \(want)")
                     tracks += 1
                 }
             }
@@ -68,8 +74,9 @@ struct RingColourSamplingTests {
                 let (hx, hy) = RingTestSupport.pixel(atAngle: end, radius: r, geometry: g)
                 let head = ring.palette.head
                 let wantHead = SIMD3(Double(head.red), Double(head.green), Double(head.blue))
-                #expect(RingTestSupport.maxChannelDifference(RingTestSupport.rgb(image, hx, hy), wantHead) <= 3,
-                        "\(ring) head at progress \(progress)")
+                #expect(
+                    RingTestSupport.maxChannelDifference(RingTestSupport.rgb(image, hx, hy), wantHead) <= 3,
+                    "\(ring) head at progress \(progress)")
                 // Just past 12 o'clock (clear of the head cap at 100%), below 100%: the tail colour,
                 // a few pixels' worth along the gradient.
                 if progress <= 1 {
@@ -77,8 +84,9 @@ struct RingColourSamplingTests {
                     let (tx, ty) = RingTestSupport.pixel(atAngle: angle, radius: r, geometry: g)
                     let wantTail = ring.palette.gradient(at: angle / end)
                     #expect(angle / end < 0.01)
-                    #expect(RingTestSupport.maxChannelDifference(RingTestSupport.rgb(image, tx, ty), wantTail) <= 3,
-                            "\(ring) tail at progress \(progress)")
+                    #expect(
+                        RingTestSupport.maxChannelDifference(RingTestSupport.rgb(image, tx, ty), wantTail) <= 3,
+                        "\(ring) tail at progress \(progress)")
                 }
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GlintGraphics
 
 /// ``RingGeometry`` against the spec's formulas, computed here independently.

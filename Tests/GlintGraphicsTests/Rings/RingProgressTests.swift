@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GlintGraphics
 
 /// Progress parsing and refusals.
@@ -13,7 +14,8 @@ struct RingProgressTests {
         #expect(try RingProgress(parsing: "0").fraction == 0)
     }
 
-    @Test("bad progress is refused, naming the ring", arguments: ["-0.1", "nan", "NaN", "inf", "-inf", "1/0", "5/-3", "-1/2", "abc", "", "1/2/3", "1e9", "nan/2"])
+    @Test(
+        "bad progress is refused, naming the ring", arguments: ["-0.1", "nan", "NaN", "inf", "-inf", "1/0", "5/-3", "-1/2", "abc", "", "1/2/3", "1e9", "nan/2"])
     func refused(_ text: String) {
         do {
             _ = try RingProgress(parsing: text, ring: .exercise)

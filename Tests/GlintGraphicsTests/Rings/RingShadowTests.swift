@@ -1,6 +1,7 @@
 import Foundation
 import GlintMedia
 import Testing
+
 @testable import GlintGraphics
 
 /// The head's soft shadow: present only above 100%, ahead of the head, on the lap beneath.
@@ -9,19 +10,25 @@ struct RingShadowTests {
     /// Pixels of `ring`'s band within `reach` pixels of the head cap's centre, split into those
     /// ahead of the head (the earlier lap) and those behind it (the newest lap).
     static func pixelsNearHead(_ geometry: RingGeometry, ring: ActivityRing, progress: Double, reach: Double)
-        -> (ahead: [(Int, Int)], behind: [(Int, Int)]) {
-        let r = geometry.radius(of: ring), c = geometry.centre, t = geometry.thickness
+        -> (ahead: [(Int, Int)], behind: [(Int, Int)])
+    {
+        let r = geometry.radius(of: ring)
+        let c = geometry.centre
+        let t = geometry.thickness
         let end = RingTestSupport.specEnd(progress: progress, radius: r, thickness: t)
         let head = (x: c + r * sin(end), y: c - r * cos(end))
         let tangent = (x: cos(end), y: sin(end))
-        var ahead: [(Int, Int)] = [], behind: [(Int, Int)] = []
+        var ahead: [(Int, Int)] = []
+        var behind: [(Int, Int)] = []
         for y in 0..<geometry.canvasSize {
             for x in 0..<geometry.canvasSize {
-                let px = Double(x) + 0.5, py = Double(y) + 0.5
+                let px = Double(x) + 0.5
+                let py = Double(y) + 0.5
                 let rho = hypot(px - c, py - c)
                 // Well inside the band, outside the cap.
                 guard abs(rho - r) < t / 2 - 1, hypot(px - head.x, py - head.y) > t / 2 + 1,
-                      hypot(px - head.x, py - head.y) < reach else { continue }
+                    hypot(px - head.x, py - head.y) < reach
+                else { continue }
                 let along = (px - head.x) * tangent.x + (py - head.y) * tangent.y
                 if along > 0 { ahead.append((x, y)) } else { behind.append((x, y)) }
             }
@@ -34,7 +41,8 @@ struct RingShadowTests {
         let request = try RingTestSupport.request(progress, progress, progress, size: 400)
         let with = try RingTestSupport.render(request, shadow: true)
         let without = try RingTestSupport.render(request, shadow: false)
-        let a = with.image.rgba, b = without.image.rgba
+        let a = with.image.rgba
+        let b = without.image.rgba
         for ring in ActivityRing.allCases {
             let near = Self.pixelsNearHead(with.geometry, ring: ring, progress: progress, reach: with.geometry.thickness)
             try #require(!near.ahead.isEmpty && !near.behind.isEmpty)

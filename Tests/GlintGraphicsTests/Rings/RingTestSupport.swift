@@ -1,14 +1,18 @@
 import Foundation
 import GlintMedia
+
 @testable import GlintGraphics
 
 /// Helpers shared by the ring tests: rendering requests and reading colours off the pixels.
 enum RingTestSupport {
     /// A request with the three progress fractions.
-    static func request(_ move: Double, _ exercise: Double, _ stand: Double, size: Int, scale: Int = 1,
-                        shape: RingCanvasShape = .square, margin: Double = RingGeometry.defaultMarginFraction) throws -> ActivityRingsRequest {
-        ActivityRingsRequest(move: try RingProgress(fraction: move), exercise: try RingProgress(fraction: exercise),
-                             stand: try RingProgress(fraction: stand), size: size, scale: scale, shape: shape, marginFraction: margin)
+    static func request(
+        _ move: Double, _ exercise: Double, _ stand: Double, size: Int, scale: Int = 1,
+        shape: RingCanvasShape = .square, margin: Double = RingGeometry.defaultMarginFraction
+    ) throws -> ActivityRingsRequest {
+        ActivityRingsRequest(
+            move: try RingProgress(fraction: move), exercise: try RingProgress(fraction: exercise),
+            stand: try RingProgress(fraction: stand), size: size, scale: scale, shape: shape, marginFraction: margin)
     }
 
     /// Renders `request` to RGBA, with or without the head shadow.

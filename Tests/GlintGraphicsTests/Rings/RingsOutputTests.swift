@@ -2,6 +2,7 @@ import Foundation
 import GlintMedia
 import GlintTestSupport
 import Testing
+
 @testable import GlintGraphics
 
 /// The files written: PNG with an sRGB chunk that decodes to what was rendered, JPEG on request,
@@ -49,7 +50,8 @@ struct RingsOutputTests {
         // Mid-band pixels survive JPEG closely.
         for ring in ActivityRing.allCases {
             let (x, y) = RingTestSupport.pixel(atAngle: 2.0, radius: rendered.geometry.radius(of: ring), geometry: rendered.geometry)
-            let a = decoded[x, y], b = want[x, y]
+            let a = decoded[x, y]
+            let b = want[x, y]
             #expect(abs(Int(a.r) - Int(b.r)) <= 6 && abs(Int(a.g) - Int(b.g)) <= 6 && abs(Int(a.b) - Int(b.b)) <= 6, "\(ring): \(a) vs \(b)")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import GlintGraphics
 
 /// A slow, plain model of what the ring renderer should draw, written independently of the
@@ -27,7 +28,8 @@ struct SupersampledRingsReference {
         for y in 0..<size {
             for x in 0..<size {
                 // Quick skip: pixels far from every band are black.
-                let px = Double(x) + 0.5 - centre, py = Double(y) + 0.5 - centre
+                let px = Double(x) + 0.5 - centre
+                let py = Double(y) + 0.5 - centre
                 let rho = (px * px + py * py).squareRoot()
                 guard rho > geometry.innerEdge - 1, rho < geometry.outerEdge + 1 else { continue }
                 var sum = SIMD3<Double>.zero
@@ -40,7 +42,9 @@ struct SupersampledRingsReference {
                 }
                 let average = sum / (n * n)
                 let i = (y * size + x) * 3
-                out[i] = average.x; out[i + 1] = average.y; out[i + 2] = average.z
+                out[i] = average.x
+                out[i + 1] = average.y
+                out[i + 2] = average.z
             }
         }
         return out

@@ -19,8 +19,12 @@ enum AnimationProbe {
 
     /// Every frame of `path` as decoded (and composited) by ffmpeg, at its own size.
     static func decodedFrames(_ path: String, width: Int, height: Int) throws -> [RGBImage] {
-        let outcome = try run("ffmpeg", ["-v", "error", "-i", path, "-fps_mode", "passthrough",
-                                         "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        let outcome = try run(
+            "ffmpeg",
+            [
+                "-v", "error", "-i", path, "-fps_mode", "passthrough",
+                "-f", "rawvideo", "-pix_fmt", "rgb24", "-",
+            ])
         let bytes = [UInt8](outcome.stdout)
         let size = width * height * 3
         try #require(bytes.count % size == 0, "ffmpeg gave \(bytes.count) bytes, not a whole number of \(width)x\(height) frames")
@@ -31,8 +35,12 @@ enum AnimationProbe {
 
     /// The video stream's frame durations in seconds, as ffprobe reads them.
     static func ffprobeFrameDurations(_ path: String) throws -> [Double] {
-        let outcome = try run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pkt_duration_time",
-                                          "-of", "csv=p=0", path])
+        let outcome = try run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pkt_duration_time",
+                "-of", "csv=p=0", path,
+            ])
         return outcome.stdoutText.split(whereSeparator: \.isNewline).compactMap {
             Double($0.split(separator: ",").first.map(String.init) ?? "")
         }
@@ -40,8 +48,12 @@ enum AnimationProbe {
 
     /// The video stream's frame presentation times in seconds, as ffprobe reads them.
     static func ffprobeFrameTimes(_ path: String) throws -> [Double] {
-        let outcome = try run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time",
-                                          "-of", "csv=p=0", path])
+        let outcome = try run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time",
+                "-of", "csv=p=0", path,
+            ])
         return outcome.stdoutText.split(whereSeparator: \.isNewline).compactMap {
             Double($0.split(separator: ",").first.map(String.init) ?? "")
         }
@@ -98,7 +110,8 @@ enum AnimationProbe {
             let fields = line.split(whereSeparator: \.isWhitespace).map(String.init)
             if fields.first == "No.:" { durationColumn = fields.firstIndex(of: "duration") }
             if let column = durationColumn, let first = fields.first, first.hasSuffix(":"), Int(first.dropLast()) != nil,
-               column < fields.count, let ms = Double(fields[column]) {
+                column < fields.count, let ms = Double(fields[column])
+            {
                 info.durations.append(ms / 1000)
             }
         }

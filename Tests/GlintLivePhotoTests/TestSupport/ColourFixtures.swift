@@ -28,8 +28,10 @@ enum ColourFixtures {
     }
 
     /// Writes a `.cube` file of `size` points per axis whose entries are `transform(r, g, b)`.
-    static func writeCube(to url: URL, size: Int = 17, title: String = "test",
-                          _ transform: (Double, Double, Double) -> (Double, Double, Double)) throws {
+    static func writeCube(
+        to url: URL, size: Int = 17, title: String = "test",
+        _ transform: (Double, Double, Double) -> (Double, Double, Double)
+    ) throws {
         var text = "# made by the tests\nTITLE \"\(title)\"\nLUT_3D_SIZE \(size)\n"
         for b in 0..<size {
             for g in 0..<size {

@@ -25,17 +25,27 @@ enum MovieProbe {
     /// The presentation times (seconds, edit list applied) ffprobe reports for the video frames.
     static func frameTimes(_ path: String) throws -> [Double] {
         let ffprobe = try #require(ExternalTool.find("ffprobe"))
-        let run = try ExternalTool.run(ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time",
-                                                 "-of", "csv=p=0", path])
+        let run = try ExternalTool.run(
+            ffprobe,
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time",
+                "-of", "csv=p=0", path,
+            ])
         try #require(run.succeeded, "\(run.summary)")
-        return run.stdoutText.split(whereSeparator: \.isNewline).compactMap { Double($0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ","))) }
+        return run.stdoutText.split(whereSeparator: \.isNewline).compactMap {
+            Double($0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ",")))
+        }
     }
 
     /// ffprobe's duration (seconds) of the first stream of `type` (`v`, `a`).
     static func streamDuration(_ path: String, _ type: String) throws -> Double {
         let ffprobe = try #require(ExternalTool.find("ffprobe"))
-        let run = try ExternalTool.run(ffprobe, ["-v", "error", "-select_streams", "\(type):0", "-show_entries", "stream=duration",
-                                                 "-of", "csv=p=0", path])
+        let run = try ExternalTool.run(
+            ffprobe,
+            [
+                "-v", "error", "-select_streams", "\(type):0", "-show_entries", "stream=duration",
+                "-of", "csv=p=0", path,
+            ])
         try #require(run.succeeded, "\(run.summary)")
         return try #require(Double(run.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)), "no duration: \(run.stdoutText)")
     }

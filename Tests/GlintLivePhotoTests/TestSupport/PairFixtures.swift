@@ -8,7 +8,8 @@ import Testing
 enum PairFixtures {
     /// Generates a synthetic pair into `directory` and returns (still, movie); the still is
     /// `name.jpg` or `name.heic` after its format.
-    static func synthetic(in directory: URL, name: String = "pair", configure: (inout SyntheticLivePhoto.Options) -> Void = { _ in }) throws -> (String, String) {
+    static func synthetic(in directory: URL, name: String = "pair", configure: (inout SyntheticLivePhoto.Options) -> Void = { _ in }) throws -> (String, String)
+    {
         var options = SyntheticLivePhoto.Options()
         options.stillIdentifier = ContentIdentifier("0F3E1C2A-5B6D-4E7F-8A9B-0C1D2E3F4A5B")
         options.movieIdentifier = options.stillIdentifier

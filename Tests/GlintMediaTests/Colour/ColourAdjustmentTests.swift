@@ -44,14 +44,17 @@ struct ColourAdjustmentTests {
         #expect(abs(ColourAdjustment(contrast: -1).apply(Self.colour).x - 0.18) < 1e-12)
     }
 
-    @Test(arguments: [("brightness", 0.6), ("brightness", -0.6), ("highlights", -1.0), ("highlights", 1.0),
-                      ("shadows", 1.0), ("shadows", -1.0)])
+    @Test(arguments: [
+        ("brightness", 0.6), ("brightness", -0.6), ("highlights", -1.0), ("highlights", 1.0),
+        ("shadows", 1.0), ("shadows", -1.0),
+    ])
     func toneCurvesKeepBlackWhiteHueAndOrder(key: String, value: Double) {
-        let adjustment = switch key {
-        case "brightness": ColourAdjustment(brightness: value)
-        case "highlights": ColourAdjustment(highlights: value)
-        default: ColourAdjustment(shadows: value)
-        }
+        let adjustment =
+            switch key {
+            case "brightness": ColourAdjustment(brightness: value)
+            case "highlights": ColourAdjustment(highlights: value)
+            default: ColourAdjustment(shadows: value)
+            }
         #expect(adjustment.apply(.zero) == .zero)
         #expect(abs(adjustment.apply(.one).x - 1) < 1e-9)
         // Monotonic: brighter in, brighter out.
@@ -77,7 +80,8 @@ struct ColourAdjustmentTests {
         let doubled = ColourAdjustment(saturation: 1).apply(Self.colour)
         #expect(abs(Self.chroma(doubled) - 2 * Self.chroma(Self.colour)) < 1e-9)
         // Vibrance boosts a muted colour far more than a saturated one.
-        let muted = SIMD3(0.20, 0.18, 0.16), vivid = SIMD3(0.40, 0.05, 0.02)
+        let muted = SIMD3(0.20, 0.18, 0.16)
+        let vivid = SIMD3(0.40, 0.05, 0.02)
         let v = ColourAdjustment(vibrance: 1)
         let mutedGain = Self.chroma(v.apply(muted)) / Self.chroma(muted)
         let vividGain = Self.chroma(v.apply(vivid)) / Self.chroma(vivid)

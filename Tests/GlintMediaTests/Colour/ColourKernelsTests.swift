@@ -2,6 +2,7 @@ import CColourKernels
 import Foundation
 import GlintTestSupport
 import Testing
+
 @testable import GlintMedia
 
 /// The C loops of the colour tables (CColourKernels): the CPU's best loop (AVX2 where the CPU has
@@ -20,10 +21,15 @@ struct ColourKernelsTests {
         let planes = frame.planes
         let bytes = noise(width * height * 3 / 2, seed: seed)
         var next = 0
-        for (pointer, stride, w, h) in [(planes.y, planes.yStride, width, height), (planes.u, planes.uStride, width / 2, height / 2),
-                                        (planes.v, planes.vStride, width / 2, height / 2)] {
+        for (pointer, stride, w, h) in [
+            (planes.y, planes.yStride, width, height), (planes.u, planes.uStride, width / 2, height / 2),
+            (planes.v, planes.vStride, width / 2, height / 2),
+        ] {
             for row in 0..<h {
-                for x in 0..<w { pointer[row * stride + x] = bytes[next]; next += 1 }
+                for x in 0..<w {
+                    pointer[row * stride + x] = bytes[next]
+                    next += 1
+                }
             }
         }
         return frame
@@ -33,8 +39,10 @@ struct ColourKernelsTests {
     static func samples(_ frame: YUVFrame) -> [UInt8] {
         let p = frame.planes
         var bytes: [UInt8] = []
-        for (pointer, stride, w, h) in [(p.y, p.yStride, p.width, p.height), (p.u, p.uStride, p.width / 2, p.height / 2),
-                                        (p.v, p.vStride, p.width / 2, p.height / 2)] {
+        for (pointer, stride, w, h) in [
+            (p.y, p.yStride, p.width, p.height), (p.u, p.uStride, p.width / 2, p.height / 2),
+            (p.v, p.vStride, p.width / 2, p.height / 2),
+        ] {
             for row in 0..<h { bytes += UnsafeBufferPointer(start: pointer + row * stride, count: w) }
         }
         return bytes
@@ -44,8 +52,10 @@ struct ColourKernelsTests {
         source: YUVCoding(decoded: VideoColourInfo(range: .full, matrix: .smpte170m), width: 640, height: 480),
         output: YUVCoding(encoded: VideoColourInfo(range: .limited, matrix: .bt709), width: 640, height: 480),
         change: { image in
-            try! RGBLookupCube(source: .sRGB, output: .sRGB,
-                               adjustment: ColourAdjustment(exposure: 0.7, contrast: 0.3, saturation: 0.5)).apply(to: &image)
+            try! RGBLookupCube(
+                source: .sRGB, output: .sRGB,
+                adjustment: ColourAdjustment(exposure: 0.7, contrast: 0.3, saturation: 0.5)
+            ).apply(to: &image)
         })
 
     // 64 and 48 wide: whole runs of eight blocks; 46, 30 and 2: a scalar tail after them, or only one.
@@ -74,15 +84,17 @@ struct ColourKernelsTests {
 
     @Test(arguments: [ColourSpace.sRGB, .displayP3])
     func cubeIsTheSameOnEveryLoop(space: ColourSpace) throws {
-        let cube = try RGBLookupCube(source: space, output: .sRGB,
-                                     adjustment: ColourAdjustment(exposure: 0.6, contrast: 0.2, saturation: 0.4, warmth: 0.3))
+        let cube = try RGBLookupCube(
+            source: space, output: .sRGB,
+            adjustment: ColourAdjustment(exposure: 0.6, contrast: 0.2, saturation: 0.4, warmth: 0.3))
         let original = Self.noiseImage()
         let count = original.width * original.height
         // No gains; gains at most 1 (a darkening vignette); gains above 1 (a lightening one: the
         // sums are clamped to the encode table).
         let gainSets: [[Float]?] = [nil, (0..<count).map { Float($0 % 100) / 100 }, (0..<count).map { 0.5 + Float($0 % 150) / 50 }]
         for gains in gainSets {
-            var best = original.pixels, scalar = original.pixels
+            var best = original.pixels
+            var scalar = original.pixels
             func run(_ pixels: inout [UInt8], _ choice: glint_kernel_choice) {
                 pixels.withUnsafeMutableBufferPointer { pixels in
                     if let gains {
@@ -99,8 +111,10 @@ struct ColourKernelsTests {
         }
     }
 
-    @Test(.enabled(if: (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.contains(" avx2") == true,
-                   "not an x86-64 CPU with AVX2"))
+    @Test(
+        .enabled(
+            if: (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.contains(" avx2") == true,
+            "not an x86-64 CPU with AVX2"))
     func avx2LoopsRunWhereTheCPUHasThem() {
         #expect(String(cString: glint_colour_kernels_variant()) == "avx2")
     }

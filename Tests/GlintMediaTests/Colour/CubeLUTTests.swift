@@ -59,10 +59,12 @@ struct CubeLUTTests {
 
     static let badCubes: [BadCube] = [
         BadCube(name: "1D LUT", text: "LUT_1D_SIZE 4\n0 0 0\n", words: ["line 1", "1D"], kind: .unsupported),
-        BadCube(name: "one entry short", text: "LUT_3D_SIZE 2\n" + String(repeating: "0 0 0\n", count: 7),
-                words: ["7 entries", "needs 8", "line 8"]),
-        BadCube(name: "one entry too many", text: "LUT_3D_SIZE 2\n" + String(repeating: "0 0 0\n", count: 9),
-                words: ["line 10", "more than the 8"]),
+        BadCube(
+            name: "one entry short", text: "LUT_3D_SIZE 2\n" + String(repeating: "0 0 0\n", count: 7),
+            words: ["7 entries", "needs 8", "line 8"]),
+        BadCube(
+            name: "one entry too many", text: "LUT_3D_SIZE 2\n" + String(repeating: "0 0 0\n", count: 9),
+            words: ["line 10", "more than the 8"]),
         BadCube(name: "two numbers on a line", text: "LUT_3D_SIZE 2\n0 0 0\n0 0\n", words: ["line 3", "three numbers"]),
         BadCube(name: "a word for a number", text: "LUT_3D_SIZE 2\n0 0 zero\n", words: ["line 2", "\"zero\""]),
         BadCube(name: "unknown keyword", text: "LUT_3D_SIZE 2\nGAMMA 2.2\n", words: ["line 2", "unknown keyword", "GAMMA"]),
@@ -71,8 +73,10 @@ struct CubeLUTTests {
         BadCube(name: "no size at all", text: "# only a comment\n", words: ["no LUT_3D_SIZE"]),
         BadCube(name: "keyword after data", text: "LUT_3D_SIZE 2\n0 0 0\nTITLE \"late\"\n", words: ["line 3", "after the table"]),
         BadCube(name: "not a number", text: "LUT_3D_SIZE 2\nnan 0 0\n", words: ["line 2", "not a number"]),
-        BadCube(name: "reversed domain", text: "LUT_3D_SIZE 2\nDOMAIN_MIN 1 1 1\nDOMAIN_MAX 0 0 0\n"
-                    + String(repeating: "0 0 0\n", count: 8), words: ["DOMAIN_MIN"]),
+        BadCube(
+            name: "reversed domain",
+            text: "LUT_3D_SIZE 2\nDOMAIN_MIN 1 1 1\nDOMAIN_MAX 0 0 0\n"
+                + String(repeating: "0 0 0\n", count: 8), words: ["DOMAIN_MIN"]),
     ]
 
     @Test(arguments: badCubes)

@@ -18,8 +18,10 @@ struct RGBLookupCubeTests {
     }
 
     /// The exact chain for interleaved pixels, in floating point, as code values 0...255.
-    static func exact(_ pixels: [UInt8], source: ColourSpace, output: ColourSpace,
-                      adjustment: ColourAdjustment) throws -> [Double] {
+    static func exact(
+        _ pixels: [UInt8], source: ColourSpace, output: ColourSpace,
+        adjustment: ColourAdjustment
+    ) throws -> [Double] {
         var working = try ColourConverter(from: source, to: .working).convert(pixels.map { Float($0) / 255 })
         adjustment.apply(toWorking: &working)
         return try ColourConverter(from: .working, to: output).convert(working).map { min(max(Double($0), 0), 1) * 255 }
@@ -45,7 +47,8 @@ struct RGBLookupCubeTests {
         let original = Self.sampleImage()
         var image = original
         cube.apply(to: &image)
-        var worst = 0.0, total = 0.0
+        var worst = 0.0
+        var total = 0.0
         let exact = try Self.exact(original.pixels, source: .displayP3, output: .sRGB, adjustment: adjustment)
         for (value, target) in zip(image.pixels, exact) {
             let error = abs(Double(value) - target)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import GlintMedia
 import GlintTestSupport
 import Testing
+
+@testable import GlintMedia
 
 /// What the JPEG patch tests check on every output: blocks outside the patch untouched, the patch
 /// really there, and helpers to make test JPEGs with libjpeg-turbo's own tools.
@@ -10,7 +11,8 @@ enum JPEGPatchChecks {
     /// fully transparent corners, `size` pixels square.
     static func badge(size: Int, colour: (UInt8, UInt8, UInt8) = (250, 204, 20)) -> RGBAImage {
         var image = RGBAImage(width: size, height: size)
-        let centre = Double(size - 1) / 2, radius = Double(size) / 2 - 2
+        let centre = Double(size - 1) / 2
+        let radius = Double(size) / 2 - 2
         for y in 0..<size {
             for x in 0..<size {
                 let d = ((Double(x) - centre) * (Double(x) - centre) + (Double(y) - centre) * (Double(y) - centre)).squareRoot()
@@ -34,26 +36,35 @@ enum JPEGPatchChecks {
     /// - the blocks under opaque overlay pixels did change;
     /// - decoding the result shows the overlay within JPEG quantisation error.
     /// `tolerance` is the mean error per channel allowed over the opaque overlay pixels.
-    static func verify(_ result: JPEGPatchResult, original: [UInt8], overlay: RGBAImage, x: Int, y: Int,
-                       tolerance: Double = 3, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func verify(
+        _ result: JPEGPatchResult, original: [UInt8], overlay: RGBAImage, x: Int, y: Int,
+        tolerance: Double = 3, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let before = try JPEGCoefficients(reading: original)
         let after = try JPEGCoefficients(reading: result.bytes)
         let layout = before.layout
         #expect(after.layout == layout, "frame layout changed", sourceLocation: sourceLocation)
         let box = result.blockBounds
         #expect(box.x % layout.iMCUWidth == 0 && box.y % layout.iMCUHeight == 0, sourceLocation: sourceLocation)
-        #expect(box.x <= x && box.y <= y && box.x + box.width >= x + overlay.width && box.y + box.height >= y + overlay.height,
-                "bounding box \(box) does not cover the overlay", sourceLocation: sourceLocation)
-        let oldBlocks = try before.allBlocks(), newBlocks = try after.allBlocks()
-        var outsideDiffers = 0, untouchedInsideDiffers = 0, opaqueUnchanged = 0, changedInside = 0
+        #expect(
+            box.x <= x && box.y <= y && box.x + box.width >= x + overlay.width && box.y + box.height >= y + overlay.height,
+            "bounding box \(box) does not cover the overlay", sourceLocation: sourceLocation)
+        let oldBlocks = try before.allBlocks()
+        let newBlocks = try after.allBlocks()
+        var outsideDiffers = 0
+        var untouchedInsideDiffers = 0
+        var opaqueUnchanged = 0
+        var changedInside = 0
         for (c, component) in layout.components.enumerated() {
             let (sx, sy) = layout.pixelsPerSample(c)
             for by in 0..<component.heightInBlocks {
                 for bx in 0..<component.widthInBlocks {
                     let offset = (by * component.widthInBlocks + bx) * 64
                     let same = oldBlocks[c][offset..<offset + 64] == newBlocks[c][offset..<offset + 64]
-                    let px0 = bx * 8 * sx, py0 = by * 8 * sy
-                    let px1 = min(layout.width, px0 + 8 * sx), py1 = min(layout.height, py0 + 8 * sy)
+                    let px0 = bx * 8 * sx
+                    let py0 = by * 8 * sy
+                    let px1 = min(layout.width, px0 + 8 * sx)
+                    let py1 = min(layout.height, py0 + 8 * sy)
                     let inside = px0 < box.x + box.width && px1 > box.x && py0 < box.y + box.height && py1 > box.y
                     if !inside {
                         if !same { outsideDiffers += 1 }
@@ -69,8 +80,9 @@ enum JPEGPatchChecks {
         #expect(outsideDiffers == 0, "\(outsideDiffers) blocks outside the bounding box changed", sourceLocation: sourceLocation)
         #expect(untouchedInsideDiffers == 0, "\(untouchedInsideDiffers) blocks the overlay does not cover changed", sourceLocation: sourceLocation)
         // A re-encoded block can come out with its old values when its pixels hardly changed.
-        #expect(changedInside <= result.changedBlockCount && changedInside * 10 >= result.changedBlockCount * 9,
-                "\(changedInside) blocks differ, \(result.changedBlockCount) re-encoded", sourceLocation: sourceLocation)
+        #expect(
+            changedInside <= result.changedBlockCount && changedInside * 10 >= result.changedBlockCount * 9,
+            "\(changedInside) blocks differ, \(result.changedBlockCount) re-encoded", sourceLocation: sourceLocation)
         #expect(changedInside > 0, sourceLocation: sourceLocation)
         #expect(opaqueUnchanged < 4, "\(opaqueUnchanged) luma blocks under the opaque overlay kept their values", sourceLocation: sourceLocation)
 
@@ -87,7 +99,8 @@ enum JPEGPatchChecks {
 
     /// The mean absolute error per channel between `a` and `b` over the pixels `overlay` covers opaquely.
     static func opaqueError(_ a: RGBImage, _ b: RGBImage, _ overlay: RGBAImage) -> Double {
-        var total = 0, count = 0
+        var total = 0
+        var count = 0
         for i in 0..<(overlay.width * overlay.height) where overlay.pixels[i * 4 + 3] == 255 {
             for channel in 0..<3 { total += abs(Int(a.pixels[i * 3 + channel]) - Int(b.pixels[i * 3 + channel])) }
             count += 3
@@ -101,20 +114,26 @@ enum JPEGPatchChecks {
         for i in stride(from: 0, to: image.pixels.count, by: 3) {
             let y = 0.299 * Double(image.pixels[i]) + 0.587 * Double(image.pixels[i + 1]) + 0.114 * Double(image.pixels[i + 2])
             let value = UInt8(max(0, min(255, y.rounded())))
-            out.pixels[i] = value; out.pixels[i + 1] = value; out.pixels[i + 2] = value
+            out.pixels[i] = value
+            out.pixels[i + 1] = value
+            out.pixels[i + 2] = value
         }
         return out
     }
 
     /// The least and greatest overlay alpha over image columns and rows (0 where it does not reach).
     private static func overlayAlphas(_ overlay: RGBAImage, x: Int, y: Int, columns: Range<Int>, rows: Range<Int>) -> (min: UInt8, max: UInt8) {
-        var low: UInt8 = 255, high: UInt8 = 0
+        var low: UInt8 = 255
+        var high: UInt8 = 0
         for py in rows {
             for px in columns {
-                let ox = px - x, oy = py - y
-                let alpha: UInt8 = ox >= 0 && oy >= 0 && ox < overlay.width && oy < overlay.height
+                let ox = px - x
+                let oy = py - y
+                let alpha: UInt8 =
+                    ox >= 0 && oy >= 0 && ox < overlay.width && oy < overlay.height
                     ? overlay.pixels[(oy * overlay.width + ox) * 4 + 3] : 0
-                low = min(low, alpha); high = max(high, alpha)
+                low = min(low, alpha)
+                high = max(high, alpha)
             }
         }
         return (low, high)
@@ -128,7 +147,8 @@ enum JPEGPatchChecks {
         defer { directory.remove() }
         var ppm = Array("P6\n\(image.width) \(image.height)\n255\n".utf8)
         ppm.append(contentsOf: image.pixels)
-        let input = directory.file("in.ppm"), output = directory.file("out.jpg")
+        let input = directory.file("in.ppm")
+        let output = directory.file("out.jpg")
         try Data(ppm).write(to: input)
         let outcome = try ExternalTool.run(tool, options + ["-outfile", output.path, input.path])
         guard outcome.succeeded else { throw MediaError(.encodingFailed, outcome.summary) }

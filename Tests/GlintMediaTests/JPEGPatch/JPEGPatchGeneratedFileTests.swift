@@ -1,7 +1,8 @@
 import Foundation
-@testable import GlintMedia
 import GlintTestSupport
 import Testing
+
+@testable import GlintMedia
 
 /// Patches on JPEGs made by libjpeg-turbo's cjpeg in every layout the compositor meets.
 @Suite("JPEG patch on generated JPEGs", .enabled(if: ExternalTool.isAvailable("cjpeg")))
@@ -39,8 +40,9 @@ struct JPEGPatchGeneratedFileTests {
             let rewritten = try JPEGPatchCompositor.composite(original, file: "gen.jpg", overlay: badge, x: x, y: y, method: .coefficients)
             try JPEGPatchChecks.verify(rewritten, original: original, overlay: badge, x: x, y: y, tolerance: tolerance)
             if chosen.method == .bitstreamSplice {
-                #expect(try JPEGCoefficients(reading: chosen.bytes).allBlocks() == JPEGCoefficients(reading: rewritten.bytes).allBlocks(),
-                        "\(name) at (\(x), \(y)): splice and coefficient path differ")
+                #expect(
+                    try JPEGCoefficients(reading: chosen.bytes).allBlocks() == JPEGCoefficients(reading: rewritten.bytes).allBlocks(),
+                    "\(name) at (\(x), \(y)): splice and coefficient path differ")
                 try JPEGPatchChecks.expectCleanDecode(chosen.bytes, "\(name) at (\(x), \(y))")
             } else if expectedMethod == .coefficients {
                 #expect(throws: MediaError.self) {
@@ -48,8 +50,9 @@ struct JPEGPatchGeneratedFileTests {
                 }
             }
             // ffmpeg has no arithmetic decoding.
-            try JPEGPatchChecks.expectCleanDecode(rewritten.bytes, "\(name) at (\(x), \(y)), coefficient path",
-                                                  ffmpeg: !options.contains("-arithmetic"))
+            try JPEGPatchChecks.expectCleanDecode(
+                rewritten.bytes, "\(name) at (\(x), \(y)), coefficient path",
+                ffmpeg: !options.contains("-arithmetic"))
         }
     }
 
@@ -95,8 +98,9 @@ struct JPEGPatchGeneratedFileTests {
             let result = try JPEGPatchCompositor.composite(original, file: nil, overlay: badge, x: 40 + step * 9, y: 60 + step * 5)
             #expect(result.method == .bitstreamSplice)
             shifts.insert((result.bytes.count - original.count) & 7)
-            let reference = try JPEGPatchCompositor.composite(original, file: nil, overlay: badge, x: 40 + step * 9, y: 60 + step * 5,
-                                                              method: .coefficients)
+            let reference = try JPEGPatchCompositor.composite(
+                original, file: nil, overlay: badge, x: 40 + step * 9, y: 60 + step * 5,
+                method: .coefficients)
             #expect(try JPEGCoefficients(reading: result.bytes).allBlocks() == JPEGCoefficients(reading: reference.bytes).allBlocks())
             try JPEGPatchChecks.expectCleanDecode(result.bytes, "step \(step)")
         }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import GlintMedia
 import GlintTestSupport
 import Testing
+
+@testable import GlintMedia
 
 @Suite("JPEG patch: metadata kept, bad input refused")
 struct JPEGPatchMetadataAndErrorTests {
@@ -16,47 +17,58 @@ struct JPEGPatchMetadataAndErrorTests {
         let outcome = try ExternalTool.run(exiftool, ["-j", "-G", "-a", "-u", "-b", file.path])
         let list = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [[String: Any]])
         var tags: [String: String] = [:]
-        for (key, value) in list.first ?? [:] where !key.hasPrefix("File:") && !key.hasPrefix("System:") && !key.hasPrefix("Composite:")
-            && key != "SourceFile" && !key.hasPrefix("ExifTool:") {
+        for (key, value) in list.first ?? [:]
+        where !key.hasPrefix("File:") && !key.hasPrefix("System:") && !key.hasPrefix("Composite:")
+            && key != "SourceFile" && !key.hasPrefix("ExifTool:")
+        {
             tags[key] = "\(value)"
         }
         return tags
     }
 
-    @Test(.enabled(if: ExternalTool.isAvailable("exiftool") && SharedFixtures.contains(SharedFixtures.Name.livePhotoStill)),
-          arguments: [JPEGPatchMethod.bitstreamSplice, .coefficients])
+    @Test(
+        .enabled(if: ExternalTool.isAvailable("exiftool") && SharedFixtures.contains(SharedFixtures.Name.livePhotoStill)),
+        arguments: [JPEGPatchMethod.bitstreamSplice, .coefficients])
     func theRealStillKeepsItsExifAndMakerNote(method: JPEGPatchMethod) throws {
         let exiftool = try #require(ExternalTool.find("exiftool"))
         let still = try SharedFixtures.bytes(SharedFixtures.Name.livePhotoStill)
         let result = try JPEGPatchCompositor.composite(still, file: nil, overlay: Self.badge, x: 3000, y: 2500, method: method)
-        let before = try Self.metadata(still, exiftool: exiftool), after = try Self.metadata(result.bytes, exiftool: exiftool)
+        let before = try Self.metadata(still, exiftool: exiftool)
+        let after = try Self.metadata(result.bytes, exiftool: exiftool)
         #expect(before.keys.contains("MakerNotes:ContentIdentifier") || before.keys.contains { $0.hasPrefix("MakerNotes:") })
         #expect(after == before)
         try JPEGPatchChecks.expectCleanDecode(result.bytes, "real still, \(method)")
     }
 
-    @Test("XMP, ICC and COM survive both methods", .enabled(if: ExternalTool.isAvailable("exiftool") && ExternalTool.isAvailable("cjpeg")),
-          arguments: [JPEGPatchMethod.bitstreamSplice, .coefficients])
+    @Test(
+        "XMP, ICC and COM survive both methods", .enabled(if: ExternalTool.isAvailable("exiftool") && ExternalTool.isAvailable("cjpeg")),
+        arguments: [JPEGPatchMethod.bitstreamSplice, .coefficients])
     func everySegmentSurvives(method: JPEGPatchMethod) throws {
         let exiftool = try #require(ExternalTool.find("exiftool"))
         // cjpeg's standard Huffman tables have a code for every symbol, so the splice applies.
         let picture = JPEGTestImages.colorful(width: 200, height: 150)
         let encoded = try #require(try JPEGPatchChecks.cjpeg(picture, ["-quality", "90"]))
-        let xmp = try JPEGSegment(marker: JPEGMarker.app1, payload: Array("http://ns.adobe.com/xap/1.0/\0".utf8)
-            + Array("<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'><rdf:Description xmlns:dc='http://purl.org/dc/elements/1.1/' dc:format='image/jpeg'/></rdf:RDF></x:xmpmeta>".utf8))
+        let xmp = try JPEGSegment(
+            marker: JPEGMarker.app1,
+            payload: Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+                + Array(
+                    "<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'><rdf:Description xmlns:dc='http://purl.org/dc/elements/1.1/' dc:format='image/jpeg'/></rdf:RDF></x:xmpmeta>"
+                        .utf8))
         let comment = try JPEGSegment(marker: JPEGMarker.comment, payload: Array("made for the patch test".utf8))
         let icc = try JPEGSegment.iccProfileSegments(ColourSpace.displayP3.iccProfile())
         let original = try JPEGAssembler.assemble(encoded: encoded, segments: [xmp] + icc + [comment])
         let result = try JPEGPatchCompositor.composite(original, file: nil, overlay: Self.badge, x: 100, y: 80, method: method)
         #expect(result.method == method)
-        #expect(try JPEGFile(parsing: result.bytes).segments.filter { $0.isApplication || $0.marker == JPEGMarker.comment }
-            == JPEGFile(parsing: original).segments.filter { $0.isApplication || $0.marker == JPEGMarker.comment })
+        #expect(
+            try JPEGFile(parsing: result.bytes).segments.filter { $0.isApplication || $0.marker == JPEGMarker.comment }
+                == JPEGFile(parsing: original).segments.filter { $0.isApplication || $0.marker == JPEGMarker.comment })
         #expect(try Self.metadata(result.bytes, exiftool: exiftool) == Self.metadata(original, exiftool: exiftool))
     }
 
-    @Test("the Pixel's MPF secondary image (and its Motion Photo video) still sit where the MPF index says",
-          .enabled(if: ExternalTool.isAvailable("exiftool") && SharedFixtures.contains(SharedFixtures.Name.motionPhotoStill)),
-          arguments: [JPEGPatchMethod.bitstreamSplice, .coefficients])
+    @Test(
+        "the Pixel's MPF secondary image (and its Motion Photo video) still sit where the MPF index says",
+        .enabled(if: ExternalTool.isAvailable("exiftool") && SharedFixtures.contains(SharedFixtures.Name.motionPhotoStill)),
+        arguments: [JPEGPatchMethod.bitstreamSplice, .coefficients])
     func mpfIndexFollowsTheNewImageSize(method: JPEGPatchMethod) throws {
         let exiftool = try #require(ExternalTool.find("exiftool"))
         let original = try SharedFixtures.bytes(SharedFixtures.Name.motionPhotoStill)
@@ -72,11 +84,13 @@ struct JPEGPatchMetadataAndErrorTests {
             try Data(jpeg).write(to: file)
             return try ExternalTool.run(exiftool, ["-b", "-MPImage2", file.path]).stdout
         }
-        let before = try secondImage(original), after = try secondImage(result.bytes)
+        let before = try secondImage(original)
+        let after = try secondImage(result.bytes)
         #expect(before.count > 1000 && before.prefix(2) == Data([0xFF, 0xD8]))
         #expect(after == before)
-        #expect(result.bytes.suffix(original.count - (try JPEGFile(parsing: original).endOfImageOffset))
-            == original.suffix(from: try JPEGFile(parsing: original).endOfImageOffset))
+        #expect(
+            result.bytes.suffix(original.count - (try JPEGFile(parsing: original).endOfImageOffset))
+                == original.suffix(from: try JPEGFile(parsing: original).endOfImageOffset))
         try JPEGPatchChecks.verify(result, original: original, overlay: badge, x: 2800, y: 3800)
         try JPEGPatchChecks.expectCleanDecode(result.bytes, "Pixel 8 still, \(method)")
     }
@@ -95,8 +109,10 @@ struct JPEGPatchMetadataAndErrorTests {
         for (name, bytes, x, y, width, height, kinds) in cases {
             var edited = false
             do {
-                _ = try JPEGPatchCompositor.composite(bytes, file: "\(name).jpg", x: x, y: y, width: width, height: height,
-                                                      method: method) { _, _, _ in edited = true }
+                _ = try JPEGPatchCompositor.composite(
+                    bytes, file: "\(name).jpg", x: x, y: y, width: width, height: height,
+                    method: method
+                ) { _, _, _ in edited = true }
                 Issue.record("\(name): no error")
             } catch let error as MediaError {
                 #expect(kinds.contains(error.kind), "\(name): \(error)")

@@ -1,7 +1,8 @@
 import Foundation
-@testable import GlintMedia
 import GlintTestSupport
 import Testing
+
+@testable import GlintMedia
 
 @Suite("JPEG patch on the real 12 MP still", .enabled(if: SharedFixtures.contains(SharedFixtures.Name.livePhotoStill)))
 struct JPEGPatchRealStillTests {
@@ -12,8 +13,9 @@ struct JPEGPatchRealStillTests {
 
     @Test(arguments: [JPEGPatchMethod.bitstreamSplice, .coefficients])
     func onlyTheBadgeBlocksChange(method: JPEGPatchMethod) throws {
-        let result = try JPEGPatchCompositor.composite(Self.still, file: "IMG_train.jpg", overlay: Self.badge,
-                                                       x: Self.x, y: Self.y, method: method)
+        let result = try JPEGPatchCompositor.composite(
+            Self.still, file: "IMG_train.jpg", overlay: Self.badge,
+            x: Self.x, y: Self.y, method: method)
         #expect(result.method == method)
         try JPEGPatchChecks.verify(result, original: Self.still, overlay: Self.badge, x: Self.x, y: Self.y)
     }
@@ -23,7 +25,8 @@ struct JPEGPatchRealStillTests {
         let result = try JPEGPatchCompositor.composite(Self.still, file: "IMG_train.jpg", overlay: Self.badge, x: Self.x, y: Self.y)
         #expect(result.method == .bitstreamSplice)
         // Everything before the scan, metadata included, is the original byte for byte.
-        let original = try JPEGFile(parsing: Self.still), patched = try JPEGFile(parsing: result.bytes)
+        let original = try JPEGFile(parsing: Self.still)
+        let patched = try JPEGFile(parsing: result.bytes)
         #expect(patched.segments == original.segments)
         #expect(result.bytes[..<patched.imageDataRange.lowerBound] == Self.still[..<original.imageDataRange.lowerBound])
     }
@@ -33,8 +36,9 @@ struct JPEGPatchRealStillTests {
         for (x, y) in [(Self.x, Self.y), (0, 0), (1000, 1500), (4032 - 240, 3024 - 240)] {
             let spliced = try JPEGPatchCompositor.composite(Self.still, file: nil, overlay: Self.badge, x: x, y: y, method: .bitstreamSplice)
             let rewritten = try JPEGPatchCompositor.composite(Self.still, file: nil, overlay: Self.badge, x: x, y: y, method: .coefficients)
-            #expect(try JPEGCoefficients(reading: spliced.bytes).allBlocks() == JPEGCoefficients(reading: rewritten.bytes).allBlocks(),
-                    "at (\(x), \(y))")
+            #expect(
+                try JPEGCoefficients(reading: spliced.bytes).allBlocks() == JPEGCoefficients(reading: rewritten.bytes).allBlocks(),
+                "at (\(x), \(y))")
         }
     }
 }

@@ -15,8 +15,14 @@ enum AnimationTools {
 
     /// Every frame of an animation as ffmpeg decodes and composites it.
     static func ffmpegFrames(_ path: String, width: Int, height: Int) throws -> [RGBImage] {
-        let bytes = [UInt8](try run("ffmpeg", ["-v", "error", "-i", path, "-fps_mode", "passthrough",
-                                                "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]).stdout)
+        let bytes = [UInt8](
+            try run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-i", path, "-fps_mode", "passthrough",
+                    "-f", "rawvideo", "-pix_fmt", "rgb24", "-",
+                ]
+            ).stdout)
         let size = width * height * 3
         try #require(bytes.count % size == 0, "ffmpeg gave \(bytes.count) bytes")
         return stride(from: 0, to: bytes.count, by: size).map { RGBImage(width: width, height: height, pixels: Array(bytes[$0..<($0 + size)])) }
@@ -45,7 +51,8 @@ enum AnimationTools {
             let fields = line.split(whereSeparator: \.isWhitespace).map(String.init)
             if fields.first == "No.:" { column = fields.firstIndex(of: "duration") }
             if let column, let first = fields.first, first.hasSuffix(":"), Int(first.dropLast()) != nil, column < fields.count,
-               let ms = Double(fields[column]) {
+                let ms = Double(fields[column])
+            {
                 durations.append(ms / 1000)
             }
         }
@@ -65,11 +72,15 @@ enum AnimationTools {
         var index = 0
         while fields.count < 4 {
             var token = ""
-            while index < bytes.count, !(bytes[index] == 0x20 || bytes[index] == 0x0A) { token.append(Character(UnicodeScalar(bytes[index]))); index += 1 }
+            while index < bytes.count, !(bytes[index] == 0x20 || bytes[index] == 0x0A) {
+                token.append(Character(UnicodeScalar(bytes[index])))
+                index += 1
+            }
             index += 1
             if !token.isEmpty { fields.append(token) }
         }
-        let width = try #require(Int(fields[1])), height = try #require(Int(fields[2]))
+        let width = try #require(Int(fields[1]))
+        let height = try #require(Int(fields[2]))
         return RGBImage(width: width, height: height, pixels: Array(bytes[index..<(index + width * height * 3)]))
     }
 

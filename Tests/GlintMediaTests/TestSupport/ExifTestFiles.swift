@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import GlintMedia
 import GlintTestSupport
+import Testing
+
+@testable import GlintMedia
 
 /// The small JPEG and exiftool chores the EXIF tests need. (A general JPEG segment module lives
 /// elsewhere; this only swaps the EXIF segment.)

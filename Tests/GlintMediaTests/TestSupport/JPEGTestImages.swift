@@ -10,7 +10,8 @@ enum JPEGTestImages {
             for x in 0..<width {
                 let fx = Double(x) / Double(max(width - 1, 1))
                 let fy = Double(y) / Double(max(height - 1, 1))
-                let dx = fx - 0.5, dy = fy - 0.5
+                let dx = fx - 0.5
+                let dy = fy - 0.5
                 let inCircle = dx * dx + dy * dy < 0.09
                 let stripes = 0.5 + 0.5 * sin(Double(x + y) / 6.0)
                 let r = inCircle ? 230.0 : 255.0 * fx

@@ -24,16 +24,24 @@ enum MediaProbe {
 
     /// The decoded frames of the first video stream, counted by decoding (edit list applied).
     static func decodedVideoFrames(_ path: String) throws -> Int? {
-        let run = try ExternalTool.run(try #require(ffprobe), ["-v", "error", "-select_streams", "v:0", "-count_frames",
-                                                               "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", path])
+        let run = try ExternalTool.run(
+            try #require(ffprobe),
+            [
+                "-v", "error", "-select_streams", "v:0", "-count_frames",
+                "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", path,
+            ])
         try #require(run.succeeded, "\(run.summary)")
         return Int(run.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// The first audio stream decoded to mono 16-bit samples at its own rate (edit list applied).
     static func decodedAudio(_ path: String) throws -> [Int16] {
-        let run = try ExternalTool.run(try #require(ffmpeg), ["-v", "error", "-i", path, "-map", "0:a:0", "-ac", "1",
-                                                              "-f", "s16le", "-"])
+        let run = try ExternalTool.run(
+            try #require(ffmpeg),
+            [
+                "-v", "error", "-i", path, "-map", "0:a:0", "-ac", "1",
+                "-f", "s16le", "-",
+            ])
         try #require(run.succeeded, "\(run.summary)")
         return run.stdout.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GlintTestSupport
 import Testing
+
 @testable import GlintMedia
 
 /// The Motion Photo fixtures in ../shared/fixtures/motionphoto and Motion Photos made from the
@@ -11,7 +12,9 @@ enum MotionPhotoFiles {
     static let ultraHDR = "motionphoto/pixel_8.jpg"
     static let plain = "motionphoto/normalphoto.jpg"
     static var available: Bool { [heic, broken, ultraHDR, plain].allSatisfy(SharedFixtures.contains) }
-    static var pairAvailable: Bool { SharedFixtures.contains(SharedFixtures.Name.livePhotoStill) && SharedFixtures.contains(SharedFixtures.Name.livePhotoMovie) }
+    static var pairAvailable: Bool {
+        SharedFixtures.contains(SharedFixtures.Name.livePhotoStill) && SharedFixtures.contains(SharedFixtures.Name.livePhotoMovie)
+    }
 
     /// The real pair's movie as an MP4 in `directory`.
     static func realMP4(in directory: TemporaryDirectory) throws -> String {
@@ -21,12 +24,15 @@ enum MotionPhotoFiles {
     }
 
     /// A Motion Photo of the real pair (still time 0.48 s) in `directory`.
-    static func realMotionPhoto(in directory: TemporaryDirectory, removeLocation: Bool = false) throws -> (path: String, result: MotionPhotoWriter.Result, mp4: String) {
+    static func realMotionPhoto(in directory: TemporaryDirectory, removeLocation: Bool = false) throws -> (
+        path: String, result: MotionPhotoWriter.Result, mp4: String
+    ) {
         let mp4 = try realMP4(in: directory)
         let still = try JPEGStill(path: SharedFixtures.livePhotoStill)
         let path = directory.file("IMG_train.MP.jpg").path
-        let result = try MotionPhotoWriter.write(primary: still.file, mp4Path: mp4, presentationTimestampUs: 480_000,
-                                                 removeLocation: removeLocation, to: path)
+        let result = try MotionPhotoWriter.write(
+            primary: still.file, mp4Path: mp4, presentationTimestampUs: 480_000,
+            removeLocation: removeLocation, to: path)
         return (path, result, mp4)
     }
 

@@ -56,10 +56,12 @@ struct CancellationConformanceTests {
             _ = try await store.cancel(failing.id, tenant: nil)
             _ = try await store.cancel(dying.id, tenant: nil)
 
-            let failed = try #require(try await store.fail(JobFailure(
-                id: failing.id, worker: "worker-1", code: "handler-failed", message: "interrupted", permanent: false,
-                retryAt: clock.now().addingTimeInterval(1)
-            )))
+            let failed = try #require(
+                try await store.fail(
+                    JobFailure(
+                        id: failing.id, worker: "worker-1", code: "handler-failed", message: "interrupted", permanent: false,
+                        retryAt: clock.now().addingTimeInterval(1)
+                    )))
             #expect(failed.state == .cancelled && failed.errors.map(\.code) == ["handler-failed"])
 
             clock.advance(by: 11)

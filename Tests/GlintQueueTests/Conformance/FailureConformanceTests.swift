@@ -66,10 +66,12 @@ struct FailureConformanceTests {
         try await storeUnderTest.withStore { store, clock in
             try await store.submitOne(JobSubmission(kind: "unknown.kind", maxAttempts: 20))
             let running = try await store.claimOne()
-            let failed = try #require(try await store.fail(JobFailure(
-                id: running.id, worker: "worker-1", code: "unknown-kind", message: "no handler for unknown.kind",
-                permanent: true, retryAt: clock.now()
-            )))
+            let failed = try #require(
+                try await store.fail(
+                    JobFailure(
+                        id: running.id, worker: "worker-1", code: "unknown-kind", message: "no handler for unknown.kind",
+                        permanent: true, retryAt: clock.now()
+                    )))
             #expect(failed.state == .discarded && failed.attempt == 1)
             #expect(failed.errors.map(\.code) == ["unknown-kind"])
             #expect(try await store.claim(ClaimRequest(worker: "worker-1", limit: 5)).isEmpty)

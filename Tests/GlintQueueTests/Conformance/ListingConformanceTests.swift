@@ -66,7 +66,8 @@ struct ListingConformanceTests {
             _ = try await store.complete([JobCompletion(id: completed.id, worker: "worker-1", outputs: [:])])
             clock.advance(by: 10)
             let discarded = try await store.claimOne()
-            _ = try await store.fail(JobFailure(id: discarded.id, worker: "worker-1", code: "bad-parameters", message: "no", permanent: true, retryAt: clock.now()))
+            _ = try await store.fail(
+                JobFailure(id: discarded.id, worker: "worker-1", code: "bad-parameters", message: "no", permanent: true, retryAt: clock.now()))
             clock.advance(by: 10)
             let cancelled = try #require(try await store.jobs(matching: JobFilter(states: [.available], limit: 1)).jobs.first)
             _ = try await store.cancel(cancelled.id, tenant: nil)

@@ -50,7 +50,9 @@ struct SubmissionConformanceTests {
             expectSameInstant(running.attemptedAt, clock.now(), "attemptedAt")
             expectSameInstant(running.leaseExpiresAt, clock.now().addingTimeInterval(30), "leaseExpiresAt")
             #expect(try await store.reportProgress(created.id, worker: "w-1", progress: JobProgress(fraction: 0.25, message: "frame 3 of 12")) == .held)
-            let failed = try #require(try await store.fail(JobFailure(id: created.id, worker: "w-1", code: "handler-failed", message: "disk full", permanent: false, retryAt: clock.now())))
+            let failed = try #require(
+                try await store.fail(
+                    JobFailure(id: created.id, worker: "w-1", code: "handler-failed", message: "disk full", permanent: false, retryAt: clock.now())))
             #expect(failed.state == .retryable)
             let again = try #require(try await store.claim(ClaimRequest(worker: "w-2", queues: ["media"], limit: 1)).first)
             #expect(again.attempt == 2)

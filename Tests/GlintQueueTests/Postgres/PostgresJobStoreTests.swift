@@ -1,6 +1,7 @@
 import Foundation
-@testable import GlintQueue
 import Testing
+
+@testable import GlintQueue
 
 /// What only the PostgreSQL store has to prove (the shared conformance suite covers the semantics):
 /// claims stay exclusive across many connections and processes' worth of pools, NOTIFY wakes a waiter

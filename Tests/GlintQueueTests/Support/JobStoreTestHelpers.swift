@@ -14,8 +14,10 @@ extension JobStore {
 
     /// Submits `count` jobs of `tenant` in batches of 500 and returns them in submission order.
     @discardableResult
-    func submitMany(_ count: Int, tenant: String = JobSubmission.defaultTenant, kind: JobKind = "test.noop",
-                    queue: String = JobSubmission.defaultQueue, batch: String? = nil) async throws -> [Job] {
+    func submitMany(
+        _ count: Int, tenant: String = JobSubmission.defaultTenant, kind: JobKind = "test.noop",
+        queue: String = JobSubmission.defaultQueue, batch: String? = nil
+    ) async throws -> [Job] {
         var jobs: [Job] = []
         var remaining = count
         while remaining > 0 {
@@ -42,7 +44,7 @@ extension JobStore {
 func expectSameInstant(_ a: Date?, _ b: Date?, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
     switch (a, b) {
     case (nil, nil): return
-    case let (a?, b?):
+    case (let a?, let b?):
         #expect(abs(a.timeIntervalSince(b)) < 0.000_002, "\(what): \(a) vs \(b)", sourceLocation: sourceLocation)
     default:
         Issue.record("\(what): \(String(describing: a)) vs \(String(describing: b))", sourceLocation: sourceLocation)

@@ -43,12 +43,14 @@ struct WorkerLifecycleTests {
     static let permanentCases: [PermanentCase] = [
         PermanentCase(kind: "image.resize", parameters: "{}", code: "unknown-kind", named: "image.resize"),
         PermanentCase(kind: "queue.noop", parameters: #"{"sleepMilliseconds": "soon"}"#, code: "bad-parameters", named: "sleepMilliseconds"),
-        PermanentCase(kind: "queue.noop", parameters: "{}", inputs: ["image": String(repeating: "ab", count: 32)],
-                      code: "missing-input", named: "image"),
+        PermanentCase(
+            kind: "queue.noop", parameters: "{}", inputs: ["image": String(repeating: "ab", count: 32)],
+            code: "missing-input", named: "image"),
     ]
 
-    @Test("unknown kind, bad parameters and missing inputs are discarded on the first attempt with one error",
-          arguments: WorkerLifecycleTests.permanentCases)
+    @Test(
+        "unknown kind, bad parameters and missing inputs are discarded on the first attempt with one error",
+        arguments: WorkerLifecycleTests.permanentCases)
     func permanentFailures(_ example: PermanentCase) async throws {
         try await WorkerHarness.expectDiscardedAtOnce(example)
     }

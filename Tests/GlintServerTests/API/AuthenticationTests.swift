@@ -1,8 +1,9 @@
 import Foundation
 import GlintQueue
-@testable import GlintServer
 import HummingbirdTesting
 import Testing
+
+@testable import GlintServer
 
 /// Every `/v1` route needs a valid, unrevoked key; the open routes need none.
 @Suite("server: API keys")

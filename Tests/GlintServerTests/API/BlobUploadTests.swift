@@ -1,9 +1,11 @@
+import Crypto
 import Foundation
 import GlintQueue
-@testable import GlintServer
 import HummingbirdTesting
 import NIOCore
 import Testing
+
+@testable import GlintServer
 
 /// `POST /v1/blobs` and `HEAD /v1/blobs/{id}`: content addressing, the size limit, cut-off bodies.
 @Suite("server: blob uploads")
@@ -90,5 +92,3 @@ enum SHA256Hex {
         LowercaseHex.string(Array(Crypto.SHA256.hash(data: bytes)))
     }
 }
-
-import Crypto

@@ -1,9 +1,10 @@
 import Foundation
 import GlintQueue
-@testable import GlintServer
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+
+@testable import GlintServer
 
 /// `POST /v1/jobs`, `POST /v1/batches`, `GET /v1/jobs`, `DELETE /v1/jobs/{id}` and their problems.
 @Suite("server: job submission")
@@ -50,7 +51,8 @@ struct JobSubmissionTests {
                 let detail = try unknown.json()["detail"] as? String ?? ""
                 #expect(detail.contains("video.teleport") && detail.contains("livephoto.edit") && detail.contains("rings.render"))
 
-                let badParameters = try await client.call(.post, "/v1/jobs", key: harness.alice, body: #"{"kind": "queue.noop", "params": {"sleepMilliseconds": -1}}"#)
+                let badParameters = try await client.call(
+                    .post, "/v1/jobs", key: harness.alice, body: #"{"kind": "queue.noop", "params": {"sleepMilliseconds": -1}}"#)
                 #expect(badParameters.problemSlug == "invalid-parameters")
                 #expect((try badParameters.json()["detail"] as? String ?? "").contains("sleepMilliseconds"))
 
@@ -63,8 +65,9 @@ struct JobSubmissionTests {
 
                 // Bob's blob is not Alice's input.
                 let bobs = try await client.uploadID(Array("bob's bytes".utf8), key: harness.bob)
-                let stolen = try await client.call(.post, "/v1/jobs", key: harness.alice,
-                                                   body: #"{"kind": "livephoto.edit", "params": {"recipe": {}}, "inputs": {"still": "\#(bobs)", "movie": "\#(bobs)"}}"#)
+                let stolen = try await client.call(
+                    .post, "/v1/jobs", key: harness.alice,
+                    body: #"{"kind": "livephoto.edit", "params": {"recipe": {}}, "inputs": {"still": "\#(bobs)", "movie": "\#(bobs)"}}"#)
                 #expect(stolen.problemSlug == "invalid-parameters")
                 #expect((try stolen.json()["detail"] as? String ?? "").contains(bobs))
 
@@ -92,7 +95,9 @@ struct JobSubmissionTests {
                 var seen: [String] = []
                 var cursor: String?
                 repeat {
-                    let uri = "/v1/jobs?batch=\(batch)&limit=2" + (cursor.map { "&cursor=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" } ?? "")
+                    let uri =
+                        "/v1/jobs?batch=\(batch)&limit=2"
+                        + (cursor.map { "&cursor=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" } ?? "")
                     let page = try await client.call(.get, uri, key: harness.alice).json()
                     seen += (page["jobs"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
                     cursor = page["nextCursor"] as? String

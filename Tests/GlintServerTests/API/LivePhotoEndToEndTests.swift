@@ -2,18 +2,20 @@ import Foundation
 import GlintLivePhoto
 import GlintMedia
 import GlintQueue
-@testable import GlintServer
 import GlintTestSupport
 import HummingbirdTesting
 import NIOFoundationCompat
 import Testing
 
+@testable import GlintServer
+
 /// The acceptance path over real HTTP: upload the real iPhone pair, submit a `livephoto.edit`,
 /// follow its events to completion, download the outputs, and check they still pair.
 @Suite("server: Live Photo end to end")
 struct LivePhotoEndToEndTests {
-    @Test("upload the iPhone pair, edit it, follow /events to completion, download a pair that still pairs",
-          .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
+    @Test(
+        "upload the iPhone pair, edit it, follow /events to completion, download a pair that still pairs",
+        .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
     func editOverHTTP() async throws {
         try await ServerHarness.with(maxUploadBytes: 64 << 20) { harness in
             try await harness.serve(workers: 1) { client in
@@ -25,7 +27,8 @@ struct LivePhotoEndToEndTests {
                 #expect(still == SHA256Hex.of(stillBytes))
 
                 let recipe = #"{"exposure": 0.5, "crop": {"x": 0.1, "y": 0.1, "width": 0.8, "height": 0.8}}"#
-                let body = #"{"kind": "livephoto.edit", "params": {"recipe": \#(recipe), "preset": "ultrafast"}, "inputs": {"still": "\#(still)", "movie": "\#(movie)"}}"#
+                let body =
+                    #"{"kind": "livephoto.edit", "params": {"recipe": \#(recipe), "preset": "ultrafast"}, "inputs": {"still": "\#(still)", "movie": "\#(movie)"}}"#
                 let id = try await client.submit(body, key: harness.alice)["id"] as! String
 
                 let stream = try await EventStream.read(port: port, path: "/v1/jobs/\(id)/events", key: harness.alice)
@@ -47,7 +50,8 @@ struct LivePhotoEndToEndTests {
                     #expect(download.headers["content-disposition"]?.hasPrefix("attachment; filename=\"\(id.prefix(8))-\(name).") == true)
                     try download.body.write(to: folder.appendingPathComponent(file))
                 }
-                let stillPath = folder.appendingPathComponent("IMG_train.jpg").path, moviePath = folder.appendingPathComponent("IMG_train.mov").path
+                let stillPath = folder.appendingPathComponent("IMG_train.jpg").path
+                let moviePath = folder.appendingPathComponent("IMG_train.mov").path
                 let pairing = LivePhotoPairing.pair([MediaInspector.inspect(stillPath), MediaInspector.inspect(moviePath)])
                 try #require(pairing.livePhotos.count == 1, "the downloaded outputs do not pair: \(pairing.unpaired)")
                 #expect(pairing.livePhotos[0].contentIdentifier.rawValue == "E905E6C6-C747-4805-942F-9904A0281F02")
@@ -97,7 +101,9 @@ struct LivePhotoEndToEndTests {
                 #expect(token.shareID == share["id"] as? String)
                 #expect(abs(token.expiresAt.timeIntervalSinceNow - 3600) < 120)
                 #expect(try await harness.server.store.share(id: token.shareID)?.job.description == id)
-                #expect(try await client.call(.post, "/v1/shares", key: harness.alice, body: #"{"job": "\#(id)", "expiresIn": 1}"#).problemSlug == "invalid-parameters")
+                #expect(
+                    try await client.call(.post, "/v1/shares", key: harness.alice, body: #"{"job": "\#(id)", "expiresIn": 1}"#).problemSlug
+                        == "invalid-parameters")
                 #expect(try await client.call(.delete, "/v1/shares/\(token.shareID)", key: harness.alice).status == .noContent)
                 #expect(try await harness.server.store.share(id: token.shareID)?.revokedAt != nil)
             }

@@ -1,8 +1,9 @@
 import Foundation
 import GlintQueue
-@testable import GlintServer
 import HummingbirdTesting
 import Testing
+
+@testable import GlintServer
 
 /// `GET /v1/jobs/{id}/outputs/{name}`: headers, ETag, ranges and names.
 @Suite("server: output downloads")

@@ -1,8 +1,9 @@
 import Foundation
 import GlintQueue
-@testable import GlintServer
 import HummingbirdTesting
 import Testing
+
+@testable import GlintServer
 
 /// A tenant never reaches another tenant's blobs, jobs, outputs or shares: every endpoint, tried
 /// with the other tenant's ids, answers 404 (never 403, so that existence is not revealed), and

@@ -1,12 +1,13 @@
 import Crypto
 import Foundation
 import GlintQueue
-@testable import GlintServer
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Synchronization
 import Testing
+
+@testable import GlintServer
 
 /// Webhooks to a local receiver: signed, retried after attempt² seconds (a manual clock, no
 /// sleeps), every attempt recorded, given up after 8.
@@ -77,15 +78,17 @@ struct WebhookDeliveryTests {
                     let document = try #require(try JSONSerialization.jsonObject(with: last.body) as? [String: Any])
                     #expect(document["id"] as? String == id)
                     #expect(document["state"] as? String == "completed")
-                    let parts = Dictionary(uniqueKeysWithValues: last.signature.split(separator: ",").map { part in
-                        let pair = part.split(separator: "=", maxSplits: 1)
-                        return (String(pair[0]), String(pair[1]))
-                    })
+                    let parts = Dictionary(
+                        uniqueKeysWithValues: last.signature.split(separator: ",").map { part in
+                            let pair = part.split(separator: "=", maxSplits: 1)
+                            return (String(pair[0]), String(pair[1]))
+                        })
                     let key = WebhookSignature.signingKey(serverSecret: harness.server.secret)
                     let mac = HMAC<SHA256>.authenticationCode(for: Data("\(parts["t"]!).".utf8) + last.body, using: key)
                     #expect(parts["v1"] == mac.map { String(format: "%02x", $0) }.joined())
 
-                    let unreachable = try await client.submit(#"{"kind": "queue.noop", "callbackURL": "http://127.0.0.1:9/closed"}"#, key: harness.alice)["id"] as! String
+                    let unreachable =
+                        try await client.submit(#"{"kind": "queue.noop", "callbackURL": "http://127.0.0.1:9/closed"}"#, key: harness.alice)["id"] as! String
                     _ = try await client.waitUntilFinished(unreachable, key: harness.alice)
                     let unreachableID = JobID(unreachable)!
                     // The unreachable receiver: 8 attempts in all, then given up (a short attempt timeout:

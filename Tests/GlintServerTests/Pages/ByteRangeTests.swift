@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GlintServer
 
 @Suite("Byte ranges")
@@ -20,9 +21,11 @@ struct ByteRangeTests {
         #expect(ByteRange(header: "bytes=0-", size: 0) == .unsatisfiable)
     }
 
-    @Test("other units, several ranges and bad syntax are ignored", arguments: [
-        "items=0-1", "bytes=0-1,5-6", "bytes=5-2", "bytes=a-b", "bytes=", "bytes=--1",
-    ])
+    @Test(
+        "other units, several ranges and bad syntax are ignored",
+        arguments: [
+            "items=0-1", "bytes=0-1,5-6", "bytes=5-2", "bytes=a-b", "bytes=", "bytes=--1",
+        ])
     func ignored(_ header: String) {
         #expect(ByteRange(header: header, size: 1000) == .whole)
     }

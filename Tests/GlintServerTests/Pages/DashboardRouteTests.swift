@@ -4,6 +4,7 @@ import GlintTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import GlintServer
 
 @Suite("Dashboard routes", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real iPhone pair)"))
@@ -91,8 +92,10 @@ struct DashboardRouteTests {
             try await client.execute(uri: "/assets/share.css", method: .get) { response in
                 #expect(response.headers[.cacheControl] == "public, max-age=300")
             }
-            try await client.execute(uri: "/assets/share.css", method: .get,
-                                     headers: [.ifNoneMatch: "\"\(PageAssets.share.version)\""]) { response in
+            try await client.execute(
+                uri: "/assets/share.css", method: .get,
+                headers: [.ifNoneMatch: "\"\(PageAssets.share.version)\""]
+            ) { response in
                 #expect(response.status == .notModified)
                 #expect(response.body.readableBytes == 0)
             }

@@ -2,6 +2,7 @@ import Foundation
 import GlintQueue
 import GlintTestSupport
 import Hummingbird
+
 @testable import GlintServer
 
 /// The page tests' world: the real pair behind four shares (active, revoked, expired in the
@@ -30,13 +31,16 @@ struct PagesFixture {
         ]
         source.counts = [.available: 3, .running: 2, .completed: 40, .discarded: 1]
         // 5 completions two minutes ago, 1 this minute, 2 long ago (outside the hour).
-        source.completions = Array(repeating: Self.now.addingTimeInterval(-120), count: 5)
+        source.completions =
+            Array(repeating: Self.now.addingTimeInterval(-120), count: 5)
             + [Self.now.addingTimeInterval(-1)] + Array(repeating: Self.now.addingTimeInterval(-7200), count: 2)
         source.jobs = [
-            PageJobSummary(id: thumbnailJob, kind: .livePhotoEdit, state: .completed, createdAt: Self.now.addingTimeInterval(-300),
-                           finishedAt: Self.now.addingTimeInterval(-200), hasThumbnail: true),
-            PageJobSummary(id: JobID(), kind: JobKind(rawValue: Self.hostileKind), state: .available,
-                           createdAt: Self.now.addingTimeInterval(-10), finishedAt: nil, hasThumbnail: false),
+            PageJobSummary(
+                id: thumbnailJob, kind: .livePhotoEdit, state: .completed, createdAt: Self.now.addingTimeInterval(-300),
+                finishedAt: Self.now.addingTimeInterval(-200), hasThumbnail: true),
+            PageJobSummary(
+                id: JobID(), kind: JobKind(rawValue: Self.hostileKind), state: .available,
+                createdAt: Self.now.addingTimeInterval(-10), finishedAt: nil, hasThumbnail: false),
         ]
         source.thumbnails = [thumbnailJob: pair.still]
         self.source = source

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import ZIPFoundation
+
 @testable import GlintServer
 
 @Suite("Share downloads", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real iPhone pair)"))

@@ -3,6 +3,7 @@ import GlintTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import GlintServer
 
 @Suite("Share page routes", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real iPhone pair)"))

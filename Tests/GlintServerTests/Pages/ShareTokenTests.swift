@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GlintServer
 
 @Suite("Share tokens")
@@ -49,10 +50,12 @@ struct ShareTokenTests {
         #expect(ShareToken.check(token, secret: other, now: now) == .invalid)
     }
 
-    @Test("malformed tokens are invalid", arguments: [
-        "", "abc", "a.b", "a.1.", ".1.AAAA", "a.-5.AAAA", "a.12x.AAAA", "a.1.AA$A", "a.b.c.d",
-        "<script>.1.AAAA", "a.b.1.AAAA", "a.1.AAAA",
-    ])
+    @Test(
+        "malformed tokens are invalid",
+        arguments: [
+            "", "abc", "a.b", "a.1.", ".1.AAAA", "a.-5.AAAA", "a.12x.AAAA", "a.1.AA$A", "a.b.c.d",
+            "<script>.1.AAAA", "a.b.1.AAAA", "a.1.AAAA",
+        ])
     func malformed(_ text: String) {
         #expect(ShareToken.check(text, secret: secret, now: now) == .invalid)
     }

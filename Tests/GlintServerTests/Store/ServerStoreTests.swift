@@ -13,7 +13,8 @@ struct ServerStoreTests {
         try await kind.withStore { store in
             try await store.migrate()  // a second migration is a no-op
             let a = APIKeyRecord(id: "aaaaaaaaaaaa", tenant: "alice", name: "ci", hash: String(repeating: "1", count: 64), createdAt: Self.t0)
-            let b = APIKeyRecord(id: "bbbbbbbbbbbb", tenant: "bob", name: nil, hash: String(repeating: "2", count: 64), createdAt: Self.t0.addingTimeInterval(1))
+            let b = APIKeyRecord(
+                id: "bbbbbbbbbbbb", tenant: "bob", name: nil, hash: String(repeating: "2", count: 64), createdAt: Self.t0.addingTimeInterval(1))
             try await store.insertKey(a)
             try await store.insertKey(b)
             await #expect(throws: (any Error).self) { try await store.insertKey(a) }
@@ -46,7 +47,8 @@ struct ServerStoreTests {
         try await kind.withStore { store in
             let (one, two) = (JobID(), JobID())
             try await store.recordCallback(JobCallback(job: one, tenant: "alice", url: "http://127.0.0.1:9/a", createdAt: Self.t0, nextAttemptAt: Self.t0))
-            try await store.recordCallback(JobCallback(job: two, tenant: "bob", url: "http://127.0.0.1:9/b", createdAt: Self.t0, nextAttemptAt: Self.t0.addingTimeInterval(60)))
+            try await store.recordCallback(
+                JobCallback(job: two, tenant: "bob", url: "http://127.0.0.1:9/b", createdAt: Self.t0, nextAttemptAt: Self.t0.addingTimeInterval(60)))
             #expect(try await store.dueCallbacks(at: Self.t0, limit: 10).map(\.job) == [one])
             #expect(try await store.dueCallbacks(at: Self.t0.addingTimeInterval(60), limit: 10).map(\.job) == [one, two])
 
@@ -71,8 +73,9 @@ struct ServerStoreTests {
     @Test("shares are revoked only by their tenant, and once", arguments: ServerStoreUnderTest.enabled)
     func shares(_ kind: ServerStoreUnderTest) async throws {
         try await kind.withStore { store in
-            let share = ShareRecord(id: String(repeating: "5", count: 32), tenant: "alice", job: JobID(), createdAt: Self.t0,
-                                    expiresAt: Self.t0.addingTimeInterval(3600))
+            let share = ShareRecord(
+                id: String(repeating: "5", count: 32), tenant: "alice", job: JobID(), createdAt: Self.t0,
+                expiresAt: Self.t0.addingTimeInterval(3600))
             try await store.insertShare(share)
             #expect(try await store.share(id: share.id) == share)
             #expect(try await store.revokeShare(id: share.id, tenant: "bob", at: Self.t0) == nil)

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOFoundationCompat
 
 /// A server-sent event stream read to its end with AsyncHTTPClient (no per-request time limit
 /// shorter than a real edit), split into events.
@@ -26,7 +27,8 @@ struct EventStream {
 
     static func parse(_ text: String) -> [Event] {
         text.components(separatedBy: "\n\n").compactMap { block in
-            var name = "message", data: [String] = []
+            var name = "message"
+            var data: [String] = []
             for line in block.split(separator: "\n", omittingEmptySubsequences: true) {
                 if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
                 if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
@@ -46,5 +48,3 @@ struct EventStream {
         return (Int(response.status.code), headers, Data(buffer: body))
     }
 }
-
-import NIOFoundationCompat

@@ -2,12 +2,14 @@ import AsyncHTTPClient
 import Crypto
 import Foundation
 import GlintQueue
-@testable import GlintServer
 import GlintTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import NIOFoundationCompat
+
+@testable import GlintServer
 
 /// A whole service on fresh stores in a temporary data directory (SQLite), with two tenants'
 /// keys, served over real HTTP on loopback (HummingbirdTesting `.live`, an ephemeral port).
@@ -27,10 +29,12 @@ struct ServerHarness: Sendable {
         let blobs = try FileBlobStore(directory: data.blobs)
         return try await withJobStore(data.defaultStoreLocation) { jobs in
             try await withServerStore(for: data.defaultStoreLocation, dataDirectory: data) { store in
-                let server = ServerContext(jobs: jobs, blobs: blobs, store: store, maxUploadBytes: maxUploadBytes,
-                                           secret: try ServerSecret.loadOrCreate(in: data.url), eventPollInterval: .milliseconds(50))
-                let harness = ServerHarness(directory: directory, server: server, data: data,
-                                            alice: try await Self.makeKey(store, tenant: "alice"), bob: try await Self.makeKey(store, tenant: "bob"))
+                let server = ServerContext(
+                    jobs: jobs, blobs: blobs, store: store, maxUploadBytes: maxUploadBytes,
+                    secret: try ServerSecret.loadOrCreate(in: data.url), eventPollInterval: .milliseconds(50))
+                let harness = ServerHarness(
+                    directory: directory, server: server, data: data,
+                    alice: try await Self.makeKey(store, tenant: "alice"), bob: try await Self.makeKey(store, tenant: "bob"))
                 let result = try await body(harness)
                 directory.remove()
                 return result
@@ -48,8 +52,9 @@ struct ServerHarness: Sendable {
     func serve<R: Sendable>(workers: Int = 0, webhooks: Bool = false, _ body: @Sendable (any TestClientProtocol) async throws -> R) async throws -> R {
         let configuration = GlintServerConfiguration(host: "127.0.0.1", port: 0, maxUploadBytes: server.maxUploadBytes, workers: workers, webhooks: webhooks)
         let data = self.data
-        let app = buildApplication(server: server, configuration: configuration, workDirectory: { data.workDirectory(worker: $0) },
-                                   metrics: ServerMetrics.prometheus, logger: Self.quietLogger)
+        let app = buildApplication(
+            server: server, configuration: configuration, workDirectory: { data.workDirectory(worker: $0) },
+            metrics: ServerMetrics.prometheus, logger: Self.quietLogger)
         return try await app.test(.live, body)
     }
 
@@ -81,8 +86,9 @@ extension TestClientProtocol {
     }
 
     func upload(_ bytes: [UInt8], key: String) async throws -> TestResponse {
-        try await execute(uri: "/v1/blobs", method: .post, headers: [.authorization: "Bearer \(key)", .contentType: "application/octet-stream"],
-                          body: ByteBuffer(bytes: bytes))
+        try await execute(
+            uri: "/v1/blobs", method: .post, headers: [.authorization: "Bearer \(key)", .contentType: "application/octet-stream"],
+            body: ByteBuffer(bytes: bytes))
     }
 
     /// Uploads and returns the blob id.
@@ -113,10 +119,8 @@ extension TestResponse {
     /// The problem's slug (`not-found` ...), nil when the body is not a problem.
     var problemSlug: String? {
         guard headers[.contentType] == "application/problem+json",
-              let object = try? json(), let type = object["type"] as? String
+            let object = try? json(), let type = object["type"] as? String
         else { return nil }
         return String(type.dropFirst("https://glint.dev/problems/".count))
     }
 }
-
-import NIOFoundationCompat

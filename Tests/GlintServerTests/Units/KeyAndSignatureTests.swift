@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-@testable import GlintServer
 import Testing
+
+@testable import GlintServer
 
 @Suite("server: API keys, the server secret, webhook signatures")
 struct KeyAndSignatureTests {
@@ -14,9 +15,11 @@ struct KeyAndSignatureTests {
         #expect(parsed.hash == key.hash)
         #expect(key.hash.count == 64)
         #expect(APIKey.generate().hash != key.hash)
-        for bad in ["", "glint_", "glint_abc_def", "glint_ABCDEFABCDEF_" + String(repeating: "a", count: 32),
-                    "glint_abcdefabcdef_" + String(repeating: "a", count: 31), "other_abcdefabcdef_" + String(repeating: "a", count: 32),
-                    "glint_abcdefabcdef_" + String(repeating: "a", count: 31) + "!"] {
+        for bad in [
+            "", "glint_", "glint_abc_def", "glint_ABCDEFABCDEF_" + String(repeating: "a", count: 32),
+            "glint_abcdefabcdef_" + String(repeating: "a", count: 31), "other_abcdefabcdef_" + String(repeating: "a", count: 32),
+            "glint_abcdefabcdef_" + String(repeating: "a", count: 31) + "!",
+        ] {
             #expect(APIKey(parsing: bad) == nil, "\(bad)")
         }
         #expect(!key.description.contains(key.text.suffix(32)))

@@ -83,9 +83,10 @@ public final class AnimatedGIFEncoder: AnimationEncoder {
         let palette = MedianCutQuantizer.palette(from: histogram, maxColours: options.maxColours - 1)
         let transparent = palette.count
         let mapper = PaletteMapper(palette: palette)
-        let writer = try GIFFileWriter(destination: destination, width: width, height: height,
-                                       palette: palette + [PaletteColour(red: 0, green: 0, blue: 0)],
-                                       loopCount: options.loopCount)
+        let writer = try GIFFileWriter(
+            destination: destination, width: width, height: height,
+            palette: palette + [PaletteColour(red: 0, green: 0, blue: 0)],
+            loopCount: options.loopCount)
         var ticks = FrameTicks(rate: 100, minimum: 2)
         var stored: [Double] = []
         var previous: [UInt8]?
@@ -95,11 +96,13 @@ public final class AnimatedGIFEncoder: AnimationEncoder {
             stored.append(Double(delay) / 100)
             if let before = previous {
                 let patch = FramePatch(current: indices, previous: before, width: width, height: height, transparentIndex: UInt8(transparent))
-                try writer.addFrame(indices: patch.indices, left: patch.left, top: patch.top, width: patch.width, height: patch.height,
-                                    delayCentiseconds: delay, transparentIndex: transparent)
+                try writer.addFrame(
+                    indices: patch.indices, left: patch.left, top: patch.top, width: patch.width, height: patch.height,
+                    delayCentiseconds: delay, transparentIndex: transparent)
             } else {
-                try writer.addFrame(indices: indices, left: 0, top: 0, width: width, height: height,
-                                    delayCentiseconds: delay, transparentIndex: nil)
+                try writer.addFrame(
+                    indices: indices, left: 0, top: 0, width: width, height: height,
+                    delayCentiseconds: delay, transparentIndex: nil)
             }
             previous = indices
         }

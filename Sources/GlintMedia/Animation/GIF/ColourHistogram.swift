@@ -33,7 +33,9 @@ public struct ColourHistogram: Sendable {
                         var i = y * image.width * 3
                         let end = i + image.width * 3
                         while i < end {
-                            let r = pixels[i], g = pixels[i + 1], b = pixels[i + 2]
+                            let r = pixels[i]
+                            let g = pixels[i + 1]
+                            let b = pixels[i + 2]
                             let c = Self.cell(r, g, b)
                             // Saturate rather than wrap on absurdly long inputs.
                             if counts[c] < UInt32.max { counts[c] += 1 }

@@ -6,7 +6,10 @@ struct FramePatch {
     var indices: [UInt8]
 
     init(current: [UInt8], previous: [UInt8], width frameWidth: Int, height frameHeight: Int, transparentIndex: UInt8) {
-        var minX = frameWidth, minY = frameHeight, maxX = -1, maxY = -1
+        var minX = frameWidth
+        var minY = frameHeight
+        var maxX = -1
+        var maxY = -1
         current.withUnsafeBufferPointer { c in
             previous.withUnsafeBufferPointer { p in
                 for y in 0..<frameHeight {

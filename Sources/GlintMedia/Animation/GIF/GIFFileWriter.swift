@@ -29,18 +29,20 @@ final class GIFFileWriter {
         sink = Sink(file: try AtomicFileWriter(destination: destination))
         retained = Unmanaged.passRetained(sink)
         var status: Int32 = 0
-        gif = EGifOpen(retained.toOpaque(), { file, bytes, length in
-            guard let file, let user = file.pointee.UserData, let bytes, length > 0 else { return 0 }
-            let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
-            guard sink.error == nil else { return 0 }
-            do {
-                try sink.file.write(UnsafeBufferPointer(start: bytes, count: Int(length)))
-            } catch {
-                sink.error = error
-                return 0
-            }
-            return length
-        }, &status)
+        gif = EGifOpen(
+            retained.toOpaque(),
+            { file, bytes, length in
+                guard let file, let user = file.pointee.UserData, let bytes, length > 0 else { return 0 }
+                let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
+                guard sink.error == nil else { return 0 }
+                do {
+                    try sink.file.write(UnsafeBufferPointer(start: bytes, count: Int(length)))
+                } catch {
+                    sink.error = error
+                    return 0
+                }
+                return length
+            }, &status)
         // From here every stored property is set, so a throw runs `deinit`, which cleans up.
         guard gif != nil else {
             throw MediaError(.encodingFailed, file: destination, "giflib could not start the file: \(Self.message(status))")
@@ -53,8 +55,9 @@ final class GIFFileWriter {
             let count = UInt16(clamping: loopCount)
             try check(EGifPutExtensionLeader(gif, cgif_application_extension()), "writing the loop extension")
             try check(Array("NETSCAPE2.0".utf8).withUnsafeBytes { EGifPutExtensionBlock(gif, 11, $0.baseAddress) }, "writing the loop extension")
-            try check([UInt8(1), UInt8(count & 0xFF), UInt8(count >> 8)].withUnsafeBytes { EGifPutExtensionBlock(gif, 3, $0.baseAddress) },
-                      "writing the loop extension")
+            try check(
+                [UInt8(1), UInt8(count & 0xFF), UInt8(count >> 8)].withUnsafeBytes { EGifPutExtensionBlock(gif, 3, $0.baseAddress) },
+                "writing the loop extension")
             try check(EGifPutExtensionTrailer(gif), "writing the loop extension")
         }
     }
@@ -70,22 +73,27 @@ final class GIFFileWriter {
 
     /// Writes one frame: a graphic control extension (delay, transparency, disposal "leave in
     /// place") and the image, a `width` x `height` rectangle at (`left`, `top`) of palette indices.
-    func addFrame(indices: [UInt8], left: Int, top: Int, width: Int, height: Int,
-                  delayCentiseconds: Int, transparentIndex: Int?) throws {
+    func addFrame(
+        indices: [UInt8], left: Int, top: Int, width: Int, height: Int,
+        delayCentiseconds: Int, transparentIndex: Int?
+    ) throws {
         precondition(indices.count == width * height, "one index per pixel")
-        var control = GraphicsControlBlock(DisposalMode: cgif_dispose_do_not(), UserInputFlag: false,
-                                           DelayTime: Int32(min(max(delayCentiseconds, 0), 65535)),
-                                           TransparentColor: Int32(transparentIndex ?? Int(cgif_no_transparent_color())))
+        var control = GraphicsControlBlock(
+            DisposalMode: cgif_dispose_do_not(), UserInputFlag: false,
+            DelayTime: Int32(min(max(delayCentiseconds, 0), 65535)),
+            TransparentColor: Int32(transparentIndex ?? Int(cgif_no_transparent_color())))
         var extensionBytes = [UInt8](repeating: 0, count: 4)
         let length = extensionBytes.withUnsafeMutableBufferPointer { EGifGCBToExtension(&control, $0.baseAddress) }
-        try check(extensionBytes.withUnsafeBytes { EGifPutExtension(gif, cgif_graphics_extension(), Int32(length), $0.baseAddress) },
-                  "writing a frame's control block")
+        try check(
+            extensionBytes.withUnsafeBytes { EGifPutExtension(gif, cgif_graphics_extension(), Int32(length), $0.baseAddress) },
+            "writing a frame's control block")
         try check(EGifPutImageDesc(gif, Int32(left), Int32(top), Int32(width), Int32(height), false, nil), "writing a frame's descriptor")
         // giflib takes a mutable pointer but only reads the line.
         var pixels = indices
         for y in 0..<height {
-            try check(pixels.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + y * width, Int32(width)) },
-                      "writing a frame's pixels")
+            try check(
+                pixels.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + y * width, Int32(width)) },
+                "writing a frame's pixels")
         }
     }
 
@@ -95,7 +103,10 @@ final class GIFFileWriter {
         var status: Int32 = 0
         let result = EGifCloseFile(gif, &status)
         gif = nil
-        if let error = sink.error { sink.file.discard(); throw error }
+        if let error = sink.error {
+            sink.file.discard()
+            throw error
+        }
         guard result == cgif_ok() else {
             sink.file.discard()
             throw MediaError(.encodingFailed, file: destination, "giflib could not finish the file: \(Self.message(status))")

@@ -25,16 +25,20 @@ public enum MedianCutQuantizer {
         guard !cells.isEmpty else { return [PaletteColour(red: 0, green: 0, blue: 0)] }
         let limit = max(1, maxColours)
         func measure(_ indices: [Int]) -> Box {
-            var n = 0.0, s = (0.0, 0.0, 0.0), q = (0.0, 0.0, 0.0)
+            var n = 0.0
+            var s = (0.0, 0.0, 0.0)
+            var q = (0.0, 0.0, 0.0)
             for i in indices {
                 let (c, w) = cells[i]
                 n += w
                 s = (s.0 + c.0 * w, s.1 + c.1 * w, s.2 + c.2 * w)
                 q = (q.0 + c.0 * c.0 * w, q.1 + c.1 * c.1 * w, q.2 + c.2 * c.2 * w)
             }
-            let spread = ((q.0 - s.0 * s.0 / n) * weights.0 * weights.0,
-                          (q.1 - s.1 * s.1 / n) * weights.1 * weights.1,
-                          (q.2 - s.2 * s.2 / n) * weights.2 * weights.2)
+            let spread = (
+                (q.0 - s.0 * s.0 / n) * weights.0 * weights.0,
+                (q.1 - s.1 * s.1 / n) * weights.1 * weights.1,
+                (q.2 - s.2 * s.2 / n) * weights.2 * weights.2
+            )
             return Box(cells: indices, count: n, error: indices.count > 1 ? spread.0 + spread.1 + spread.2 : 0, spread: spread)
         }
         var boxes = [measure(Array(cells.indices))]
@@ -51,7 +55,10 @@ public enum MedianCutQuantizer {
             var cut = 1
             for (position, i) in sorted.enumerated() {
                 running += cells[i].count
-                if running >= box.count / 2 { cut = position + 1; break }
+                if running >= box.count / 2 {
+                    cut = position + 1
+                    break
+                }
             }
             cut = min(max(cut, 1), sorted.count - 1)
             boxes[worst] = measure(Array(sorted[..<cut]))

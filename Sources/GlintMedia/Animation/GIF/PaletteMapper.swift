@@ -41,7 +41,9 @@ public final class PaletteMapper {
     /// The index of the palette colour nearest to (`r`, `g`, `b`), each clamped to 0...255.
     @inline(__always)
     public func nearest(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt8 {
-        let r = r < 0 ? 0 : (r > 255 ? 255 : r), g = g < 0 ? 0 : (g > 255 ? 255 : g), b = b < 0 ? 0 : (b > 255 ? 255 : b)
+        let r = r < 0 ? 0 : (r > 255 ? 255 : r)
+        let g = g < 0 ? 0 : (g > 255 ? 255 : g)
+        let b = b < 0 ? 0 : (b > 255 ? 255 : b)
         let key = Int((r >> 2) << 12 | (g >> 2) << 6 | (b >> 2))
         let cached = cache[key]
         if cached != 0 { return UInt8(truncatingIfNeeded: cached - 1) }
@@ -55,7 +57,9 @@ public final class PaletteMapper {
         var best = 0
         var bestDistance = Int32.max
         for i in 0..<reds.count {
-            let dr = reds[i] - r, dg = greens[i] - g, db = blues[i] - b
+            let dr = reds[i] - r
+            let dg = greens[i] - g
+            let db = blues[i] - b
             let d = 299 * dr * dr + 587 * dg * dg + 114 * db * db
             if d < bestDistance {
                 bestDistance = d
@@ -95,7 +99,8 @@ public final class PaletteMapper {
         for y in 0..<8 {
             for x in 0..<8 {
                 var v: Int32 = 0
-                let xc = Int32(x), yc = Int32(y) ^ Int32(x)
+                let xc = Int32(x)
+                let yc = Int32(y) ^ Int32(x)
                 for bit in 0..<3 {
                     v |= ((yc >> Int32(bit)) & 1) << Int32(5 - 2 * bit)
                     v |= ((xc >> Int32(bit)) & 1) << Int32(4 - 2 * bit)
@@ -151,12 +156,16 @@ public final class PaletteMapper {
                 let r = Int32(p[3 * i]) + spread(current[e])
                 let g = Int32(p[3 * i + 1]) + spread(current[e + 1])
                 let b = Int32(p[3 * i + 2]) + spread(current[e + 2])
-                let cr = r < 0 ? 0 : (r > 255 ? 255 : r), cg = g < 0 ? 0 : (g > 255 ? 255 : g), cb = b < 0 ? 0 : (b > 255 ? 255 : b)
+                let cr = r < 0 ? 0 : (r > 255 ? 255 : r)
+                let cg = g < 0 ? 0 : (g > 255 ? 255 : g)
+                let cb = b < 0 ? 0 : (b > 255 ? 255 : b)
                 // The cache lookup of `nearest`, written out: this is the hottest line of a GIF.
                 let key = Int((cr >> 2) << 12 | (cg >> 2) << 6 | (cb >> 2))
                 let index = cache[key] != 0 ? Int(cache[key] - 1) : Int(nearest(cr, cg, cb))
                 o[i] = UInt8(truncatingIfNeeded: index)
-                let er = cr - palette[index].0, eg = cg - palette[index].1, eb = cb - palette[index].2
+                let er = cr - palette[index].0
+                let eg = cg - palette[index].1
+                let eb = cb - palette[index].2
                 current[e + ahead] += er * 7
                 current[e + ahead + 1] += eg * 7
                 current[e + ahead + 2] += eb * 7

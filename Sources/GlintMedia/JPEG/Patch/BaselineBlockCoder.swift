@@ -4,8 +4,10 @@ enum BaselineBlockCoder {
     /// Decodes one block into `block[offset ..< offset + 64]` (which must be zero), updating the
     /// DC predictor.
     @inline(__always)
-    static func decode(_ reader: inout EntropyBitReader, dc: HuffmanTable, ac: HuffmanTable, predictor: inout Int,
-                       into block: UnsafeMutablePointer<Int16>) throws(JPEGSpliceRefusal) {
+    static func decode(
+        _ reader: inout EntropyBitReader, dc: HuffmanTable, ac: HuffmanTable, predictor: inout Int,
+        into block: UnsafeMutablePointer<Int16>
+    ) throws(JPEGSpliceRefusal) {
         let size = try reader.decode(dc)
         guard size <= 11 else { throw JPEGSpliceRefusal("a DC difference is out of range") }
         predictor += reader.receiveExtend(size)
@@ -13,7 +15,8 @@ enum BaselineBlockCoder {
         var k = 1
         while k < 64 {
             let symbol = try reader.decode(ac)
-            let run = symbol >> 4, bits = symbol & 15
+            let run = symbol >> 4
+            let bits = symbol & 15
             if bits == 0 {
                 if run != 15 { break }
                 k += 16
@@ -29,8 +32,10 @@ enum BaselineBlockCoder {
     /// Encodes one block (64 coefficients at `block`), updating the DC predictor.
     /// - Throws: ``JPEGSpliceRefusal`` when a symbol the block needs has no code in the tables, or
     ///   a coefficient is outside the baseline range.
-    static func encode(_ writer: inout EntropyBitWriter, dc: HuffmanTable, ac: HuffmanTable, predictor: inout Int,
-                       block: UnsafePointer<Int16>) throws(JPEGSpliceRefusal) {
+    static func encode(
+        _ writer: inout EntropyBitWriter, dc: HuffmanTable, ac: HuffmanTable, predictor: inout Int,
+        block: UnsafePointer<Int16>
+    ) throws(JPEGSpliceRefusal) {
         let value = Int(block[0])
         let difference = value - predictor
         predictor = value
@@ -53,8 +58,10 @@ enum BaselineBlockCoder {
     }
 
     @inline(__always)
-    private static func emit(_ writer: inout EntropyBitWriter, symbolFor high: Int, value: Int, table: HuffmanTable,
-                             maxSize: Int) throws(JPEGSpliceRefusal) {
+    private static func emit(
+        _ writer: inout EntropyBitWriter, symbolFor high: Int, value: Int, table: HuffmanTable,
+        maxSize: Int
+    ) throws(JPEGSpliceRefusal) {
         let magnitude = abs(value)
         let size = magnitude == 0 ? 0 : Int.bitWidth - magnitude.leadingZeroBitCount
         guard size <= maxSize else { throw JPEGSpliceRefusal("a coefficient is outside the baseline range") }

@@ -50,12 +50,15 @@ extension BaselineScanHeader {
         private mutating func readQuantizationTables(_ payload: [UInt8]) throws(JPEGSpliceRefusal) {
             var at = 0
             while at < payload.count {
-                let precision = payload[at] >> 4, id = Int(payload[at] & 15)
+                let precision = payload[at] >> 4
+                let id = Int(payload[at] & 15)
                 let size = precision == 0 ? 64 : 128
                 guard at + 1 + size <= payload.count else { throw JPEGSpliceRefusal("a DQT segment is cut short") }
                 var table = [UInt16](repeating: 0, count: 64)
                 for k in 0..<64 {
-                    let value = precision == 0 ? UInt16(payload[at + 1 + k])
+                    let value =
+                        precision == 0
+                        ? UInt16(payload[at + 1 + k])
                         : UInt16(payload[at + 1 + 2 * k]) << 8 | UInt16(payload[at + 2 + 2 * k])
                     table[BaselineScanHeader.zigzag[k]] = value
                 }
@@ -69,7 +72,8 @@ extension BaselineScanHeader {
             var at = 0
             while at < payload.count {
                 guard at + 17 <= payload.count else { throw JPEGSpliceRefusal("a DHT segment is cut short") }
-                let tableClass = payload[at] >> 4, id = Int(payload[at] & 15)
+                let tableClass = payload[at] >> 4
+                let id = Int(payload[at] & 15)
                 let counts = Array(payload[(at + 1)..<(at + 17)])
                 let total = counts.reduce(0) { $0 + Int($1) }
                 guard at + 17 + total <= payload.count else { throw JPEGSpliceRefusal("a DHT segment is cut short") }
@@ -106,7 +110,9 @@ extension BaselineScanHeader {
             guard width > 0, height > 0, count == 1 || count == 3, frame.count >= 6 + 3 * count else {
                 throw JPEGSpliceRefusal("the JPEG frame has \(count) components or no height")
             }
-            ids = []; sampling = []; quantizationTables = []
+            ids = []
+            sampling = []
+            quantizationTables = []
             for c in 0..<count {
                 let at = 6 + 3 * c
                 ids.append(Int(frame[at]))
@@ -114,7 +120,8 @@ extension BaselineScanHeader {
                 quantizationTables.append(Int(frame[at + 2]))
             }
             guard sampling.allSatisfy({ (1...4).contains($0.0) && (1...4).contains($0.1) }),
-                  count > 1 || sampling[0] == (1, 1) else {
+                count > 1 || sampling[0] == (1, 1)
+            else {
                 throw JPEGSpliceRefusal("the JPEG's sampling factors are not handled by the splice")
             }
         }
@@ -122,16 +129,20 @@ extension BaselineScanHeader {
         /// The frame's components as a ``JPEGFrameLayout`` lays them out.
         /// - Throws: ``JPEGSpliceRefusal`` when a component's quantisation table is missing.
         func layoutComponents(quantization: [Int: [UInt16]]) throws(JPEGSpliceRefusal) -> [JPEGFrameLayout.Component] {
-            let maxH = maxHorizontalSampling, maxV = maxVerticalSampling
+            let maxH = maxHorizontalSampling
+            let maxV = maxVerticalSampling
             var components: [JPEGFrameLayout.Component] = []
             for c in 0..<ids.count {
                 guard let table = quantization[quantizationTables[c]] else {
                     throw JPEGSpliceRefusal("a component has no quantisation table")
                 }
-                let samplesWide = (width * sampling[c].0 + maxH - 1) / maxH, samplesHigh = (height * sampling[c].1 + maxV - 1) / maxV
-                components.append(.init(id: ids[c], horizontalSampling: sampling[c].0, verticalSampling: sampling[c].1,
-                                        widthInBlocks: (samplesWide + 7) / 8, heightInBlocks: (samplesHigh + 7) / 8,
-                                        quantization: table))
+                let samplesWide = (width * sampling[c].0 + maxH - 1) / maxH
+                let samplesHigh = (height * sampling[c].1 + maxV - 1) / maxV
+                components.append(
+                    .init(
+                        id: ids[c], horizontalSampling: sampling[c].0, verticalSampling: sampling[c].1,
+                        widthInBlocks: (samplesWide + 7) / 8, heightInBlocks: (samplesHigh + 7) / 8,
+                        quantization: table))
             }
             return components
         }

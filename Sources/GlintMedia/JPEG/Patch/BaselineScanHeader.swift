@@ -31,9 +31,10 @@ struct BaselineScanHeader {
         let tables = try MarkerTables(file.segments)
         let frame = try FrameHeader(tables.frame)
         let components = try frame.layoutComponents(quantization: tables.quantization)
-        layout = JPEGFrameLayout(width: frame.width, height: frame.height,
-                                 colourSpace: frame.colourSpace(sawJFIF: tables.sawJFIF, adobeTransform: tables.adobeTransform),
-                                 components: components)
+        layout = JPEGFrameLayout(
+            width: frame.width, height: frame.height,
+            colourSpace: frame.colourSpace(sawJFIF: tables.sawJFIF, adobeTransform: tables.adobeTransform),
+            components: components)
         restartInterval = tables.restartInterval
         mcusPerRow = (frame.width + 8 * frame.maxHorizontalSampling - 1) / (8 * frame.maxHorizontalSampling)
         mcuRows = (frame.height + 8 * frame.maxVerticalSampling - 1) / (8 * frame.maxVerticalSampling)
@@ -44,8 +45,10 @@ struct BaselineScanHeader {
     /// Reads the SOS segment of `file`: the scan's components, in scan order, and where the
     /// entropy-coded data starts.
     /// - Throws: ``JPEGSpliceRefusal`` unless the scan is one sequential scan of every component.
-    private static func readScan(of file: JPEGFile, frame: FrameHeader,
-                                 tables: MarkerTables) throws(JPEGSpliceRefusal) -> ([ScanComponent], dataStart: Int) {
+    private static func readScan(
+        of file: JPEGFile, frame: FrameHeader,
+        tables: MarkerTables
+    ) throws(JPEGSpliceRefusal) -> ([ScanComponent], dataStart: Int) {
         let bytes = file.bytes
         let sos = file.imageDataRange.lowerBound
         guard sos + 5 <= bytes.count else { throw JPEGSpliceRefusal("the scan header is cut short") }
@@ -57,14 +60,18 @@ struct BaselineScanHeader {
         }
         var scanComponents: [ScanComponent] = []
         for s in 0..<scanCount {
-            let id = Int(bytes[sos + 5 + 2 * s]), selectors = bytes[sos + 6 + 2 * s]
+            let id = Int(bytes[sos + 5 + 2 * s])
+            let selectors = bytes[sos + 6 + 2 * s]
             guard let frameIndex = frame.ids.firstIndex(of: id), let dc = tables.dcTables[Int(selectors >> 4)],
-                  let ac = tables.acTables[Int(selectors & 15)] else {
+                let ac = tables.acTables[Int(selectors & 15)]
+            else {
                 throw JPEGSpliceRefusal("a scan component has no frame component or Huffman table")
             }
-            scanComponents.append(ScanComponent(frameIndex: frameIndex, dcTable: dc, acTable: ac,
-                                                horizontalSampling: count == 1 ? 1 : frame.sampling[frameIndex].0,
-                                                verticalSampling: count == 1 ? 1 : frame.sampling[frameIndex].1))
+            scanComponents.append(
+                ScanComponent(
+                    frameIndex: frameIndex, dcTable: dc, acTable: ac,
+                    horizontalSampling: count == 1 ? 1 : frame.sampling[frameIndex].0,
+                    verticalSampling: count == 1 ? 1 : frame.sampling[frameIndex].1))
         }
         let spectral = sos + 5 + 2 * scanCount
         guard bytes[spectral] == 0, bytes[spectral + 1] == 63, bytes[spectral + 2] == 0 else {

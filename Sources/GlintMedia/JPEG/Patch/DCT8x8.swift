@@ -8,7 +8,8 @@ import Foundation
 enum DCT8x8 {
     /// `basis[u * 8 + x]` = C(u) / 2 * cos((2x + 1) u pi / 16).
     private static let basis: [Double] = (0..<64).map { index in
-        let u = index / 8, x = index % 8
+        let u = index / 8
+        let x = index % 8
         let scale = u == 0 ? 1 / (2 * 2.0.squareRoot()) : 0.5
         return scale * cos(Double(2 * x + 1) * Double(u) * Double.pi / 16)
     }

@@ -27,7 +27,9 @@ enum JFIFColour {
         case .grayscale:
             return (UInt8(c0), UInt8(c0), UInt8(c0))
         default:
-            let y = Double(c0), cb = Double(c1 - 128), cr = Double(c2 - 128)
+            let y = Double(c0)
+            let cb = Double(c1 - 128)
+            let cr = Double(c2 - 128)
             return (clamp(y + 1.402 * cr), clamp(y - 0.344_136_286 * cb - 0.714_136_286 * cr), clamp(y + 1.772 * cb))
         }
     }

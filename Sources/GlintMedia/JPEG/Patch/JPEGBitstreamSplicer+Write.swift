@@ -34,8 +34,10 @@ extension JPEGBitstreamSplicer {
             let segment = located[index]
             let inSegment = changedMCUs.filter { segment.firstMCU...segment.lastMCU ~= $0 }
             if let decodedSegment = decoded[index], let firstChanged = inSegment.min(), let lastChanged = inSegment.max() {
-                output.append(contentsOf: try splice(decodedSegment, coefficients: coefficients[index]!,
-                                                     changed: firstChanged...lastChanged))
+                output.append(
+                    contentsOf: try splice(
+                        decodedSegment, coefficients: coefficients[index]!,
+                        changed: firstChanged...lastChanged))
             } else {
                 output.append(contentsOf: bytes[segment.data])
             }
@@ -59,8 +61,9 @@ extension JPEGBitstreamSplicer {
         var predictors = segment.predictors
         advance(&predictors, through: segment.coefficients, mcus: 0..<(changed.lowerBound - segment.keptFirst))
         var tailPredictors = predictors
-        advance(&tailPredictors, through: segment.coefficients,
-                mcus: (changed.lowerBound - segment.keptFirst)..<(codedEnd - segment.keptFirst + 1))
+        advance(
+            &tailPredictors, through: segment.coefficients,
+            mcus: (changed.lowerBound - segment.keptFirst)..<(codedEnd - segment.keptFirst + 1))
 
         var writer = EntropyBitWriter(capacity: segment.data.count + 1024)
         try segment.data.withUnsafeBufferPointer { (data: UnsafeBufferPointer<UInt8>) throws(JPEGSpliceRefusal) in
@@ -70,16 +73,18 @@ extension JPEGBitstreamSplicer {
                     var block = blocks.baseAddress! + (mcu - segment.keptFirst) * perMCU * 64
                     for (s, component) in header.scanComponents.enumerated() {
                         for _ in 0..<(component.horizontalSampling * component.verticalSampling) {
-                            try BaselineBlockCoder.encode(&writer, dc: component.dcTable, ac: component.acTable,
-                                                          predictor: &predictors[s], block: block)
+                            try BaselineBlockCoder.encode(
+                                &writer, dc: component.dcTable, ac: component.acTable,
+                                predictor: &predictors[s], block: block)
                             block += 64
                         }
                     }
                 }
             }
             guard codedEnd < segment.segment.lastMCU else { return }
-            let tailEnd = try endOfTail(segment, data: data, from: tailStart, after: codedEnd,
-                                        predictors: tailPredictors, writtenBits: writer.bitCount)
+            let tailEnd = try endOfTail(
+                segment, data: data, from: tailStart, after: codedEnd,
+                predictors: tailPredictors, writtenBits: writer.bitCount)
             writer.copyBits(of: data, tailStart..<tailEnd)
         }
         return writer.finish()
@@ -90,15 +95,20 @@ extension JPEGBitstreamSplicer {
     /// of padding, which decoders report as extraneous data. Only when that can happen (the new
     /// data is shifted and the old data ends in enough 1-bits to be padding) is the tail decoded
     /// to find exactly where its last MCU ends.
-    private func endOfTail(_ segment: DecodedSegment, data: UnsafeBufferPointer<UInt8>, from tailStart: Int, after codedEnd: Int,
-                           predictors: [Int], writtenBits: Int) throws(JPEGSpliceRefusal) -> Int {
+    private func endOfTail(
+        _ segment: DecodedSegment, data: UnsafeBufferPointer<UInt8>, from tailStart: Int, after codedEnd: Int,
+        predictors: [Int], writtenBits: Int
+    ) throws(JPEGSpliceRefusal) -> Int {
         let total = data.count * 8
         let newPadding = (8 - (writtenBits + total - tailStart) % 8) % 8
         guard newPadding > 0 else { return total }
         let suspect = 8 - newPadding
         var allOnes = true
         for bit in (total - suspect)..<total where bit >= tailStart {
-            if (data[bit / 8] >> UInt8(7 - bit % 8)) & 1 == 0 { allOnes = false; break }
+            if (data[bit / 8] >> UInt8(7 - bit % 8)) & 1 == 0 {
+                allOnes = false
+                break
+            }
         }
         guard allOnes else { return total }
         var reader = EntropyBitReader(data, bitOffset: tailStart)
@@ -110,8 +120,9 @@ extension JPEGBitstreamSplicer {
                 var block = out.baseAddress!
                 for (s, component) in header.scanComponents.enumerated() {
                     for _ in 0..<(component.horizontalSampling * component.verticalSampling) {
-                        try BaselineBlockCoder.decode(&reader, dc: component.dcTable, ac: component.acTable,
-                                                      predictor: &predictors[s], into: block)
+                        try BaselineBlockCoder.decode(
+                            &reader, dc: component.dcTable, ac: component.acTable,
+                            predictor: &predictors[s], into: block)
                         block += 64
                     }
                 }

@@ -56,7 +56,8 @@ struct JPEGBitstreamSplicer {
     /// Decodes the blocks covering `bounds` (iMCU-aligned): for each component, its blocks in
     /// ``JPEGFrameLayout/blockRect(component:covering:)`` order.
     mutating func decodeRegion(_ bounds: PixelRect) throws(JPEGSpliceRefusal) -> [[Int16]] {
-        let w = layout.iMCUWidth, h = layout.iMCUHeight
+        let w = layout.iMCUWidth
+        let h = layout.iMCUHeight
         mcuColumns = (bounds.x / w)..<((bounds.x + bounds.width + w - 1) / w)
         mcuRowsTouched = (bounds.y / h)..<((bounds.y + bounds.height + h - 1) / h)
         let lastSegment = (regionMCUs(row: mcuRowsTouched.upperBound - 1).upperBound - 1) / interval
@@ -67,7 +68,8 @@ struct JPEGBitstreamSplicer {
             let mcus = regionMCUs(row: row)
             for index in (mcus.lowerBound / interval)...((mcus.upperBound - 1) / interval) {
                 let segment = located[index]
-                let lower = max(mcus.lowerBound, segment.firstMCU), upper = min(mcus.upperBound, segment.lastMCU + 1)
+                let lower = max(mcus.lowerBound, segment.firstMCU)
+                let upper = min(mcus.upperBound, segment.lastMCU + 1)
                 let span = spans[index].map { min($0.lowerBound, lower)..<max($0.upperBound, upper) } ?? lower..<upper
                 spans[index] = span
             }
@@ -94,7 +96,8 @@ struct JPEGBitstreamSplicer {
     func forEachRegionBlock(component c: Int, _ body: (DecodedSegment, Int, Int, Int) -> Void) {
         var offsetInMCU = 0
         for scanComponent in header.scanComponents {
-            let hs = scanComponent.horizontalSampling, vs = scanComponent.verticalSampling
+            let hs = scanComponent.horizontalSampling
+            let vs = scanComponent.verticalSampling
             if scanComponent.frameIndex == c {
                 for row in mcuRowsTouched {
                     for mcu in regionMCUs(row: row) {
@@ -103,8 +106,9 @@ struct JPEGBitstreamSplicer {
                         for v in 0..<vs {
                             for u in 0..<hs {
                                 let source = (base + offsetInMCU + v * hs + u) * 64
-                                body(segment, source, (mcu % header.mcusPerRow - mcuColumns.lowerBound) * hs + u,
-                                     (row - mcuRowsTouched.lowerBound) * vs + v)
+                                body(
+                                    segment, source, (mcu % header.mcusPerRow - mcuColumns.lowerBound) * hs + u,
+                                    (row - mcuRowsTouched.lowerBound) * vs + v)
                             }
                         }
                     }
@@ -145,17 +149,21 @@ struct JPEGBitstreamSplicer {
                 throw JPEGSpliceRefusal("restart segment data ends before its MCUs do")
             }
         }
-        return DecodedSegment(segment: segment, data: data, keptFirst: kept.lowerBound, keptCount: kept.count,
-                              bitStarts: bitStarts, coefficients: coefficients, predictors: keptPredictors)
+        return DecodedSegment(
+            segment: segment, data: data, keptFirst: kept.lowerBound, keptCount: kept.count,
+            bitStarts: bitStarts, coefficients: coefficients, predictors: keptPredictors)
     }
 
-    private func decodeMCU(_ reader: inout EntropyBitReader, _ predictors: inout [Int],
-                           into blocks: UnsafeMutablePointer<Int16>) throws(JPEGSpliceRefusal) {
+    private func decodeMCU(
+        _ reader: inout EntropyBitReader, _ predictors: inout [Int],
+        into blocks: UnsafeMutablePointer<Int16>
+    ) throws(JPEGSpliceRefusal) {
         var block = blocks
         for (s, component) in header.scanComponents.enumerated() {
             for _ in 0..<(component.horizontalSampling * component.verticalSampling) {
-                try BaselineBlockCoder.decode(&reader, dc: component.dcTable, ac: component.acTable,
-                                              predictor: &predictors[s], into: block)
+                try BaselineBlockCoder.decode(
+                    &reader, dc: component.dcTable, ac: component.acTable,
+                    predictor: &predictors[s], into: block)
                 block += 64
             }
         }

@@ -29,7 +29,8 @@ struct JPEGBlockRegion {
     /// The region's pixels, ``bounds`` in size.
     func decodeRGB() -> RGBImage {
         let planes = layout.components.indices.map(samplePlane)
-        let width = bounds.width, height = bounds.height
+        let width = bounds.width
+        let height = bounds.height
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         let steps = layout.components.indices.map(layout.pixelsPerSample)
         let planeWidths = blockRects.map { $0.width * 8 }
@@ -46,7 +47,9 @@ struct JPEGBlockRegion {
                 }
                 let rgb = JFIFColour.rgb(values.0, values.1, values.2, space: space)
                 let i = (y * width + x) * 3
-                pixels[i] = rgb.0; pixels[i + 1] = rgb.1; pixels[i + 2] = rgb.2
+                pixels[i] = rgb.0
+                pixels[i + 1] = rgb.1
+                pixels[i + 2] = rgb.2
             }
         }
         return RGBImage(width: width, height: height, pixels: pixels)
@@ -83,14 +86,17 @@ struct JPEGBlockRegion {
             var flags = [Bool](repeating: false, count: rect.count)
             for by in 0..<rect.height {
                 for bx in 0..<rect.width {
-                    let x0 = bx * 8 * sx, y0 = by * 8 * sy
-                    guard x0 < bounds.width, y0 < bounds.height else { continue } // a padding block
-                    let x1 = min(bounds.width, x0 + 8 * sx), y1 = min(bounds.height, y0 + 8 * sy)
+                    let x0 = bx * 8 * sx
+                    let y0 = by * 8 * sy
+                    guard x0 < bounds.width, y0 < bounds.height else { continue }  // a padding block
+                    let x1 = min(bounds.width, x0 + 8 * sx)
+                    let y1 = min(bounds.height, y0 + 8 * sy)
                     guard Self.differ(original, edited, x0..<x1, y0..<y1) else { continue }
                     flags[by * rect.width + bx] = true
                     componentSamples(of: edited, component: c, x0: x0, y0: y0, into: &samples)
-                    DCT8x8.forward(samples, quantization: layout.components[c].quantization,
-                                   into: &blocks[c], at: (by * rect.width + bx) * 64)
+                    DCT8x8.forward(
+                        samples, quantization: layout.components[c].quantization,
+                        into: &blocks[c], at: (by * rect.width + bx) * 64)
                 }
             }
             changed.append(flags)
@@ -102,7 +108,8 @@ struct JPEGBlockRegion {
     private static func differ(_ a: RGBImage, _ b: RGBImage, _ columns: Range<Int>, _ rows: Range<Int>) -> Bool {
         let stride = a.width * 3
         for y in rows {
-            let start = y * stride + columns.lowerBound * 3, end = y * stride + columns.upperBound * 3
+            let start = y * stride + columns.lowerBound * 3
+            let end = y * stride + columns.upperBound * 3
             if a.pixels[start..<end] != b.pixels[start..<end] { return true }
         }
         return false
@@ -116,13 +123,17 @@ struct JPEGBlockRegion {
         let scale = 1 / Double(sx * sy)
         for v in 0..<8 {
             for u in 0..<8 {
-                var r = 0.0, g = 0.0, b = 0.0
+                var r = 0.0
+                var g = 0.0
+                var b = 0.0
                 for dy in 0..<sy {
                     let y = min(image.height - 1, y0 + v * sy + dy)
                     for dx in 0..<sx {
                         let x = min(image.width - 1, x0 + u * sx + dx)
                         let i = (y * image.width + x) * 3
-                        r += Double(image.pixels[i]); g += Double(image.pixels[i + 1]); b += Double(image.pixels[i + 2])
+                        r += Double(image.pixels[i])
+                        g += Double(image.pixels[i + 1])
+                        b += Double(image.pixels[i + 2])
                     }
                 }
                 samples[v * 8 + u] = JFIFColour.component(c, r: r * scale, g: g * scale, b: b * scale, space: space)

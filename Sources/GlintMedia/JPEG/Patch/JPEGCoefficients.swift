@@ -45,8 +45,9 @@ public final class JPEGCoefficients {
             do { try limits.check(width: header.width, height: header.height) } catch let error as MediaError { failure = error }
         }
         if failure == nil {
-            failure = LibJPEGStatus.error(for: cjpeg_coefficients_read(reader, input.baseAddress, input.count, &frame),
-                                          message: message, failureKind: .corrupt)
+            failure = LibJPEGStatus.error(
+                for: cjpeg_coefficients_read(reader, input.baseAddress, input.count, &frame),
+                message: message, failureKind: .corrupt)
         }
         layout = JPEGFrameLayout(frame)
         isProgressive = frame.is_progressive != 0
@@ -66,9 +67,11 @@ public final class JPEGCoefficients {
     public func blocks(component: Int, _ rect: BlockRect) throws -> [Int16] {
         var blocks = [Int16](repeating: 0, count: rect.count * 64)
         try blocks.withUnsafeMutableBufferPointer { buffer in
-            try check(cjpeg_coefficients_copy_blocks(reader, Int32(component), Int32(rect.x), Int32(rect.y),
-                                                     Int32(rect.width), Int32(rect.height), buffer.baseAddress,
-                                                     buffer.count, 0))
+            try check(
+                cjpeg_coefficients_copy_blocks(
+                    reader, Int32(component), Int32(rect.x), Int32(rect.y),
+                    Int32(rect.width), Int32(rect.height), buffer.baseAddress,
+                    buffer.count, 0))
         }
         return blocks
     }
@@ -78,9 +81,11 @@ public final class JPEGCoefficients {
     public func setBlocks(component: Int, _ rect: BlockRect, _ blocks: [Int16]) throws {
         var copy = blocks
         try copy.withUnsafeMutableBufferPointer { buffer in
-            try check(cjpeg_coefficients_copy_blocks(reader, Int32(component), Int32(rect.x), Int32(rect.y),
-                                                     Int32(rect.width), Int32(rect.height), buffer.baseAddress,
-                                                     buffer.count, 1))
+            try check(
+                cjpeg_coefficients_copy_blocks(
+                    reader, Int32(component), Int32(rect.x), Int32(rect.y),
+                    Int32(rect.width), Int32(rect.height), buffer.baseAddress,
+                    buffer.count, 1))
         }
     }
 
@@ -88,8 +93,11 @@ public final class JPEGCoefficients {
     public func allBlocks() throws -> [[Int16]] {
         try layout.components.indices.map { c in
             let component = layout.components[c]
-            return try blocks(component: c, BlockRect(x: 0, y: 0, width: component.widthInBlocks,
-                                                      height: component.heightInBlocks))
+            return try blocks(
+                component: c,
+                BlockRect(
+                    x: 0, y: 0, width: component.widthInBlocks,
+                    height: component.heightInBlocks))
         }
     }
 
@@ -121,10 +129,11 @@ extension JPEGFrameLayout {
             for c in 0..<min(count, infos.count) {
                 let info = infos[c]
                 let quant = withUnsafeBytes(of: info.quant) { Array($0.bindMemory(to: UInt16.self)) }
-                components.append(Component(
-                    id: Int(info.id), horizontalSampling: Int(info.h_samp_factor), verticalSampling: Int(info.v_samp_factor),
-                    widthInBlocks: Int(info.width_in_blocks), heightInBlocks: Int(info.height_in_blocks),
-                    quantization: quant))
+                components.append(
+                    Component(
+                        id: Int(info.id), horizontalSampling: Int(info.h_samp_factor), verticalSampling: Int(info.v_samp_factor),
+                        widthInBlocks: Int(info.width_in_blocks), heightInBlocks: Int(info.height_in_blocks),
+                        quantization: quant))
             }
         }
         let colourSpace: JPEGColourSpace

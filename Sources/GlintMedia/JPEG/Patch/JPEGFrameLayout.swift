@@ -13,7 +13,10 @@ public struct BlockRect: Sendable, Equatable {
 
     /// Creates a rectangle of blocks.
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 }
 
@@ -47,7 +50,10 @@ public struct JPEGFrameLayout: Sendable, Equatable {
 
     /// Creates a layout.
     public init(width: Int, height: Int, colourSpace: JPEGColourSpace, components: [Component]) {
-        self.width = width; self.height = height; self.colourSpace = colourSpace; self.components = components
+        self.width = width
+        self.height = height
+        self.colourSpace = colourSpace
+        self.components = components
     }
 
     /// The largest horizontal sampling factor.
@@ -61,14 +67,17 @@ public struct JPEGFrameLayout: Sendable, Equatable {
 
     /// How many pixels one sample of component `index` spans across and down.
     public func pixelsPerSample(_ index: Int) -> (x: Int, y: Int) {
-        (maxHorizontalSampling / components[index].horizontalSampling,
-         maxVerticalSampling / components[index].verticalSampling)
+        (
+            maxHorizontalSampling / components[index].horizontalSampling,
+            maxVerticalSampling / components[index].verticalSampling
+        )
     }
 
     /// The iMCU-aligned pixel rectangle covering `x, y, width, height`, clipped to the image.
     /// The rectangle must lie inside the image.
     public func iMCUBounds(x: Int, y: Int, width: Int, height: Int) -> PixelRect {
-        let x0 = x / iMCUWidth * iMCUWidth, y0 = y / iMCUHeight * iMCUHeight
+        let x0 = x / iMCUWidth * iMCUWidth
+        let y0 = y / iMCUHeight * iMCUHeight
         let x1 = min(self.width, (x + width + iMCUWidth - 1) / iMCUWidth * iMCUWidth)
         let y1 = min(self.height, (y + height + iMCUHeight - 1) / iMCUHeight * iMCUHeight)
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
@@ -80,7 +89,8 @@ public struct JPEGFrameLayout: Sendable, Equatable {
         let (sx, sy) = pixelsPerSample(index)
         let x1 = (rect.x + rect.width + iMCUWidth - 1) / iMCUWidth * iMCUWidth
         let y1 = (rect.y + rect.height + iMCUHeight - 1) / iMCUHeight * iMCUHeight
-        let bx = rect.x / (8 * sx), by = rect.y / (8 * sy)
+        let bx = rect.x / (8 * sx)
+        let by = rect.y / (8 * sy)
         return BlockRect(x: bx, y: by, width: x1 / (8 * sx) - bx, height: y1 / (8 * sy) - by)
     }
 
@@ -93,9 +103,13 @@ public struct JPEGFrameLayout: Sendable, Equatable {
         default:
             throw MediaError(.unsupported, "JPEG in \(colourSpace.rawValue) with \(components.count) components cannot be patched")
         }
-        for component in components where maxHorizontalSampling % component.horizontalSampling != 0
-            || maxVerticalSampling % component.verticalSampling != 0 {
-            throw MediaError(.unsupported, "JPEG sampling factors \(components.map { "\($0.horizontalSampling)x\($0.verticalSampling)" }.joined(separator: ",")) cannot be patched")
+        for component in components
+        where maxHorizontalSampling % component.horizontalSampling != 0
+            || maxVerticalSampling % component.verticalSampling != 0
+        {
+            throw MediaError(
+                .unsupported,
+                "JPEG sampling factors \(components.map { "\($0.horizontalSampling)x\($0.verticalSampling)" }.joined(separator: ",")) cannot be patched")
         }
     }
 }

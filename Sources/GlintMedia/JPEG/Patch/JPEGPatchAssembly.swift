@@ -13,8 +13,9 @@ enum JPEGPatchAssembly {
             // Where the MPF segment landed: after SOI and the kept segments before it.
             let before = kept.prefix { $0 != original.segments[mpfIndex] }
             let newHeader = 2 + before.reduce(0) { $0 + $1.payload.count + 4 } + 4 + JPEGSegment.mpfSignature.count
-            MPFIndexRebase.rebase(&bytes, oldHeader: oldHeader, newHeader: newHeader,
-                                  oldImageEnd: original.endOfImageOffset, newImageEnd: imageEnd)
+            MPFIndexRebase.rebase(
+                &bytes, oldHeader: oldHeader, newHeader: newHeader,
+                oldImageEnd: original.endOfImageOffset, newImageEnd: imageEnd)
         }
         return bytes
     }
@@ -24,8 +25,9 @@ enum JPEGPatchAssembly {
     static func splicedFile(_ original: JPEGFile, spliced: [UInt8], newImageEnd: Int) -> [UInt8] {
         var bytes = spliced
         if let header = original.mpfHeaderOffset {
-            MPFIndexRebase.rebase(&bytes, oldHeader: header, newHeader: header,
-                                  oldImageEnd: original.endOfImageOffset, newImageEnd: newImageEnd)
+            MPFIndexRebase.rebase(
+                &bytes, oldHeader: header, newHeader: header,
+                oldImageEnd: original.endOfImageOffset, newImageEnd: newImageEnd)
         }
         return bytes
     }

@@ -10,8 +10,10 @@ extension JPEGPatchCompositor {
     ///   - y: The overlay's top row.
     ///   - method: The method to use; `nil` picks the fastest that applies.
     /// - Throws: As ``composite(_:file:x:y:width:height:method:edit:)``.
-    public static func composite(_ jpeg: [UInt8], file: String?, overlay: RGBAImage, x: Int, y: Int,
-                                 method: JPEGPatchMethod? = nil) throws -> JPEGPatchResult {
+    public static func composite(
+        _ jpeg: [UInt8], file: String?, overlay: RGBAImage, x: Int, y: Int,
+        method: JPEGPatchMethod? = nil
+    ) throws -> JPEGPatchResult {
         try composite(jpeg, file: file, x: x, y: y, width: overlay.width, height: overlay.height, method: method) {
             region, originX, originY in
             region.blend(overlay, x: x - originX, y: y - originY)

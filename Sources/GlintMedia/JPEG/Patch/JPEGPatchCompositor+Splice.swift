@@ -36,7 +36,9 @@ extension JPEGPatchCompositor {
             return try refuse(error, edited: edited.image)
         }
         let bytes = JPEGPatchAssembly.splicedFile(parsed, spliced: spliced.bytes, newImageEnd: spliced.imageEnd)
-        return .spliced(JPEGPatchResult(bytes: bytes, method: .bitstreamSplice, blockBounds: tuple(bounds),
-                                        changedBlockCount: edited.count))
+        return .spliced(
+            JPEGPatchResult(
+                bytes: bytes, method: .bitstreamSplice, blockBounds: tuple(bounds),
+                changedBlockCount: edited.count))
     }
 }

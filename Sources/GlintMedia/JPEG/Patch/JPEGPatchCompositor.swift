@@ -26,9 +26,11 @@ public enum JPEGPatchCompositor {
     ///   not inside the image, or an edit that resized the image; `.empty`, `.truncated`,
     ///   `.corrupt`, `.unsupported` (CMYK, 12-bit) or `.tooLarge` for the JPEG itself; anything
     ///   `edit` throws is passed on unchanged.
-    public static func composite(_ jpeg: [UInt8], file: String?, x: Int, y: Int, width: Int, height: Int,
-                                 method: JPEGPatchMethod? = nil,
-                                 edit: (inout RGBImage, _ originX: Int, _ originY: Int) throws -> Void) throws -> JPEGPatchResult {
+    public static func composite(
+        _ jpeg: [UInt8], file: String?, x: Int, y: Int, width: Int, height: Int,
+        method: JPEGPatchMethod? = nil,
+        edit: (inout RGBImage, _ originX: Int, _ originY: Int) throws -> Void
+    ) throws -> JPEGPatchResult {
         do {
             return try compositeNamingNoFile(jpeg, x: x, y: y, width: width, height: height, method: method, edit: edit)
         } catch let error as MediaError {
@@ -46,8 +48,10 @@ public enum JPEGPatchCompositor {
         let parsed = try JPEGFile(parsing: jpeg)
         var edit = edit
         if method != .coefficients {
-            switch try compositeBySplicing(parsed, x: x, y: y, width: width, height: height,
-                                           required: method == .bitstreamSplice, edit: edit) {
+            switch try compositeBySplicing(
+                parsed, x: x, y: y, width: width, height: height,
+                required: method == .bitstreamSplice, edit: edit)
+            {
             case .spliced(let result):
                 return result
             case .notApplicable(let edited?):
@@ -85,13 +89,16 @@ public enum JPEGPatchCompositor {
 
     /// Decodes the region, runs `edit`, re-encodes the changed blocks.
     static func editRegion(_ region: inout JPEGBlockRegion, edit: (inout RGBImage, Int, Int) throws -> Void) throws
-        -> (changed: [[Bool]], count: Int, image: RGBImage) {
+        -> (changed: [[Bool]], count: Int, image: RGBImage)
+    {
         let original = region.decodeRGB()
         var edited = original
         try edit(&edited, region.bounds.x, region.bounds.y)
         guard edited.width == original.width, edited.height == original.height,
-              edited.pixels.count == original.pixels.count else {
-            throw MediaError(.invalidArgument, "the patch edit changed the region's size from \(original.width)x\(original.height) to \(edited.width)x\(edited.height)")
+            edited.pixels.count == original.pixels.count
+        else {
+            throw MediaError(
+                .invalidArgument, "the patch edit changed the region's size from \(original.width)x\(original.height) to \(edited.width)x\(edited.height)")
         }
         let changed = region.reencodeChangedBlocks(original: original, edited: edited)
         return (changed, changed.reduce(0) { $0 + $1.filter { $0 }.count }, edited)
@@ -99,8 +106,10 @@ public enum JPEGPatchCompositor {
 
     static func checkRegion(x: Int, y: Int, width: Int, height: Int, in layout: JPEGFrameLayout) throws {
         guard x >= 0, y >= 0, x < layout.width, y < layout.height,
-              width <= layout.width - x, height <= layout.height - y else {
-            throw MediaError(.invalidArgument, "the patch region \(width)x\(height) at (\(x), \(y)) does not lie within the \(layout.width)x\(layout.height) image")
+            width <= layout.width - x, height <= layout.height - y
+        else {
+            throw MediaError(
+                .invalidArgument, "the patch region \(width)x\(height) at (\(x), \(y)) does not lie within the \(layout.width)x\(layout.height) image")
         }
     }
 

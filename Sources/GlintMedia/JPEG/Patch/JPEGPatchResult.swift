@@ -11,8 +11,10 @@ public struct JPEGPatchResult: Sendable {
     public var changedBlockCount: Int
 
     /// Creates a result.
-    public init(bytes: [UInt8], method: JPEGPatchMethod, blockBounds: (x: Int, y: Int, width: Int, height: Int),
-                changedBlockCount: Int) {
+    public init(
+        bytes: [UInt8], method: JPEGPatchMethod, blockBounds: (x: Int, y: Int, width: Int, height: Int),
+        changedBlockCount: Int
+    ) {
         self.bytes = bytes
         self.method = method
         self.blockBounds = blockBounds

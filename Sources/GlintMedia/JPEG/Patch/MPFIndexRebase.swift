@@ -33,7 +33,8 @@ enum MPFIndexRebase {
         for index in 0..<count {
             let entry = newHeader + ifd + 2 + index * 12
             guard let tag = read(entry, 2), tag == Int(mpEntryTag), let length = read(entry + 4, 4),
-                  let offset = read(entry + 8, 4) else { continue }
+                let offset = read(entry + 8, 4)
+            else { continue }
             let table = newHeader + offset
             guard length % 16 == 0, table + length <= bytes.count else { return }
             for image in 0..<(length / 16) {

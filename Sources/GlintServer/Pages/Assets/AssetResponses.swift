@@ -6,8 +6,9 @@ import Hummingbird
 enum AssetResponses {
     static func asset(named name: String, request: Request) -> Response {
         guard let asset = PageAssets.all[name] else {
-            return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: "no such asset\n")))
+            return Response(
+                status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "no such asset\n")))
         }
         let etag = "\"\(asset.version)\""
         let versioned = request.uri.queryParameters.get("v") == asset.version
@@ -17,9 +18,11 @@ enum AssetResponses {
             .cacheControl: versioned ? "public, max-age=31536000, immutable" : "public, max-age=300",
             PageHeaders.contentTypeOptions: "nosniff",
         ]
-        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: {
-            $0.trimmingCharacters(in: .whitespaces) == etag || $0.trimmingCharacters(in: .whitespaces) == "*"
-        }) {
+        if let match = request.headers[.ifNoneMatch],
+            match.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == etag || $0.trimmingCharacters(in: .whitespaces) == "*"
+            })
+        {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(asset.body.utf8.count)

@@ -72,8 +72,9 @@ struct DashboardData: Encodable, Sendable {
         }
         return DashboardData(
             generatedAt: Timestamp.string(from: now), counts: allCounts,
-            throughput: Throughput(minutes: minutes, endingAt: Timestamp.string(from: end), perMinute: series,
-                                   total: series.reduce(0, +)),
+            throughput: Throughput(
+                minutes: minutes, endingAt: Timestamp.string(from: end), perMinute: series,
+                total: series.reduce(0, +)),
             recentJobs: jobs)
     }
 }

@@ -48,7 +48,8 @@ struct DashboardPage {
 
     /// One recent job: thumbnail (or a placeholder), short id, kind, state, creation time.
     static func row(_ job: DashboardData.RecentJob) -> String {
-        let picture = job.thumbnail.map { "<img src=\"\($0.htmlEscaped)\" alt=\"\" loading=\"lazy\" width=\"64\" height=\"64\">" }
+        let picture =
+            job.thumbnail.map { "<img src=\"\($0.htmlEscaped)\" alt=\"\" loading=\"lazy\" width=\"64\" height=\"64\">" }
             ?? "<span class=\"placeholder\" aria-hidden=\"true\"></span>"
         return """
             <li class="job" data-state="\(job.state.htmlEscaped)"><a href="\(job.url.htmlEscaped)">\(picture)\

@@ -32,8 +32,9 @@ struct DashboardRoutes<Source: PageDataSource>: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(data))))
         } catch {
             logger.error("dashboard data unavailable", metadata: ["error": "\(error)"])
-            return Response(status: .internalServerError, headers: [.contentType: "application/json"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error":"the dashboard's data could not be read"}"#)))
+            return Response(
+                status: .internalServerError, headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error":"the dashboard's data could not be read"}"#)))
         }
     }
 

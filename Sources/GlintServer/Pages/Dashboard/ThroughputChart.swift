@@ -17,7 +17,8 @@ struct ThroughputChart {
         for (index, count) in perMinute.enumerated() {
             let barHeight = Double(count) / Double(peak) * (Self.height - 4)
             let minutesAgo = perMinute.count - index - 1
-            bars += "<rect class=\"bar\" data-minute=\"\(index)\" x=\"\(format(Double(index) * slot + Self.barGap / 2))\" "
+            bars +=
+                "<rect class=\"bar\" data-minute=\"\(index)\" x=\"\(format(Double(index) * slot + Self.barGap / 2))\" "
                 + "y=\"\(format(Self.height - barHeight))\" width=\"\(format(slot - Self.barGap))\" height=\"\(format(barHeight))\">"
                 + "<title>\(count) completed \(minutesAgo == 0 ? "this minute" : "\(minutesAgo) min ago")</title></rect>"
         }

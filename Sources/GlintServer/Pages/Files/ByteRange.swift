@@ -14,22 +14,47 @@ enum ByteRange: Equatable {
 
     /// Resolves the `Range` header value `header` for a file of `size` bytes.
     init(header: String?, size: Int64) {
-        guard let header, header.hasPrefix("bytes=") else { self = .whole; return }
+        guard let header, header.hasPrefix("bytes=") else {
+            self = .whole
+            return
+        }
         let spec = header.dropFirst("bytes=".count).trimmingCharacters(in: .whitespaces)
-        guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { self = .whole; return }
-        let first = spec[..<dash], last = spec[spec.index(after: dash)...]
-        guard first.allSatisfy(\.isASCIIDigitCharacter), last.allSatisfy(\.isASCIIDigitCharacter) else { self = .whole; return }
+        guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else {
+            self = .whole
+            return
+        }
+        let first = spec[..<dash]
+        let last = spec[spec.index(after: dash)...]
+        guard first.allSatisfy(\.isASCIIDigitCharacter), last.allSatisfy(\.isASCIIDigitCharacter) else {
+            self = .whole
+            return
+        }
         if first.isEmpty {
             // A suffix: the last N bytes.
-            guard let count = Int64(last) else { self = .whole; return }
-            guard count > 0, size > 0 else { self = .unsatisfiable; return }
+            guard let count = Int64(last) else {
+                self = .whole
+                return
+            }
+            guard count > 0, size > 0 else {
+                self = .unsatisfiable
+                return
+            }
             self = .partial(max(0, size - count)...(size - 1))
             return
         }
-        guard let start = Int64(first) else { self = .whole; return }
+        guard let start = Int64(first) else {
+            self = .whole
+            return
+        }
         let end = last.isEmpty ? Int64.max : (Int64(last) ?? Int64.max)
-        guard end >= start else { self = .whole; return }
-        guard start < size else { self = .unsatisfiable; return }
+        guard end >= start else {
+            self = .whole
+            return
+        }
+        guard start < size else {
+            self = .unsatisfiable
+            return
+        }
         self = .partial(start...min(end, size - 1))
     }
 }

@@ -11,7 +11,8 @@ enum PageHeaders {
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 
     /// Everything is served by Glint itself: no external origin; motion plays from a `blob:` URL.
-    static let policy = "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; "
+    static let policy =
+        "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; "
         + "style-src 'self'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
         + "frame-ancestors 'none'; form-action 'self'"
 

@@ -19,18 +19,23 @@ struct SharePage {
     func render() -> String {
         let base = "/s/" + token.htmlEscaped
         let expiry = Timestamp.string(from: expiresAt, fractionalSeconds: false)
-        let motion = hasMotion ? """
+        let motion =
+            hasMotion
+            ? """
             <video class="motion" muted playsinline preload="none" disablepictureinpicture disableremoteplayback \
             data-src="\(base)/motion" aria-hidden="true" tabindex="-1"></video>
             \(LiveBadgeSVG.markup())
             <div class="motion-progress" role="progressbar" aria-label="Loading the Live Photo" aria-valuemin="0" \
             aria-valuemax="100" aria-valuenow="0" hidden><div class="motion-progress-bar"></div></div>
             """ : ""
-        let downloads = hasMotion ? """
+        let downloads =
+            hasMotion
+            ? """
             <a class="button" href="\(base)/download/livephoto" download>Live Photo</a>
             <a class="button" href="\(base)/download/still" download>Photo</a>
             <a class="button" href="\(base)/download/motionphoto" download>Motion Photo</a>
-            """ : """
+            """
+            : """
             <a class="button" href="\(base)/download/still" download>Photo</a>
             """
         return """

@@ -1,5 +1,5 @@
-public import Foundation
 import Crypto
+public import Foundation
 
 /// The token in a share link (`/s/<token>`): `<share id>.<expiry unix seconds>.<signature>`, where
 /// the signature is the base64url (unpadded) HMAC-SHA256 of `<share id>.<expiry>` under the
@@ -32,7 +32,7 @@ public struct ShareToken: Sendable, Hashable, CustomStringConvertible {
     public static func check(_ text: String, secret: ShareTokenSecret, now: Date) -> ShareTokenCheck {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, isShareID(parts[0]), let expiry = Int64(parts[1]), expiry >= 0,
-              let mac = Base64URL.decode(String(parts[2])), mac.count == SHA256.byteCount
+            let mac = Base64URL.decode(String(parts[2])), mac.count == SHA256.byteCount
         else { return .invalid }
         let message = Data("\(parts[0]).\(expiry)".utf8)
         guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: message, using: secret.key) else { return .invalid }
@@ -43,7 +43,8 @@ public struct ShareToken: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `text` is a well-formed share id.
     public static func isShareID(_ text: some StringProtocol) -> Bool {
-        !text.isEmpty && text.utf8.count <= 128 && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
+        !text.isEmpty && text.utf8.count <= 128
+            && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
     }
 
     private static func unixSeconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }

@@ -37,7 +37,8 @@ enum ShareUnavailablePage {
 
     /// The page as a response with its status.
     var response: Response {
-        PageHeaders.html("""
+        PageHeaders.html(
+            """
             <!doctype html>
             <html lang="en">
             <head>

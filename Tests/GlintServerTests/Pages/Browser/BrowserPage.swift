@@ -14,9 +14,11 @@ struct BrowserPage {
         guard let session = attached["sessionId"] as? String else { throw HeadlessChromium.Failure(description: "no session id") }
         let page = BrowserPage(browser: browser, session: session)
         try await page.send("Page.enable")
-        try await page.send("Emulation.setDeviceMetricsOverride", [
-            "width": width, "height": height, "deviceScaleFactor": mobile ? 2 : 1, "mobile": mobile,
-        ])
+        try await page.send(
+            "Emulation.setDeviceMetricsOverride",
+            [
+                "width": width, "height": height, "deviceScaleFactor": mobile ? 2 : 1, "mobile": mobile,
+            ])
         if mobile { try await page.send("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 5]) }
         return page
     }
@@ -51,7 +53,8 @@ struct BrowserPage {
 
     /// The centre of the first element matching `selector`, in CSS px.
     func centre(of selector: String) async throws -> (x: Double, y: Double) {
-        let value = try await evaluate("""
+        let value = try await evaluate(
+            """
             (() => { const r = document.querySelector(\(Self.quoted(selector))).getBoundingClientRect();
                      return [r.left + r.width / 2, r.top + r.height / 2]; })()
             """)

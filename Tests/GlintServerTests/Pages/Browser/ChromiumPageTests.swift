@@ -3,6 +3,7 @@ import GlintTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import GlintServer
 
 /// The pages in a real browser: Debian's headless Chromium, against the pages served over
@@ -26,24 +27,29 @@ struct ChromiumPageTests {
             try await page.navigate("http://127.0.0.1:\(port)/s/\(token)")
             #expect(try await page.wait(until: "\(Self.figure)?.dataset.still === 'loaded'"), "the still loads")
             #expect(try await page.evaluate("document.querySelector('.still').naturalWidth") as? Int ?? 0 > 0)
-            #expect(try await page.wait(until: "\(Self.figure).dataset.motion === 'ready'"),
-                    "the motion downloads and can be played")
+            #expect(
+                try await page.wait(until: "\(Self.figure).dataset.motion === 'ready'"),
+                "the motion downloads and can be played")
             #expect(try await page.evaluate("document.querySelector('.motion-progress').hidden") as? Bool == true)
             #expect(try await page.evaluate("\(Self.video).controls") as? Bool == false)
 
             let centre = try await page.centre(of: ".live-photo")
             try await page.pressMouse(at: centre)
-            #expect(try await page.wait(until: "\(Self.figure).dataset.motion === 'playing' && \(Self.video).currentTime > 0.2"),
-                    "pressing plays the motion")
+            #expect(
+                try await page.wait(until: "\(Self.figure).dataset.motion === 'playing' && \(Self.video).currentTime > 0.2"),
+                "pressing plays the motion")
             try await page.releaseMouse(at: centre)
             try await page.send("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": 1439, "y": 899])
-            #expect(try await page.wait(until: "\(Self.figure).dataset.motion === 'ready' && \(Self.video).paused"),
-                    "leaving stops the motion")
+            #expect(
+                try await page.wait(until: "\(Self.figure).dataset.motion === 'ready' && \(Self.video).paused"),
+                "leaving stops the motion")
 
-            let downloads = try await page.evaluate("""
-                Promise.all([...document.querySelectorAll('.downloads a')].map(a => fetch(a.href).then(async r =>
-                  [a.textContent, r.status, r.headers.get('content-type'), (await r.arrayBuffer()).byteLength])))
-                """) as? [[Any]] ?? []
+            let downloads =
+                try await page.evaluate(
+                    """
+                    Promise.all([...document.querySelectorAll('.downloads a')].map(a => fetch(a.href).then(async r =>
+                      [a.textContent, r.status, r.headers.get('content-type'), (await r.arrayBuffer()).byteLength])))
+                    """) as? [[Any]] ?? []
             let byName = Dictionary(uniqueKeysWithValues: downloads.map { ($0[0] as? String ?? "", $0) })
             #expect(byName.count == 3)
             for (name, type) in [("Live Photo", "application/zip"), ("Photo", "image/jpeg"), ("Motion Photo", "image/jpeg")] {
@@ -65,13 +71,15 @@ struct ChromiumPageTests {
             let page = try await BrowserPage.open(in: browser, width: 320, height: 640, mobile: true)
             try await page.navigate("http://127.0.0.1:\(port)/s/\(token)")
             #expect(try await page.wait(until: "\(Self.figure)?.dataset.motion === 'ready'"))
-            let layout = try await page.evaluate("""
-                (() => { const f = document.querySelector('.live-photo').getBoundingClientRect();
-                         const b = document.querySelector('.live-badge').getBoundingClientRect();
-                         const targets = [...document.querySelectorAll('.downloads a')].map(a => a.getBoundingClientRect());
-                         return [b.height, b.top - f.top, b.left - f.left, Math.min(...targets.map(t => t.width)),
-                                 Math.min(...targets.map(t => t.height)), document.documentElement.scrollWidth]; })()
-                """) as? [Double] ?? []
+            let layout =
+                try await page.evaluate(
+                    """
+                    (() => { const f = document.querySelector('.live-photo').getBoundingClientRect();
+                             const b = document.querySelector('.live-badge').getBoundingClientRect();
+                             const targets = [...document.querySelectorAll('.downloads a')].map(a => a.getBoundingClientRect());
+                             return [b.height, b.top - f.top, b.left - f.left, Math.min(...targets.map(t => t.width)),
+                                     Math.min(...targets.map(t => t.height)), document.documentElement.scrollWidth]; })()
+                    """) as? [Double] ?? []
             try #require(layout.count == 6)
             #expect(layout[0] > 0)
             #expect(layout[1] >= layout[0] * 0.1 && layout[2] >= layout[0] * 0.1, "clear space around the badge")

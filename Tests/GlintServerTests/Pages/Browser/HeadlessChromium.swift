@@ -1,7 +1,8 @@
 import Foundation
 import GlintTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Headless Chromium (Debian's `chromium`) driven over the DevTools protocol on a pipe
@@ -31,7 +32,8 @@ final class HeadlessChromium {
     init() throws {
         guard let executable = Self.executable else { throw Failure(description: "chromium is not installed") }
         profile = try TemporaryDirectory("glint-chromium")
-        var toBrowser: [Int32] = [0, 0], fromBrowser: [Int32] = [0, 0]
+        var toBrowser: [Int32] = [0, 0]
+        var fromBrowser: [Int32] = [0, 0]
         guard pipe(&toBrowser) == 0, pipe(&fromBrowser) == 0 else { throw Failure(description: "pipe() failed") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -46,7 +48,7 @@ final class HeadlessChromium {
             "--user-data-dir=\(profile.path)", "about:blank",
         ]
         var argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, nil, &argv, environ)
         close(toBrowser[0])
@@ -69,8 +71,10 @@ final class HeadlessChromium {
     /// Sends `method` with `params` (to a page when `session` is given) and returns the answer's
     /// `result`. Events that arrive meanwhile are dropped.
     @discardableResult
-    func send(_ method: String, _ params: [String: Any] = [:], session: String? = nil,
-              timeout: Duration = .seconds(30)) async throws -> [String: Any] {
+    func send(
+        _ method: String, _ params: [String: Any] = [:], session: String? = nil,
+        timeout: Duration = .seconds(30)
+    ) async throws -> [String: Any] {
         let id = nextID
         nextID += 1
         var message: [String: Any] = ["id": id, "method": method, "params": params]

@@ -4,6 +4,7 @@ import GlintTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import GlintServer
 
 /// Screenshots of the share page and the dashboard at phone (390x844) and desktop (1440x900)
@@ -34,8 +35,10 @@ struct PageScreenshots {
                 #expect(try await page.wait(until: "document.querySelector('.live-photo')?.dataset.motion === 'ready'"))
                 try await page.screenshot().write(to: docs.appendingPathComponent("share-page-\(size.name).png"))
                 try await page.navigate("http://127.0.0.1:\(port)/")
-                #expect(try await page.wait(until: "document.body?.dataset.refreshed === 'true' && "
-                    + "[...document.querySelectorAll('.job img')].every(i => i.complete && i.naturalWidth > 0)"))
+                #expect(
+                    try await page.wait(
+                        until: "document.body?.dataset.refreshed === 'true' && "
+                            + "[...document.querySelectorAll('.job img')].every(i => i.complete && i.naturalWidth > 0)"))
                 try await page.screenshot().write(to: docs.appendingPathComponent("dashboard-\(size.name).png"))
             }
         }
