@@ -6,9 +6,25 @@ import GlintCore
 enum CommandOutput {
     /// Prints `value` as pretty, key-sorted JSON on standard output.
     static func printJSON<T: Encodable>(_ value: T) {
+        print(jsonText(value))
+    }
+
+    /// `value` as pretty, key-sorted JSON.
+    static func jsonText<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        if let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) {
+        guard let data = try? encoder.encode(value) else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Prints a command's report: `document` with `--json`, else `lines`. A command whose output
+    /// file is standard output (`--out -`) reports on standard error instead, so that standard
+    /// output carries the file's bytes alone.
+    static func report<T: Encodable>(_ document: T, lines: [String], json: Bool, out: String) {
+        let text = json ? jsonText(document) : lines.joined(separator: "\n")
+        if out == OutputTarget.standardOutputName {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        } else {
             print(text)
         }
     }

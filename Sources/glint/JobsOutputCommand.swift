@@ -14,7 +14,7 @@ struct JobsOutputCommand: AsyncParsableCommand {
     @Argument(help: "The output's name (glint jobs show lists them).")
     var name: String
 
-    @Option(help: "Where to write it.")
+    @Option(help: "Where to write it; - writes it to standard output.")
     var out: String
 
     @OptionGroup var target: JobsTargetOptions
@@ -36,7 +36,7 @@ struct JobsOutputCommand: AsyncParsableCommand {
             let (name, out) = (name, out)
             let written = try await target.withBackend { try await $0.writeOutput(of: id, named: name, to: out) }
             let document = Document(job: id.description, name: name, blob: written.blob, path: out, size: written.size)
-            if json { CommandOutput.printJSON(document) } else { print("\(document.path)  \(document.size) bytes") }
+            CommandOutput.report(document, lines: ["\(document.path)  \(document.size) bytes"], json: json, out: out)
         } catch {
             throw ExitCode(CommandOutput.fail(error, json: json))
         }

@@ -37,7 +37,7 @@ struct RingsCommand: ParsableCommand {
     @Option(help: "Outer margin per side as a fraction of the side (widened to the spec's minimum, the gap, if smaller).")
     var margin = RingGeometry.defaultMarginFraction
 
-    @Option(help: "Output file (.png, or .jpg/.jpeg).")
+    @Option(help: "Output file (.png, or .jpg/.jpeg); - writes it to standard output (PNG unless --format says otherwise).")
     var out: String
 
     @Option(help: "Output format, png or jpeg (default: from the file extension, else png).")
@@ -73,12 +73,7 @@ struct RingsCommand: ParsableCommand {
             clock.report(rounds: max(repeatCount, 1))
             let rendered = written.rendered
             let document = RingsDocument(rendered, path: out, format: format, bytes: written.bytes)
-            if json {
-                CommandOutput.printJSON(document)
-            } else {
-                print(out)
-                for correction in rendered.corrections { print("corrected: \(correction)") }
-            }
+            CommandOutput.report(document, lines: [out] + rendered.corrections.map { "corrected: \($0)" }, json: json, out: out)
         } catch {
             throw ExitCode(CommandOutput.fail(error, json: json))
         }

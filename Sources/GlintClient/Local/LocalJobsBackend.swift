@@ -52,11 +52,10 @@ public struct LocalJobsBackend: JobsBackend {
             throw JobQueueError.noOutput(named: name, in: job.id, state: job.state.rawValue, outputs: Array(job.outputs.keys))
         }
         let source = blobs.url(for: blob)
-        guard let data = FileManager.default.contents(atPath: source.path) else {
+        guard FileManager.default.isReadableFile(atPath: source.path) else {
             throw JobQueueError(.blob, "job \(id): output '\(name)' (blob \(blob)) is missing from the blob store")
         }
-        try AtomicFileWriter.write([UInt8](data), to: path)
-        return (blob.hex, Int64(data.count))
+        return (blob.hex, try AtomicFileWriter.copy(contentsOf: source.path, to: path))
     }
 
     /// The job, or a `jobNotFound` error naming it.

@@ -83,7 +83,7 @@ public struct RemoteJobsBackend: JobsBackend {
         }
         let response = try await send(.GET, "v1/jobs/\(id)/outputs/\(name)")
         guard response.status == .ok else { throw await problem(response) }
-        let size = try await AtomicDownload.write(response.body, to: URL(fileURLWithPath: path))
+        let size = try await AtomicDownload.write(response.body, to: path)
         return (output.blob, size)
     }
 

@@ -8,12 +8,16 @@ import Foundation
 
 /// Writes a file so that readers see either nothing or the complete file.
 ///
-/// Data goes to a hidden temporary file in the destination's directory; ``commit()`` flushes it,
-/// fsyncs it and renames it over the destination. A writer that is dropped without committing
-/// removes its temporary file, so a failure never leaves a half-written output.
+/// Data goes to a hidden temporary file; ``commit()`` flushes it, fsyncs it and renames it over the
+/// destination. A writer that is dropped without committing removes its temporary file, so a
+/// failure never leaves a half-written output. A destination that must not be replaced by a
+/// rename (standard output as `-`, a FIFO, a device, a link to one: see ``OutputTarget``) gets the
+/// finished bytes written through it at ``commit()``.
 public final class AtomicFileWriter {
-    /// The final path.
+    /// The final path (`-` for standard output).
     public let destination: String
+    /// Where the finished output goes.
+    public let target: OutputTarget
     /// The temporary path being written.
     public let temporaryPath: String
     private var descriptor: Int32
@@ -23,13 +27,17 @@ public final class AtomicFileWriter {
     public private(set) var offset: Int64 = 0
     private var finished = false
 
-    /// Creates the temporary file beside `destination`.
+    /// Creates the temporary file: beside `destination` when it is replaced, in the temporary
+    /// folder when it is written through.
+    /// - Throws: ``MediaError`` naming `destination` when it is a directory or a block device, or
+    ///   when no file can be created.
     public init(destination: String) throws {
         self.destination = destination
-        let url = URL(fileURLWithPath: destination)
-        let directory = url.deletingLastPathComponent().path
-        temporaryPath = directory + "/." + url.lastPathComponent + ".glint-" + UUID().uuidString.prefix(8) + ".tmp"
-        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        target = try OutputTarget.resolve(destination)
+        let directory = target.temporaryDirectory
+        let name = destination == OutputTarget.standardOutputName ? "stdout" : URL(fileURLWithPath: destination).lastPathComponent
+        temporaryPath = directory + "/." + name + ".glint-" + UUID().uuidString.prefix(8) + ".tmp"
+        descriptor = open(temporaryPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw MediaError(.writeFailed, file: destination, "cannot create a file in \(directory): \(String(cString: strerror(errno)))")
         }
@@ -57,28 +65,27 @@ public final class AtomicFileWriter {
     }
 
     private func flush() throws {
-        var done = 0
-        while done < buffer.count {
-            let n = buffer.withUnsafeBytes { raw in
-                Glibc.write(descriptor, raw.baseAddress! + done, buffer.count - done)
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw failure("write failed: \(String(cString: strerror(errno)))") }
-            done += n
-        }
+        try FileDescriptorWriting.writeAll(buffer[...], to: descriptor, destination: destination)
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Flushes, fsyncs and renames the temporary file to the destination.
+    /// Flushes and fsyncs the temporary file, then renames it over the destination, or writes it
+    /// through the destination (``OutputTarget``).
     public func commit() throws {
         try flush()
         guard fsync(descriptor) == 0 else { throw failure("fsync failed") }
-        close(descriptor)
         finished = true
-        guard rename(temporaryPath, destination) == 0 else {
-            let message = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw MediaError(.writeFailed, file: destination, "cannot move the finished file into place: \(message)")
+        defer { close(descriptor) }
+        switch target {
+        case .replace(let path):
+            guard rename(temporaryPath, path) == 0 else {
+                let message = String(cString: strerror(errno))
+                unlink(temporaryPath)
+                throw MediaError(.writeFailed, file: destination, "cannot move the finished file into place: \(message)")
+            }
+        case .writeThrough:
+            defer { unlink(temporaryPath) }
+            try target.writeThrough(from: descriptor, destination: destination)
         }
     }
 
@@ -92,6 +99,23 @@ public final class AtomicFileWriter {
 
     private func failure(_ message: String) -> MediaError {
         MediaError(.writeFailed, file: destination, message)
+    }
+
+    /// Copies the file at `source` to `destination` (as ``init(destination:)`` writes), streaming it
+    /// in 1 MiB chunks; returns the number of bytes copied.
+    /// - Throws: ``MediaError`` naming `source` when it cannot be read, or `destination`.
+    @discardableResult
+    public static func copy(contentsOf source: String, to destination: String) throws -> Int64 {
+        guard let input = FileHandle(forReadingAtPath: source) else {
+            throw MediaError(.unreadable, file: source, "cannot be opened for reading")
+        }
+        defer { try? input.close() }
+        let writer = try AtomicFileWriter(destination: destination)
+        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+            try writer.write(chunk)
+        }
+        try writer.commit()
+        return writer.offset
     }
 
     /// Writes `bytes` to `path` atomically.
