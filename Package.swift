@@ -184,6 +184,7 @@ let package = Package(
         .target(
             name: "GlintOptions",
             dependencies: [
+                "GlintJobs",
                 "GlintQueue",
                 "GlintServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -268,6 +269,7 @@ let package = Package(
             name: "GlintServerTests",
             dependencies: [
                 "GlintServer",
+                "GlintJobs",
                 "GlintQueue",
                 "GlintLivePhoto",
                 "GlintMedia",
@@ -300,7 +302,7 @@ let package = Package(
         .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintQueue", "GlintJobs", "GlintTestSupport"]),
         .testTarget(
             name: "GlintOptionsTests",
-            dependencies: ["GlintOptions", "GlintQueue", "GlintServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["GlintOptions", "GlintJobs", "GlintQueue", "GlintServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -75,8 +75,10 @@ public struct ServerOptions: ParsableArguments {
             }
         }
         let workerConfiguration = try worker.configuration(concurrency: workers, environment: environment)
-        return GlintServerConfiguration(
+        var configuration = GlintServerConfiguration(
             host: host.value, port: port.value, maxUploadBytes: maxUpload.value,
             worker: noWorkers ? nil : workerConfiguration)
+        configuration.inputLimits = try worker.inputLimits.limits(environment: environment)
+        return configuration
     }
 }

@@ -12,6 +12,7 @@ import GlintQueue
 /// | `--lease-seconds` | `GLINT_LEASE_SECONDS` |
 /// | `--grace-seconds` | `GLINT_GRACE_SECONDS` |
 /// | `--retention-days` | `GLINT_RETENTION_DAYS` |
+/// | `--max-pixels`, `--max-motion-seconds` | `GLINT_MAX_PIXELS`, `GLINT_MAX_MOTION_SECONDS` (``InputLimitOptions``) |
 public struct WorkerOptions: ParsableArguments {
     /// The environment variables, by flag.
     public enum Variable {
@@ -52,6 +53,9 @@ public struct WorkerOptions: ParsableArguments {
         help: ArgumentHelp(
             "Finished jobs are pruned after this many days (default \(helpNumber(Defaults.defaultRetention.inSeconds / 86400)); $\(Variable.retentionDays))."))
     public var retentionDays: Double?
+
+    /// The largest inputs accepted (`--max-pixels`, `--max-motion-seconds`).
+    @OptionGroup public var inputLimits: InputLimitOptions
 
     public init() {}
 

@@ -3,6 +3,7 @@ import Foundation
 import GlintClient
 import GlintJobs
 import GlintLivePhoto
+import GlintOptions
 import GlintQueue
 
 /// `glint jobs submit KIND --params JSON --input NAME=PATH...`: puts the input files into the blob
@@ -18,7 +19,8 @@ struct JobsSubmitCommand: AsyncParsableCommand {
             \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")); rings.render params \
             {"move": 0.5, "exercise": "75%", "stand": "6/12"}; badge.apply input image and params \
             {"kind": "live"}; queue.noop params sleepMilliseconds, failTimes, output. \
-            The parameters are checked before anything is queued.
+            The parameters are checked before anything is queued; with the local store, so are the \
+            inputs' sizes (--max-pixels, --max-motion-seconds; a server applies its own).
             """
     )
 
@@ -48,6 +50,8 @@ struct JobsSubmitCommand: AsyncParsableCommand {
 
     @OptionGroup var target: JobsTargetOptions
 
+    @OptionGroup(title: "Input limits (local store)") var inputLimits: InputLimitOptions
+
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
@@ -65,7 +69,12 @@ struct JobsSubmitCommand: AsyncParsableCommand {
                 kind: JobKind(rawValue: kind), parameters: parameters, inputs: named.mapValues { URL(fileURLWithPath: $0) },
                 queue: queue, tenant: tenant, priority: priority, maxAttempts: maxAttempts, idempotencyKey: idempotencyKey
             )
-            let (outcome, document) = try await target.withBackend { try await $0.submit(request) }
+            let limits = try inputLimits.limits()
+            let (outcome, document) = try await target.withBackend { backend in
+                // A server checks the inputs against its own limits; the local store's worker has these.
+                if backend is LocalJobsBackend { try limits.check(inputs: request.inputs) }
+                return try await backend.submit(request)
+            }
             if json {
                 CommandOutput.printJSON(Document(created: outcome, job: document))
             } else {

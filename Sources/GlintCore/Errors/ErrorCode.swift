@@ -26,6 +26,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public static let invalidInput: ErrorCode = "invalid-input"
     /// An input that was not given, or whose bytes are not stored.
     public static let missingInput: ErrorCode = "missing-input"
+    /// An input over a limit the service sets (`--max-pixels`, `--max-motion-seconds`): a still
+    /// with too many pixels, a movie or Motion Photo with too long a motion.
+    public static let inputTooLarge: ErrorCode = "input-too-large"
     /// A job kind that nothing handles.
     public static let unknownKind: ErrorCode = "unknown-kind"
     /// A job, blob or other thing asked for by name that does not exist (or is another tenant's).
@@ -38,7 +41,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public static let handlerFailed: ErrorCode = "handler-failed"
 
     /// The codes whose failures the same request will always meet again.
-    static let permanent: Set<ErrorCode> = [.badParameters, .invalidInput, .missingInput, .unknownKind, .notFound]
+    static let permanent: Set<ErrorCode> = [.badParameters, .invalidInput, .missingInput, .inputTooLarge, .unknownKind, .notFound]
 
     /// Whether a failure with this code is the same on every try (by default: the request is wrong,
     /// not the moment).

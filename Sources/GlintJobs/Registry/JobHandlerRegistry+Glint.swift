@@ -6,13 +6,18 @@ extension JobHandlerRegistry {
     /// extension of their format.
     ///
     /// A new job kind is one handler file (its ``JobKind`` constant, parameters and `run`) and one
-    /// line here.
-    public static var glint: JobHandlerRegistry {
+    /// line here. These handlers check no ``InputLimits`` (a runner process runs them for a worker
+    /// that has checked already); ``glint(inputLimits:)`` gives handlers that do.
+    public static var glint: JobHandlerRegistry { glint(inputLimits: nil) }
+
+    /// Every handler Glint ships, the media kinds refusing (as a permanent `input-too-large`
+    /// failure, before any decoding) a job whose inputs are over `inputLimits`, when given.
+    public static func glint(inputLimits: InputLimits?) -> JobHandlerRegistry {
         var registry = JobHandlerRegistry()
-        registry.register(LivePhotoEditJobHandler())
-        registry.register(LivePhotoExportJobHandler())
+        registry.register(LivePhotoEditJobHandler(), limitingInputsTo: inputLimits)
+        registry.register(LivePhotoExportJobHandler(), limitingInputsTo: inputLimits)
         registry.register(RingsRenderJobHandler())
-        registry.register(BadgeApplyJobHandler())
+        registry.register(BadgeApplyJobHandler(), limitingInputsTo: inputLimits)
         registry.register(NoopJobHandler())
         registry.inputFileExtension = MediaInputNaming.fileExtension(of:name:)
         return registry

@@ -1,4 +1,5 @@
 import Foundation
+import GlintJobs
 import GlintQueue
 
 /// How `glint serve` listens and what it runs. The defaults here are the service's defaults; the
@@ -22,6 +23,9 @@ public struct GlintServerConfiguration: Sendable {
     public var worker: JobWorkerConfiguration?
     /// Whether the webhook deliverer runs.
     public var webhooks: Bool
+    /// The largest inputs accepted (`--max-pixels`, `--max-motion-seconds`): checked when a job is
+    /// submitted, and by the embedded worker before it runs one.
+    public var inputLimits: InputLimits = .default
 
     /// Jobs the embedded worker runs at once; 0 when it runs none.
     public var workers: Int { worker?.concurrency ?? 0 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintJobs
 import GlintQueue
 import Hummingbird
 import Logging
@@ -24,7 +25,9 @@ public enum GlintService {
         let metrics = ServerMetrics.prometheus
         try await withJobStore(location, logger: Logger(label: "glint.queue")) { jobs in
             try await withServerStore(for: location, dataDirectory: dataDirectory) { store in
-                let server = ServerContext(jobs: jobs, blobs: blobs, store: store, maxUploadBytes: configuration.maxUploadBytes, secret: secret)
+                let server = ServerContext(
+                    jobs: jobs, blobs: blobs, store: store, handlers: .glint(inputLimits: configuration.inputLimits),
+                    maxUploadBytes: configuration.maxUploadBytes, inputLimits: configuration.inputLimits, secret: secret)
                 let app = buildApplication(
                     server: server, configuration: configuration, workDirectory: { dataDirectory.workDirectory(worker: $0) },
                     metrics: metrics, logger: logger, onServerRunning: onServerRunning)

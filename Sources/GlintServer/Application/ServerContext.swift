@@ -13,6 +13,8 @@ public struct ServerContext: Sendable {
     public var handlers: JobHandlerRegistry
     /// Uploads larger than this are refused with `payload-too-large`.
     public var maxUploadBytes: Int64
+    /// Jobs whose inputs are over these are refused at submission with `input-too-large`.
+    public var inputLimits: InputLimits
     /// Signs share tokens (and webhooks when a job has no secret of its own).
     public var secret: SymmetricKey
     /// How often `/events` looks at the job.
@@ -22,14 +24,15 @@ public struct ServerContext: Sendable {
 
     public init(
         jobs: any JobStore, blobs: FileBlobStore, store: any ServerStore, handlers: JobHandlerRegistry = .glint,
-        maxUploadBytes: Int64 = GlintServerConfiguration.defaultMaxUploadBytes, secret: SymmetricKey, eventPollInterval: Duration = .milliseconds(200),
-        clock: @escaping @Sendable () -> Date = { Date() }
+        maxUploadBytes: Int64 = GlintServerConfiguration.defaultMaxUploadBytes, inputLimits: InputLimits = .default, secret: SymmetricKey,
+        eventPollInterval: Duration = .milliseconds(200), clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.jobs = jobs
         self.blobs = blobs
         self.store = store
         self.handlers = handlers
         self.maxUploadBytes = maxUploadBytes
+        self.inputLimits = inputLimits
         self.secret = secret
         self.eventPollInterval = eventPollInterval
         self.clock = clock

@@ -50,6 +50,7 @@ public struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         switch error.code {
         case .badParameters, .invalidInput, .missingInput: Problem(.invalidParameters, detail: error.message)
         case .unknownKind: Problem(.unknownKind, detail: error.message)
+        case .inputTooLarge: Problem(.inputTooLarge, detail: error.message)
         case .notFound: Problem(.notFound, detail: error.message)
         case .conflict: Problem(.conflict, detail: error.message)
         default: Problem(.internal, detail: "the request could not be handled")

@@ -7,6 +7,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case invalidJSON = "invalid-json"
     case invalidParameters = "invalid-parameters"
     case unknownKind = "unknown-kind"
+    case inputTooLarge = "input-too-large"
     case payloadTooLarge = "payload-too-large"
     case uploadIncomplete = "upload-incomplete"
     case invalidName = "invalid-name"
@@ -26,7 +27,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .unauthorized: .unauthorized
         case .notFound: .notFound
         case .invalidJSON, .uploadIncomplete, .invalidName: .badRequest
-        case .invalidParameters, .unknownKind: .unprocessableContent
+        case .invalidParameters, .unknownKind, .inputTooLarge: .unprocessableContent
         case .payloadTooLarge: .contentTooLarge
         case .methodNotAllowed: .methodNotAllowed
         case .conflict: .conflict
@@ -44,6 +45,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .invalidJSON: "The body is not valid JSON"
         case .invalidParameters: "Invalid parameters"
         case .unknownKind: "Unknown job kind"
+        case .inputTooLarge: "Input over the service's limits"
         case .payloadTooLarge: "Payload too large"
         case .uploadIncomplete: "Upload incomplete"
         case .invalidName: "Invalid name"

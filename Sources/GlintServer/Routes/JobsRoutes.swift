@@ -1,5 +1,6 @@
 import Foundation
 import GlintCore
+import GlintJobs
 import GlintQueue
 import HTTPTypes
 import Hummingbird
@@ -123,10 +124,23 @@ struct JobsRoutes {
                 throw Problem(.invalidParameters, detail: prefix + "input '\(name)': no blob \(blob.hex) (upload it with POST /v1/blobs first)")
             }
         }
+        try await checkLimits(job, prefix: prefix)
         do {
             try job.submission(tenant: tenant, idempotencyKey: nil, batch: nil).validate()
         } catch {
             throw Problem(.invalidParameters, detail: prefix + error.problem)
+        }
+    }
+
+    /// Probes each input blob's headers (dimensions, duration; no decoding) off the cooperative pool
+    /// and refuses one over the server's ``InputLimits`` with a 422 `input-too-large` problem.
+    func checkLimits(_ job: JobRequest, prefix: String) async throws {
+        let (limits, blobs) = (server.inputLimits, server.blobs)
+        let inputs = job.inputs.mapValues { blobs.url(for: $0) }
+        do {
+            try await Task.detached { try limits.check(inputs: inputs) }.value
+        } catch let error as InputTooLargeError {
+            throw Problem(.inputTooLarge, detail: prefix + error.message)
         }
     }
 

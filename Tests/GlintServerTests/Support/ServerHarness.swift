@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Crypto
 import Foundation
+import GlintJobs
 import GlintQueue
 import GlintTestSupport
 import Hummingbird
@@ -22,7 +23,9 @@ struct ServerHarness: Sendable {
     let bob: String
 
     /// Runs `body` with a harness whose stores are open; closes them afterwards.
-    static func with<R: Sendable>(maxUploadBytes: Int64 = 64 << 20, _ body: (ServerHarness) async throws -> R) async throws -> R {
+    static func with<R: Sendable>(
+        maxUploadBytes: Int64 = 64 << 20, inputLimits: InputLimits = .default, _ body: (ServerHarness) async throws -> R
+    ) async throws -> R {
         let directory = try TemporaryDirectory("glint-server-tests")
         let data = GlintDataDirectory(url: directory.url)
         try data.create()
@@ -30,7 +33,7 @@ struct ServerHarness: Sendable {
         return try await withJobStore(data.defaultStoreLocation) { jobs in
             try await withServerStore(for: data.defaultStoreLocation, dataDirectory: data) { store in
                 let server = ServerContext(
-                    jobs: jobs, blobs: blobs, store: store, maxUploadBytes: maxUploadBytes,
+                    jobs: jobs, blobs: blobs, store: store, maxUploadBytes: maxUploadBytes, inputLimits: inputLimits,
                     secret: try ServerSecret.loadOrCreate(in: data.url), eventPollInterval: .milliseconds(50))
                 let harness = ServerHarness(
                     directory: directory, server: server, data: data,
