@@ -234,6 +234,9 @@ let package = Package(
         ),
         // Benchmark of the SQLite job store (Benchmarks/queue-sqlite.sh): enqueue and drain no-op jobs, jobs/s.
         .executableTarget(name: "SQLiteQueueBench", dependencies: ["GlintQueue"], path: "Benchmarks/SQLiteQueueBench"),
+        // The runner of the isolation tests (GlintQueueTests' RunnerIsolationTests): JobRunnerChild with
+        // test-only kinds (one crashes with SIGSEGV), so that no shipped binary registers them.
+        .executableTarget(name: "GlintTestRunner", dependencies: ["GlintQueue"], path: "Tests/GlintTestRunner"),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "CFFmpeg", "CColourKernels", "GlintTestSupport"]),

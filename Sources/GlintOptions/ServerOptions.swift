@@ -78,6 +78,7 @@ public struct ServerOptions: ParsableArguments {
         var configuration = GlintServerConfiguration(
             host: host.value, port: port.value, maxUploadBytes: maxUpload.value,
             worker: noWorkers ? nil : workerConfiguration)
+        configuration.runner = try worker.runner.configuration(environment: environment)
         configuration.inputLimits = try worker.inputLimits.limits(environment: environment)
         return configuration
     }

@@ -13,6 +13,8 @@ import GlintQueue
 /// | `--grace-seconds` | `GLINT_GRACE_SECONDS` |
 /// | `--retention-days` | `GLINT_RETENTION_DAYS` |
 /// | `--max-pixels`, `--max-motion-seconds` | `GLINT_MAX_PIXELS`, `GLINT_MAX_MOTION_SECONDS` (``InputLimitOptions``) |
+///
+/// and the runner's (``RunnerOptions``: `--isolation`, `--deadline-seconds`, `--deadline`, `--memory-limit-mb`).
 public struct WorkerOptions: ParsableArguments {
     /// The environment variables, by flag.
     public enum Variable {
@@ -56,6 +58,9 @@ public struct WorkerOptions: ParsableArguments {
 
     /// The largest inputs accepted (`--max-pixels`, `--max-motion-seconds`).
     @OptionGroup public var inputLimits: InputLimitOptions
+
+    /// Where the media kinds run, and their deadline and memory limit.
+    @OptionGroup public var runner: RunnerOptions
 
     public init() {}
 

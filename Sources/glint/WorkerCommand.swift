@@ -46,7 +46,8 @@ struct WorkerCommand: AsyncParsableCommand {
             try await stores.withStores(logger: logger) { store, blobs, data in
                 let workerID = WorkerIdentity.make()
                 let configuration = try options.configuration(workerID: workerID, workDirectory: data.workDirectory(worker: workerID))
-                let handlers = JobHandlerRegistry.glint(inputLimits: try options.inputLimits.limits())
+                let inputLimits = try options.inputLimits.limits()
+                let handlers = JobHandlerRegistry.glint(inputLimits: inputLimits).isolatingMedia(try options.runner.configuration(), inputLimits: inputLimits)
                 let worker = JobWorker(store: store, blobs: blobs, handlers: handlers, configuration: configuration, logger: logger)
                 let event = Event(
                     event: "started", worker: workerID, pid: ProcessInfo.processInfo.processIdentifier, store: location.description,

@@ -39,6 +39,13 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public static let unavailable: ErrorCode = "unavailable"
     /// The work itself failed (an encoder, a write, a library call); trying again may work.
     public static let handlerFailed: ErrorCode = "handler-failed"
+    /// The job's runner process was killed by a signal (a decoder crash: SIGSEGV, SIGABRT; or
+    /// SIGKILL from outside); the message names the signal. Retried, and discarded after a second.
+    public static let runnerCrashed: ErrorCode = "runner-crashed"
+    /// The job's runner ran past the job's wall-clock deadline (or its CPU limit) and was killed.
+    public static let timeLimit: ErrorCode = "time-limit"
+    /// The job's runner failed at the memory limit.
+    public static let memoryLimit: ErrorCode = "memory-limit"
 
     /// The codes whose failures the same request will always meet again.
     static let permanent: Set<ErrorCode> = [.badParameters, .invalidInput, .missingInput, .inputTooLarge, .unknownKind, .notFound]

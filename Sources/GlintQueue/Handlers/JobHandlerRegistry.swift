@@ -16,7 +16,7 @@ public struct JobHandlerRegistry: Sendable {
         var run: @Sendable (any Sendable, JobContext) async throws -> [String: URL]
     }
 
-    private var entries: [JobKind: Entry] = [:]
+    var entries: [JobKind: Entry] = [:]
 
     /// The file name extension an input is staged with, from the file's first bytes and the
     /// input's name (`still` -> `jpg`); nil stages it without one. Handlers that pick formats from

@@ -5,18 +5,23 @@ import Synchronization
 /// Sends a running job's progress to the store, no more often than an interval, and turns the
 /// store's answer into the job's stop signal.
 final class JobProgressReporter: Sendable {
-    let store: any JobStore
-    let jobID: JobID
-    let worker: String
+    /// Where a due report goes: the store (the worker), or the parent process (a runner).
+    typealias Send = @Sendable (JobProgress) async throws -> LeaseStatus
+
+    let send: Send
     let stop: JobStopSignal
     let interval: Duration
     let logger: Logger
     private let lastSent = Mutex<ContinuousClock.Instant?>(nil)
 
-    init(store: any JobStore, jobID: JobID, worker: String, stop: JobStopSignal, interval: Duration, logger: Logger) {
-        self.store = store
-        self.jobID = jobID
-        self.worker = worker
+    convenience init(store: any JobStore, jobID: JobID, worker: String, stop: JobStopSignal, interval: Duration, logger: Logger) {
+        self.init(stop: stop, interval: interval, logger: logger) { progress in
+            try await store.reportProgress(jobID, worker: worker, progress: progress)
+        }
+    }
+
+    init(stop: JobStopSignal, interval: Duration, logger: Logger, send: @escaping Send) {
+        self.send = send
         self.stop = stop
         self.interval = interval
         self.logger = logger
@@ -34,7 +39,7 @@ final class JobProgressReporter: Sendable {
         guard due else { return }
         let status: LeaseStatus
         do {
-            status = try await store.reportProgress(jobID, worker: worker, progress: progress)
+            status = try await send(progress)
         } catch is CancellationError {
             throw CancellationError()
         } catch {

@@ -119,11 +119,13 @@ struct PostgresClaimStatement: PostgresPreparedStatement {
 /// Completes a batch of running jobs in one prepared statement: each job still held by its worker
 /// becomes `completed` with its outputs; the ids of those completed come back.
 struct PostgresCompleteStatement: PostgresPreparedStatement {
-    static let name = "glint_complete_v1"
+    static let name = "glint_complete_v2"
 
+    // A completed job's progress reads fraction 1, its last message kept.
     static let sql = """
         UPDATE glint_jobs j SET state = 'completed', outputs = c.job_outputs::jsonb, completed_at = $4,
-            lease_expires_at = NULL, worker_id = NULL
+            lease_expires_at = NULL, worker_id = NULL,
+            progress = jsonb_set(COALESCE(j.progress, '{}'::jsonb), '{fraction}', '1'::jsonb)
         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS c(job_id, job_worker, job_outputs)
         WHERE j.id = c.job_id AND j.state = 'running' AND j.worker_id = c.job_worker
         RETURNING j.id

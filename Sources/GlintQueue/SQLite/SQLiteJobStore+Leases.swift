@@ -43,7 +43,7 @@ extension SQLiteJobStore {
             let statement = try db.cachedStatement(
                 sql: """
                     UPDATE jobs SET state = 'completed', outputs = ?, completed_at = ?, worker_id = NULL,
-                        lease_expires_at = NULL
+                        lease_expires_at = NULL, progress = json_set(COALESCE(progress, '{}'), '$.fraction', 1.0)
                     WHERE id = ? AND state = 'running' AND worker_id = ?
                     """)
             var results: [JobID: Bool] = [:]

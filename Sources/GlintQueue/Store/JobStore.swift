@@ -41,7 +41,7 @@ public protocol JobStore: Sendable {
     func reportProgress(_ id: JobID, worker: String, progress: JobProgress) async throws -> LeaseStatus
 
     /// Completes running jobs held by the given workers, recording their outputs and clearing the
-    /// lease, in one statement per batch. A job whose lease was lost (rescued, cancelled, completed
+    /// lease (its progress fraction becomes 1, its message kept), in one statement per batch. A job whose lease was lost (rescued, cancelled, completed
     /// elsewhere) is left untouched and reported `false`: outputs are recorded exactly once.
     func complete(_ completions: [JobCompletion]) async throws -> [JobID: Bool]
 

@@ -26,6 +26,9 @@ public struct GlintServerConfiguration: Sendable {
     /// The largest inputs accepted (`--max-pixels`, `--max-motion-seconds`): checked when a job is
     /// submitted, and by the embedded worker before it runs one.
     public var inputLimits: InputLimits = .default
+    /// The runner processes the media kinds run in (``JobHandlerRegistry/glintMediaKinds``), or
+    /// nil to run every kind in this process (the default for a library user; `glint serve` sets one).
+    public var runner: JobRunnerConfiguration? = nil
 
     /// Jobs the embedded worker runs at once; 0 when it runs none.
     public var workers: Int { worker?.concurrency ?? 0 }

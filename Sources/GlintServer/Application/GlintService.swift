@@ -26,7 +26,9 @@ public enum GlintService {
         try await withJobStore(location, logger: Logger(label: "glint.queue")) { jobs in
             try await withServerStore(for: location, dataDirectory: dataDirectory) { store in
                 let server = ServerContext(
-                    jobs: jobs, blobs: blobs, store: store, handlers: .glint(inputLimits: configuration.inputLimits),
+                    jobs: jobs, blobs: blobs, store: store,
+                    handlers: JobHandlerRegistry.glint(inputLimits: configuration.inputLimits).isolatingMedia(
+                        configuration.runner, inputLimits: configuration.inputLimits),
                     maxUploadBytes: configuration.maxUploadBytes, inputLimits: configuration.inputLimits, secret: secret)
                 let app = buildApplication(
                     server: server, configuration: configuration, workDirectory: { dataDirectory.workDirectory(worker: $0) },

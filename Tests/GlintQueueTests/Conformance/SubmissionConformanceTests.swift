@@ -61,7 +61,8 @@ struct SubmissionConformanceTests {
 
             let done = try await store.reload(created)
             #expect(done.state == .completed && done.attempt == 2 && done.outputs == ["still": testBlob(3)])
-            #expect(done.progress == JobProgress(fraction: 0.25, message: "frame 3 of 12"))
+            // A completed job reports fraction 1, its last message kept.
+            #expect(done.progress == JobProgress(fraction: 1, message: "frame 3 of 12"))
             #expect(done.errors.map(\.code) == ["handler-failed"] && done.errors.first?.message == "disk full")
             #expect(done.errors.first?.attempt == 1)
             expectSameInstant(done.errors.first?.at, clock.now().addingTimeInterval(-5), "error time")

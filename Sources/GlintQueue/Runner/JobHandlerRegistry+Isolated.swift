@@ -1,0 +1,23 @@
+import Foundation
+
+extension JobHandlerRegistry {
+    /// This registry with `kinds` run in runner processes: each attempt of one of them starts
+    /// `runner` (which must register the same kinds), sends it the job and its staged inputs, and
+    /// maps how it ended (see ``JobRunnerConfiguration``; crashes, deadlines and the memory limit
+    /// become `runner-crashed`, `time-limit` and `memory-limit`). Parameters are still decoded here,
+    /// so bad ones are refused without starting a runner. Kinds not registered are ignored.
+    ///
+    /// ```swift
+    /// let runner = JobRunnerConfiguration(executable: URL(fileURLWithPath: "/proc/self/exe"))
+    /// let handlers = JobHandlerRegistry.glint.isolated(runner, kinds: [.livePhotoEdit])
+    /// ```
+    public func isolated(_ runner: JobRunnerConfiguration, kinds: some Sequence<JobKind>) -> JobHandlerRegistry {
+        var registry = self
+        for kind in kinds {
+            guard var entry = registry.entries[kind] else { continue }
+            entry.run = { _, context in try await IsolatedJobRun(runner: runner, context: context).run() }
+            registry.entries[kind] = entry
+        }
+        return registry
+    }
+}

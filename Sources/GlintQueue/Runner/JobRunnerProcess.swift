@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One runner process, started with `posix_spawn`: its standard input and output are socket pairs to the
+/// parent, its standard error is the parent's (its logs).
+///
+/// ``kill(_:)`` never reaches another process: the child is waited for without being reaped
+/// (`waitid` with `WNOWAIT`) and marked gone under the lock before `wait4` reaps it, so its pid
+/// cannot have been reused while a signal is sent.
+final class JobRunnerProcess: Sendable {
+    /// How a runner ended.
+    enum Termination: Sendable, Equatable {
+        case exited(Int32)
+        case signalled(Int32)
+    }
+
+    let pid: pid_t
+    /// The write end of the runner's standard input.
+    let input: FileHandle
+    /// The read end of the runner's standard output.
+    let output: FileHandle
+    private let reaped = Mutex(false)
+
+    private init(pid: pid_t, input: FileHandle, output: FileHandle) {
+        self.pid = pid
+        self.input = input
+        self.output = output
+    }
+
+    /// Starts `executable` with `arguments` and this process's environment.
+    /// - Throws: ``JobHandlerError`` (`handler-failed`) when it cannot be started.
+    static func spawn(_ executable: String, _ arguments: [String]) throws -> JobRunnerProcess {
+        // A runner that dies before reading its request must not kill the worker with SIGPIPE.
+        _ = signal(SIGPIPE, SIG_IGN)
+        // Socket pairs, made close-on-exec atomically (another runner started meanwhile must not
+        // inherit this one's ends, or its output would never end).
+        var stdinPipe: [Int32] = [-1, -1]
+        var stdoutPipe: [Int32] = [-1, -1]
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        guard socketpair(AF_UNIX, type, 0, &stdinPipe) == 0 else { throw failure("make a socket pair", errno) }
+        guard socketpair(AF_UNIX, type, 0, &stdoutPipe) == 0 else {
+            close(stdinPipe[0])
+            close(stdinPipe[1])
+            throw failure("make a socket pair", errno)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+        // argv[0] is the program's real name (`glint`), not `/proc/self/exe`, so that ps shows it.
+        let name = URL(fileURLWithPath: executable).resolvingSymlinksInPath().lastPathComponent
+        let argv = ([name] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let environment = runnerEnvironment.map { strdup($0) } + [nil]
+        defer { for pointer in environment { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, argv, environment)
+        close(stdinPipe[0])
+        close(stdoutPipe[1])
+        guard status == 0 else {
+            close(stdinPipe[1])
+            close(stdoutPipe[0])
+            throw failure("start the runner \(executable)", status)
+        }
+        return JobRunnerProcess(
+            pid: pid, input: FileHandle(fileDescriptor: stdinPipe[1], closeOnDealloc: true),
+            output: FileHandle(fileDescriptor: stdoutPipe[0], closeOnDealloc: true))
+    }
+
+    /// This process's environment, with Swift's backtracer off unless `SWIFT_BACKTRACE` says
+    /// otherwise: a runner that gets a fatal signal dies of it at once (the backtracer would
+    /// symbolicate first, and return from a signal sent with kill(2) as if nothing happened).
+    private static var runnerEnvironment: [String] {
+        var environment = ProcessInfo.processInfo.environment
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        return environment.map { "\($0.key)=\($0.value)" }
+    }
+
+    private static func failure(_ what: String, _ code: Int32) -> JobHandlerError {
+        JobHandlerError(code: .handlerFailed, message: "could not \(what): \(String(cString: strerror(code)))", permanent: false)
+    }
+
+    /// Sends `signal` unless the runner was reaped already.
+    func kill(_ signal: Int32 = SIGKILL) {
+        reaped.withLock { reaped in
+            if !reaped { _ = Glibc.kill(pid, signal) }
+        }
+    }
+
+    /// Blocks until the runner ends, and reaps it.
+    func waitForExit() -> Termination {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+        var status: Int32 = 0
+        reaped.withLock { reaped in
+            while wait4(pid, &status, 0, nil) < 0 && errno == EINTR {}
+            reaped = true
+        }
+        // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
+        let signal = status & 0x7f
+        return signal != 0 && signal != 0x7f ? .signalled(signal) : .exited((status >> 8) & 0xff)
+    }
+
+    /// The runner's peak address-space size so far (`VmPeak`), in bytes; nil once it is gone.
+    var peakVirtualBytes: Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmPeak:") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if fields.count >= 2, let kilobytes = Int(fields[1]) { return kilobytes * 1024 }
+        }
+        return nil
+    }
+
+    /// The conventional name of `signal` (`SIGSEGV`).
+    static func name(of signal: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGSEGV: "SIGSEGV", SIGKILL: "SIGKILL", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
+            SIGTRAP: "SIGTRAP", SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ", SIGSYS: "SIGSYS",
+            SIGPIPE: "SIGPIPE", SIGHUP: "SIGHUP", SIGQUIT: "SIGQUIT",
+        ]
+        return names[signal] ?? "signal \(signal)"
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GlintQueue
+import GlintTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `glint worker` runs `livephoto.edit` in `glint runner` processes (the default): a runner killed
+/// mid-edit fails the attempt with `runner-crashed` and the job is retried and completes; a
+/// deadline kills it with `time-limit`; cancelling kills it at once. Real processes, the real pair.
+@Suite(
+    "glint worker: media jobs in runner processes", .serialized,
+    .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+struct RunnerIsolationCLITests {
+    /// A data directory with a `glint worker` over it.
+    struct Setup {
+        let directory: TemporaryDirectory
+        let data: URL
+        let worker: WorkerProcess
+
+        init(_ arguments: [String]) throws {
+            directory = try TemporaryDirectory("glint-runner")
+            data = try directory.subdirectory("data")
+            worker = try WorkerProcess(["--data-dir", data.path, "--lease-seconds", "3"] + arguments, log: directory.file("worker.log"))
+        }
+
+        /// Queues an edit of the real pair; returns its id.
+        func submitEdit(maxAttempts: Int = 20) throws -> JobID {
+            let run = try GlintProcess.run([
+                "jobs", "submit", "livephoto.edit", "--data-dir", data.path, "--params", #"{"recipe": {"exposure": 0.3}}"#,
+                "--input", "still=\(CLIFixtures.iphoneStill)", "--input", "movie=\(CLIFixtures.iphoneMovie)",
+                "--max-attempts", "\(maxAttempts)",
+            ])
+            #expect(run.status == 0, "\(run.stderrText)")
+            return try #require(JobID(run.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+
+        func withStore<R: Sendable>(_ body: (any JobStore) async throws -> R) async throws -> R {
+            try await withJobStore(.sqlite(path: data.appendingPathComponent("queue.sqlite").path), body)
+        }
+
+        var runners: [pid_t] { RunnerProcesses.children(of: worker.process.processIdentifier) }
+    }
+
+    /// Polls the job until `condition` holds (3 minutes at most: a guard against hangs).
+    static func waitFor(_ id: JobID, in store: any JobStore, _ condition: (Job) -> Bool) async throws -> Job {
+        let deadline = ContinuousClock.now + .seconds(180)
+        while true {
+            let job = try #require(try await store.job(id, tenant: nil))
+            if condition(job) || ContinuousClock.now > deadline { return job }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Waits until the job runs in a runner that has reported progress; returns the runner's pid.
+    static func runningRunner(_ id: JobID, _ setup: Setup, _ store: any JobStore) async throws -> pid_t {
+        let job = try await waitFor(id, in: store) { ($0.progress?.fraction ?? 0) > 0 || $0.state.isFinished }
+        #expect(job.state == .running, "the edit finished before the test could reach its runner: \(job.state)")
+        let runners = setup.runners
+        #expect(runners.count == 1, "runner processes of the worker: \(runners)")
+        return try #require(runners.first)
+    }
+
+    @Test("a runner killed mid-edit (SIGSEGV, SIGKILL): runner-crashed naming the signal, then retried and completed", arguments: [SIGSEGV, SIGKILL])
+    func killedRunner(signal: Int32) async throws {
+        let setup = try Setup([])
+        defer { setup.directory.remove() }
+        let id = try setup.submitEdit()
+        try await setup.withStore { store in
+            let runner = try await Self.runningRunner(id, setup, store)
+            kill(runner, signal)
+            let job = try await Self.waitFor(id, in: store) { $0.state.isFinished }
+            #expect(job.state == .completed, "\(job.errors)")
+            #expect(job.attempt == 2)
+            #expect(job.errors.map(\.code) == ["runner-crashed"])
+            let name = signal == SIGSEGV ? "SIGSEGV" : "SIGKILL"
+            #expect(job.errors.first?.message == "the job's runner was killed by \(name)")
+            #expect(job.progress?.fraction == 1)
+            #expect(job.outputs.keys.sorted() == ["movie", "still"])
+        }
+        #expect(await setup.worker.stop() == 0, "\(setup.worker.logText.suffix(2000))")
+    }
+
+    @Test("a 1 s deadline on the pair's edit: the runner is killed, time-limit, discarded after the second")
+    func deadline() async throws {
+        let setup = try Setup(["--deadline", "livephoto.edit=1"])
+        defer { setup.directory.remove() }
+        let id = try setup.submitEdit()
+        try await setup.withStore { store in
+            let job = try await Self.waitFor(id, in: store) { $0.state.isFinished }
+            #expect(job.state == .discarded)
+            #expect(job.errors.map(\.code) == ["time-limit", "time-limit"])
+            #expect(job.errors.first?.message == "the job ran past its time limit of 1 s and its runner was stopped")
+        }
+        #expect(setup.runners.isEmpty)
+        #expect(await setup.worker.stop() == 0)
+    }
+
+    @Test("cancelling a running edit kills its runner within 1 s; no runner is left over")
+    func cancel() async throws {
+        let setup = try Setup([])
+        defer { setup.directory.remove() }
+        let id = try setup.submitEdit()
+        try await setup.withStore { store in
+            _ = try await Self.runningRunner(id, setup, store)
+            let cancelled = ContinuousClock.now
+            _ = try await store.cancel(id, tenant: nil)
+            while !setup.runners.isEmpty, ContinuousClock.now - cancelled < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let elapsed = ContinuousClock.now - cancelled
+            #expect(setup.runners.isEmpty)
+            #expect(elapsed < .seconds(1), "the runner outlived the cancellation by \(elapsed)")
+            let job = try await Self.waitFor(id, in: store) { $0.state.isFinished }
+            #expect(job.state == .cancelled)
+        }
+        #expect(await setup.worker.stop() == 0)
+        #expect(setup.runners.isEmpty)
+    }
+}

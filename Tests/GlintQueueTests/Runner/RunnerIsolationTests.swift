@@ -1,0 +1,116 @@
+import Foundation
+import GlintQueue
+import GlintQueueTestSupport
+import GlintTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Jobs run in real runner processes (the `GlintTestRunner` executable: `JobRunnerChild` with the
+/// test-only kinds `test.crash` and `test.sleep`) by a real worker: crashes, deadlines,
+/// cancellation and progress across the process boundary.
+@Suite("Runner isolation (GlintTestRunner)", .serialized)
+struct RunnerIsolationTests {
+    /// The parent's side of the test kinds: their parameters are decoded here, their run replaced
+    /// by the runner's.
+    struct DeclaredKind: JobHandler {
+        struct Parameters: Decodable, Sendable {
+            var milliseconds: Int?
+        }
+        let kind: JobKind
+        let requiredInputs: Set<String> = []
+        var documentation: JobKindDocumentation { JobKindDocumentation(summary: "\(kind) (tests only)", inputs: "none", parameters: "") }
+
+        func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
+            Issue.record("\(kind) ran in the worker's process")
+            return [:]
+        }
+    }
+
+    static let runnerExecutable: URL? = {
+        let directories = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), Bundle.main.bundleURL.deletingLastPathComponent()]
+        return directories.map { $0.appendingPathComponent("GlintTestRunner") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    static func handlers(deadline: Duration = .seconds(60)) throws -> JobHandlerRegistry {
+        let executable = try #require(runnerExecutable, "GlintTestRunner was not built beside the test runner (swift build --build-tests)")
+        var registry = JobHandlerRegistry()
+        registry.register(DeclaredKind(kind: "test.crash"))
+        registry.register(DeclaredKind(kind: "test.sleep"))
+        let runner = JobRunnerConfiguration(executable: executable, arguments: [], deadline: deadline)
+        return registry.isolated(runner, kinds: ["test.crash", "test.sleep"])
+    }
+
+    /// The pids of this process's children running GlintTestRunner.
+    static func runners() -> [pid_t] {
+        RunnerProcesses.children(of: getpid(), named: "GlintTestRunner")
+    }
+
+    @Test("a runner that crashes on every attempt: runner-crashed (SIGSEGV) twice, then discarded")
+    func crashEveryTime() async throws {
+        try await WorkerHarness.with(handlers: Self.handlers()) { harness in
+            let id = try await harness.submit("test.crash")
+            let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
+            #expect(job.state == .discarded)
+            #expect(job.attempt == 2)
+            #expect(job.errors.map(\.code) == ["runner-crashed", "runner-crashed"])
+            #expect(job.errors.allSatisfy { $0.message.contains("SIGSEGV") })
+            #expect(job.errors.last?.message.contains("discarded") == true)
+        }
+        #expect(Self.runners().isEmpty)
+    }
+
+    @Test("progress crosses the process boundary; a completed job reports fraction 1")
+    func progressAndCompletion() async throws {
+        try await WorkerHarness.with(handlers: Self.handlers()) { harness in
+            let id = try await harness.submit("test.sleep", #"{"milliseconds": 1500}"#)
+            let job = try await harness.withWorker { _ in
+                let running = try await harness.waitFor(id) { ($0.progress?.fraction ?? 0) > 0.2 || $0.state.isFinished }
+                #expect(running.state == .running)
+                #expect(running.progress?.message?.hasPrefix("step ") == true)
+                return try await harness.waitUntilFinished(id)
+            }
+            #expect(job.state == .completed)
+            #expect(job.progress?.fraction == 1)
+            #expect(String(decoding: try harness.output(job, "slept"), as: UTF8.self) == "slept 1500 ms\n")
+        }
+    }
+
+    @Test("past the deadline the runner is killed: time-limit, and the second time discarded")
+    func deadline() async throws {
+        try await WorkerHarness.with(handlers: Self.handlers(deadline: .seconds(1))) { harness in
+            let id = try await harness.submit("test.sleep", #"{"milliseconds": 30000}"#)
+            let started = ContinuousClock.now
+            let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
+            #expect(job.state == .discarded)
+            #expect(job.errors.map(\.code) == ["time-limit", "time-limit"])
+            #expect(job.errors.first?.message.contains("time limit of 1 s") == true)
+            #expect(ContinuousClock.now - started < .seconds(10))
+        }
+        #expect(Self.runners().isEmpty)
+    }
+
+    @Test("cancelling a running job kills its runner within 1 s")
+    func cancel() async throws {
+        try await WorkerHarness.with(handlers: Self.handlers()) { harness in
+            let id = try await harness.submit("test.sleep", #"{"milliseconds": 30000}"#)
+            try await harness.withWorker { _ in
+                _ = try await harness.waitFor(id) { ($0.progress?.fraction ?? 0) > 0 }
+                let runners = Self.runners()
+                #expect(runners.count == 1)
+                let cancelled = ContinuousClock.now
+                _ = try await harness.store.cancel(id, tenant: nil)
+                while !Self.runners().isEmpty, ContinuousClock.now - cancelled < .seconds(5) {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                let elapsed = ContinuousClock.now - cancelled
+                #expect(Self.runners().isEmpty)
+                #expect(elapsed < .seconds(1), "the runner outlived the cancellation by \(elapsed)")
+                let job = try await harness.waitUntilFinished(id)
+                #expect(job.state == .cancelled)
+            }
+        }
+    }
+}
