@@ -3,6 +3,9 @@ import GlintQueue
 import GlintTestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -20,10 +23,24 @@ struct RunnerIsolationCLITests {
         let data: URL
         let worker: WorkerProcess
 
-        init(_ arguments: [String]) throws {
+        /// Starts `glint worker` (or `glint serve`) over a fresh data directory.
+        init(_ arguments: [String], command: String = "worker") throws {
             directory = try TemporaryDirectory("glint-runner")
             data = try directory.subdirectory("data")
-            worker = try WorkerProcess(["--data-dir", data.path, "--lease-seconds", "3"] + arguments, log: directory.file("worker.log"))
+            worker = try WorkerProcess(
+                ["--data-dir", data.path, "--lease-seconds", "3"] + arguments, command: command, log: directory.file("\(command).log"))
+        }
+
+        /// Where `glint serve --json` says it listens.
+        func serverURL() async throws -> URL {
+            for _ in 0..<1200 {
+                for line in worker.logText.split(separator: "\n") where line.contains("\"listening\"") {
+                    let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                    if let url = (event?["url"] as? String).flatMap(URL.init(string:)) { return url }
+                }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            throw CancellationError()
         }
 
         /// Queues an edit of the real pair; returns its id.
@@ -83,6 +100,30 @@ struct RunnerIsolationCLITests {
         #expect(await setup.worker.stop() == 0, "\(setup.worker.logText.suffix(2000))")
     }
 
+    @Test("under glint serve, a runner killed with SIGSEGV mid-edit: /health/ready keeps answering 200, the job is retried and completes")
+    func serveSurvivesRunnerCrash() async throws {
+        let setup = try Setup(["--port", "0", "--json"], command: "serve")
+        defer { setup.directory.remove() }
+        let ready = try await setup.serverURL().appendingPathComponent("health/ready")
+        let id = try setup.submitEdit()
+        try await setup.withStore { store in
+            let runner = try await Self.runningRunner(id, setup, store)
+            kill(runner, SIGSEGV)
+            var statuses: [Int] = []
+            let until = ContinuousClock.now + .seconds(3)
+            while ContinuousClock.now < until {
+                let (_, response) = try await URLSession.shared.data(from: ready)
+                statuses.append((response as? HTTPURLResponse)?.statusCode ?? 0)
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(statuses.count >= 10 && statuses.allSatisfy { $0 == 200 }, "\(statuses)")
+            let job = try await Self.waitFor(id, in: store) { $0.state.isFinished }
+            #expect(job.state == .completed, "\(job.errors)")
+            #expect(job.errors.map(\.code) == ["runner-crashed"])
+        }
+        #expect(await setup.worker.stop() == 0, "\(setup.worker.logText.suffix(2000))")
+    }
+
     @Test("a 1 s deadline on the pair's edit: the runner is killed, time-limit, discarded after the second")
     func deadline() async throws {
         let setup = try Setup(["--deadline", "livephoto.edit=1"])
@@ -95,6 +136,20 @@ struct RunnerIsolationCLITests {
             #expect(job.errors.first?.message == "the job ran past its time limit of 1 s and its runner was stopped")
         }
         #expect(setup.runners.isEmpty)
+        #expect(await setup.worker.stop() == 0)
+    }
+
+    @Test("a 400 MiB memory limit on the 12 MP pair's edit: memory-limit")
+    func memoryLimit() async throws {
+        let setup = try Setup(["--memory-limit-mb", "400"])
+        defer { setup.directory.remove() }
+        let id = try setup.submitEdit(maxAttempts: 1)
+        try await setup.withStore { store in
+            let job = try await Self.waitFor(id, in: store) { $0.state.isFinished }
+            #expect(job.state == .discarded)
+            #expect(job.errors.map(\.code) == ["memory-limit"], "\(job.errors)")
+            #expect(job.errors.first?.message.hasPrefix("the job's runner failed at its memory limit of 400 MiB") == true)
+        }
         #expect(await setup.worker.stop() == 0)
     }
 

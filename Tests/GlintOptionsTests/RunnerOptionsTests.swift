@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import GlintOptions
+import GlintQueue
+import Testing
+
+/// Where `glint worker` and `glint serve` run media jobs, and the runners' limits: flags, else
+/// environment variables, else `JobRunnerConfiguration`'s defaults.
+@Suite("RunnerOptions")
+struct RunnerOptionsTests {
+    func configuration(_ arguments: [String], environment: [String: String] = [:]) throws -> JobRunnerConfiguration? {
+        try WorkerOptions.parse(arguments).runner.configuration(environment: environment)
+    }
+
+    @Test("by default media jobs run in runners: glint itself, 300 s, 2048 MiB")
+    func defaults() throws {
+        let runner = try #require(try configuration([]))
+        #expect(runner.executable.path == "/proc/self/exe")
+        #expect(runner.arguments == ["runner"])
+        #expect(runner.deadline(for: "livephoto.edit") == .seconds(300))
+        #expect(runner.memoryLimitBytes == 2048 << 20)
+        #expect(runner.niceness == 10)
+    }
+
+    @Test("flags: --isolation, --deadline-seconds, --deadline KIND=SECONDS, --memory-limit-mb")
+    func flags() throws {
+        #expect(try configuration(["--isolation", "in-process"]) == nil)
+        let runner = try #require(
+            try configuration(["--deadline-seconds", "60", "--deadline", "livephoto.edit=1.5", "--memory-limit-mb", "512"]))
+        #expect(runner.deadline(for: "livephoto.edit") == .milliseconds(1500))
+        #expect(runner.deadline(for: "badge.apply") == .seconds(60))
+        #expect(runner.memoryLimitBytes == 512 << 20)
+    }
+
+    @Test("environment variables, and the flag before the variable")
+    func environment() throws {
+        let environment = [
+            "GLINT_ISOLATION": "runner", "GLINT_DEADLINE_SECONDS": "20", "GLINT_DEADLINES": "rings.render=5,badge.apply=7",
+            "GLINT_MEMORY_LIMIT_MB": "1024",
+        ]
+        let runner = try #require(try configuration([], environment: environment))
+        #expect(runner.deadline(for: "rings.render") == .seconds(5))
+        #expect(runner.deadline(for: "badge.apply") == .seconds(7))
+        #expect(runner.deadline(for: "livephoto.edit") == .seconds(20))
+        #expect(runner.memoryLimitBytes == 1024 << 20)
+        #expect(try configuration(["--isolation", "in-process"], environment: environment) == nil)
+        #expect(try configuration([], environment: ["GLINT_ISOLATION": "in-process"]) == nil)
+    }
+
+    @Test("bad values are refused naming the flag or variable")
+    func refused() throws {
+        #expect(throws: (any Error).self) { try configuration(["--deadline", "livephoto.edit"]) }
+        #expect(throws: (any Error).self) { try configuration(["--deadline-seconds", "0"]) }
+        #expect(throws: (any Error).self) { try configuration(["--memory-limit-mb", "10"]) }
+        #expect(throws: (any Error).self) { try configuration(["--isolation", "chroot"]) }
+        #expect(throws: (any Error).self) { try configuration([], environment: ["GLINT_DEADLINES": "x=y"]) }
+    }
+}
