@@ -71,13 +71,17 @@ struct RunnerIsolationCLITests {
         }
     }
 
-    /// Waits until the job runs in a runner that has reported progress; returns the runner's pid.
-    static func runningRunner(_ id: JobID, _ setup: Setup, _ store: any JobStore) async throws -> pid_t {
-        let job = try await waitFor(id, in: store) { ($0.progress?.fraction ?? 0) > 0 || $0.state.isFinished }
-        #expect(job.state == .running, "the edit finished before the test could reach its runner: \(job.state)")
-        let runners = setup.runners
-        #expect(runners.count == 1, "runner processes of the worker: \(runners)")
-        return try #require(runners.first)
+    /// Watches, on a thread started at once, for the worker's runner; once it has run for a
+    /// moment (mid-edit: an edit of the pair takes seconds), does `action` to it.
+    static func watchRunner<T: Sendable>(
+        _ setup: Setup, _ action: @escaping @Sendable (pid_t) -> T
+    ) -> RunnerProcesses.Watcher<T?> {
+        let parent = setup.worker.process.processIdentifier
+        return RunnerProcesses.Watcher { () -> T? in
+            guard let runner = RunnerProcesses.waitForChild(of: parent, timeout: 120) else { return nil }
+            usleep(300_000)
+            return action(runner)
+        }
     }
 
     @Test("a runner killed mid-edit (SIGSEGV, SIGKILL): runner-crashed naming the signal, then retried and completed", arguments: [SIGSEGV, SIGKILL])
@@ -85,9 +89,9 @@ struct RunnerIsolationCLITests {
         let setup = try Setup([])
         defer { setup.directory.remove() }
         let id = try setup.submitEdit()
+        let killed = Self.watchRunner(setup) { kill($0, signal) }
         try await setup.withStore { store in
-            let runner = try await Self.runningRunner(id, setup, store)
-            kill(runner, signal)
+            #expect(await killed.value == 0, "the runner was not killed mid-edit")
             let job = try await Self.waitFor(id, in: store) { $0.state.isFinished }
             #expect(job.state == .completed, "\(job.errors)")
             #expect(job.attempt == 2)
@@ -106,9 +110,9 @@ struct RunnerIsolationCLITests {
         defer { setup.directory.remove() }
         let ready = try await setup.serverURL().appendingPathComponent("health/ready")
         let id = try setup.submitEdit()
+        let killed = Self.watchRunner(setup) { kill($0, SIGSEGV) }
         try await setup.withStore { store in
-            let runner = try await Self.runningRunner(id, setup, store)
-            kill(runner, SIGSEGV)
+            #expect(await killed.value == 0, "the runner was not killed mid-edit")
             var statuses: [Int] = []
             let until = ContinuousClock.now + .seconds(3)
             while ContinuousClock.now < until {
@@ -158,16 +162,18 @@ struct RunnerIsolationCLITests {
         let setup = try Setup([])
         defer { setup.directory.remove() }
         let id = try setup.submitEdit()
+        let (executable, data, parent) = (GlintProcess.executable, setup.data.path, setup.worker.process.processIdentifier)
+        // `glint jobs cancel` once the runner runs, then the time until it is gone.
+        let elapsed = Self.watchRunner(setup) { _ -> TimeInterval? in
+            guard let executable, let cancel = try? ExternalTool.run(executable, ["jobs", "cancel", "\(id)", "--data-dir", data]),
+                cancel.status == 0
+            else { return nil }
+            return RunnerProcesses.waitUntilNoChild(of: parent, timeout: 5)
+        }
         try await setup.withStore { store in
-            _ = try await Self.runningRunner(id, setup, store)
-            let cancelled = ContinuousClock.now
-            _ = try await store.cancel(id, tenant: nil)
-            while !setup.runners.isEmpty, ContinuousClock.now - cancelled < .seconds(5) {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            let elapsed = ContinuousClock.now - cancelled
+            let waited = try #require(await elapsed.value ?? nil, "the job was not cancelled while its runner ran")
             #expect(setup.runners.isEmpty)
-            #expect(elapsed < .seconds(1), "the runner outlived the cancellation by \(elapsed)")
+            #expect(waited < 1, "the runner outlived the cancellation by \(waited) s")
             let job = try await Self.waitFor(id, in: store) { $0.state.isFinished }
             #expect(job.state == .cancelled)
         }

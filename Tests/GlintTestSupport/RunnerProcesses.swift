@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Runner processes as the tests see them in `/proc`.
 public enum RunnerProcesses {
     /// The live (not zombie) children of `parent`, those whose command name starts with `name`
@@ -16,6 +20,59 @@ public enum RunnerProcesses {
             guard fields.count > 2, Int32(fields[1]) == parent, fields[0] != "Z" else { return false }
             guard let name else { return true }
             return name.hasPrefix(command) || command.hasPrefix(name)
+        }
+    }
+
+    /// Runs `body` on a thread of its own and awaits it: a wait or a timing that the test's task
+    /// pool, busy with other tests' blocking work, must not delay.
+    public static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: body()) }.start()
+        }
+    }
+
+    /// Blocks until `parent` has a child (polling every 5 ms), for `timeout` seconds at most.
+    public static func waitForChild(of parent: Int32, timeout: TimeInterval) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let child = children(of: parent).first { return child }
+            usleep(5000)
+        }
+        return nil
+    }
+
+    /// Blocks until `parent` has no child (named `name`, when given) left, polling every 5 ms, for
+    /// `timeout` seconds at most; returns the seconds waited.
+    public static func waitUntilNoChild(of parent: Int32, named name: String? = nil, timeout: TimeInterval) -> TimeInterval {
+        let start = Date()
+        while !children(of: parent, named: name).isEmpty, Date().timeIntervalSince(start) < timeout { usleep(5000) }
+        return Date().timeIntervalSince(start)
+    }
+
+    /// Starts `body` on a thread at once (before the test awaits anything: other tests may keep
+    /// the task pool busy for seconds, long enough for a job to run and end unseen); ``value``
+    /// awaits its result.
+    public final class Watcher<T: Sendable>: @unchecked Sendable {
+        private var result: T?
+        private let done = DispatchSemaphore(value: 0)
+
+        public init(_ body: @escaping @Sendable () -> T) {
+            Thread {
+                self.result = body()
+                self.done.signal()
+            }
+            .start()
+        }
+
+        /// The body's result, once it has returned.
+        public var value: T {
+            get async {
+                await onThread {
+                    self.done.wait()
+                    self.done.signal()
+                    return self.result!
+                }
+            }
         }
     }
 }

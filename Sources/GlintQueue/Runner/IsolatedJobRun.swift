@@ -16,7 +16,7 @@ import Synchronization
 /// | wrote a typed error | fails with it (code, message, permanence as thrown) |
 /// | killed by a signal | `runner-crashed`, naming the signal |
 /// | still running at the deadline (killed), or SIGXCPU | `time-limit` |
-/// | failed (a signal or an error) with its peak address space near the limit | `memory-limit` |
+/// | died or failed (any error) with its peak address space within 10% of the limit | `memory-limit` |
 /// | exited without a result | `runner-crashed` with its exit status |
 ///
 /// The second `runner-crashed`, `time-limit` or `memory-limit` of one job is permanent: the job
@@ -124,8 +124,11 @@ struct IsolatedJobRun: Sendable {
         if seen.timedOut || termination == .signalled(SIGXCPU) {
             throw failure(.timeLimit, "the job ran past its time limit of \(Self.seconds(deadline)) s and its runner was stopped")
         }
+        // Memory: the runner died or failed while its peak address space (sampled every 50 ms)
+        // was within 10% of its limit. A typed error counts too: decoders report a failed
+        // allocation as a file they cannot read (libjpeg's "insufficient memory" is invalid-input).
         let failed = result?.outputs == nil
-        if failed, seen.peakBytes * 4 >= runner.memoryLimitBytes * 3 {
+        if failed, seen.peakBytes * 10 >= runner.memoryLimitBytes * 9 {
             throw failure(
                 .memoryLimit,
                 "the job's runner failed at its memory limit of \(runner.memoryLimitBytes >> 20) MiB (peak address space \(seen.peakBytes >> 20) MiB)")
