@@ -271,6 +271,7 @@ let package = Package(
         .testTarget(
             name: "GlintServerTests",
             dependencies: [
+                "GlintCore",
                 "GlintServer",
                 "GlintJobs",
                 "GlintQueue",

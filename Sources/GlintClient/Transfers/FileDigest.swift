@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GlintCore
 
 /// A file's SHA-256 (lower-case hex: the blob id a Glint server gives it) and size, read in 1 MiB
 /// chunks.
@@ -16,6 +17,6 @@ enum FileDigest {
             hasher.update(data: chunk)
             size += chunk.count
         }
-        return (hasher.finalize().map { String(format: "%02x", $0) }.joined(), size)
+        return (LowercaseHex.string(hasher.finalize()), size)
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GlintCore
 
 #if canImport(Glibc)
     import Glibc
@@ -56,10 +57,7 @@ final class StagedBlob {
         guard close(descriptor) == 0 else {
             throw JobQueueError(.blob, "blob store \(name): cannot close \(path): \(Self.systemError())")
         }
-        let hex = digest.map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
+        let hex = LowercaseHex.string(digest)
         guard let id = BlobID(hex) else { throw JobQueueError(.blob, "blob store \(name): SHA-256 gave '\(hex)'") }
         let destination = store.url(for: id)
         let shard = destination.deletingLastPathComponent()

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GlintCore
 
 /// An API key as a client holds it: `glint_<id>_<secret>`, the id 12 lower-case hex digits, the
 /// secret 32. The server keeps the id and the SHA-256 of the whole text, never the text.
@@ -12,8 +13,8 @@ public struct APIKey: Hashable, Sendable, CustomStringConvertible {
     /// A new random key (from the system's cryptographic random source).
     public static func generate() -> APIKey {
         var generator = SystemRandomNumberGenerator()
-        let id = Self.hex((0..<6).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-        let secret = Self.hex((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        let id = LowercaseHex.string((0..<6).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        let secret = LowercaseHex.string((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
         return APIKey(id: id, text: "glint_\(id)_\(secret)")
     }
 
@@ -33,12 +34,8 @@ public struct APIKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Lower-case hex SHA-256 of the whole key text: what the store keeps.
-    public var hash: String { Self.hex(Array(SHA256.hash(data: Data(text.utf8)))) }
+    public var hash: String { LowercaseHex.string(Array(SHA256.hash(data: Data(text.utf8)))) }
 
     /// The id only: a key is never logged.
     public var description: String { "glint_\(id)_…" }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
-    }
 }

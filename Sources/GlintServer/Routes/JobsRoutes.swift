@@ -110,21 +110,16 @@ struct JobsRoutes {
     /// a blob the tenant owns.
     func check(_ job: JobRequest, tenant: String, path: String?) async throws {
         let prefix = path.map { "\($0): " } ?? ""
-        do {
-            try server.handlers.check(job.kind, parameters: job.parameters, inputs: Set(job.inputs.keys))
-        } catch let error as JobHandlerError {
-            if error.code == .unknownKind {
-                throw Problem(
-                    .unknownKind, detail: prefix + "unknown kind '\(job.kind)' (known kinds: \(server.handlers.kinds.map(\.rawValue).joined(separator: ", ")))")
-            }
-            throw Problem(.invalidParameters, detail: prefix + error.message)
-        }
+        try await Self.naming(prefix) { try server.handlers.check(job.kind, parameters: job.parameters, inputs: Set(job.inputs.keys)) }
         for (name, blob) in job.inputs.sorted(by: { $0.key < $1.key }) {
             guard try await server.store.blob(blob, tenant: tenant) != nil, server.blobs.contains(blob) else {
                 throw Problem(.invalidParameters, detail: prefix + "input '\(name)': no blob \(blob.hex) (upload it with POST /v1/blobs first)")
             }
         }
-        try await checkLimits(job, prefix: prefix)
+        let (limits, blobs) = (server.inputLimits, server.blobs)
+        let inputs = job.inputs.mapValues { blobs.url(for: $0) }
+        // A header probe per input (dimensions, duration; no decoding), off the cooperative pool.
+        try await Self.naming(prefix) { try await Task.detached { try limits.check(inputs: inputs) }.value }
         do {
             try job.submission(tenant: tenant, idempotencyKey: nil, batch: nil).validate()
         } catch {
@@ -132,15 +127,15 @@ struct JobsRoutes {
         }
     }
 
-    /// Probes each input blob's headers (dimensions, duration; no decoding) off the cooperative pool
-    /// and refuses one over the server's ``InputLimits`` with a 422 `input-too-large` problem.
-    func checkLimits(_ job: JobRequest, prefix: String) async throws {
-        let (limits, blobs) = (server.inputLimits, server.blobs)
-        let inputs = job.inputs.mapValues { blobs.url(for: $0) }
+    /// Runs `body`, turning a ``GlintCore/GlintError`` it throws into its problem (as
+    /// ``ProblemMiddleware`` maps every one) with `prefix` (`jobs[2]: `) before the detail.
+    static func naming<R>(_ prefix: String, _ body: () async throws -> R) async throws -> R {
         do {
-            try await Task.detached { try limits.check(inputs: inputs) }.value
-        } catch let error as InputTooLargeError {
-            throw Problem(.inputTooLarge, detail: prefix + error.message)
+            return try await body()
+        } catch let error as any GlintError {
+            var problem = ProblemMiddleware<GlintRequestContext>.problem(for: error)
+            problem.detail = prefix + problem.detail
+            throw problem
         }
     }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GlintCore
 
 /// The `Glint-Signature` header of a webhook: `t=<unix seconds>,v1=<hex HMAC-SHA256(key, "<t>.<body>")>`.
 /// Receivers recompute the MAC over the timestamp and the raw body and compare, and refuse old timestamps.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GlintCore
 import GlintQueue
 import HummingbirdTesting
 import NIOCore
