@@ -12,6 +12,7 @@
 #   make bench-badge  `glint badge` on the 12 MP JPEG against vips and ImageMagick (goal: 4x vips), and the JPEG patch alone
 #   make bench-queue  the PostgreSQL job queue against pgqueuer: enqueue, drain, enqueue-to-start latency
 #   make bench-serve  glint serve against nginx: a 3 MB output to wrk; job submission latency at 200/s
+#   make bench-isolation  isolated job runners against in-process jobs: edit wall time, throughput, API latency under load
 #   make api-check  schemathesis against /openapi.yaml of a throw-away glint serve (about 1,200 cases)
 #   make clean      remove build outputs, out/ and Fixtures/generated/
 
@@ -32,10 +33,10 @@ GLINT := .build/release/glint
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
 	libgif-dev libwebp-dev libexempi-dev libpng-dev librsvg2-dev libcairo2-dev libsqlite3-dev \
-	ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql chromium
+	bubblewrap ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: deps build test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve api-check clean
+.PHONY: deps build test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation api-check clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -146,6 +147,12 @@ bench-serve: deps
 	command -v wrk >/dev/null && command -v nginx >/dev/null || $(SUDO) apt-get install -y wrk nginx
 	$(SWIFT) build -c release --product glint
 	GLINT=.build/release/glint Benchmarks/serve-vs-nginx.sh
+
+# Builds glint as `make build` does (unless GLINT=... names another binary) and runs two glint serve, one
+# --isolation in-process and one --isolation runner, through the same jobs and requests (results in out/bench/isolation/).
+bench-isolation: deps
+	[ "$(GLINT)" != .build/release/glint ] || $(SWIFT) build -c release --static-swift-stdlib
+	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/isolation-overhead.sh
 
 # schemathesis (PyPI) against the OpenAPI document of a throw-away server: no 5xx, no response that
 # the document does not describe.

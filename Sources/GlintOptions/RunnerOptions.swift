@@ -12,6 +12,7 @@ import GlintQueue
 /// | `--deadline-seconds` | `GLINT_DEADLINE_SECONDS` |
 /// | `--deadline KIND=SECONDS` (repeated) | `GLINT_DEADLINES` (comma-separated) |
 /// | `--memory-limit-mb` | `GLINT_MEMORY_LIMIT_MB` |
+/// | `--sandbox auto\|bubblewrap\|none` | `GLINT_SANDBOX` |
 public struct RunnerOptions: ParsableArguments {
     /// The environment variables, by flag.
     public enum Variable {
@@ -19,6 +20,7 @@ public struct RunnerOptions: ParsableArguments {
         public static let deadlineSeconds = "GLINT_DEADLINE_SECONDS"
         public static let deadlines = "GLINT_DEADLINES"
         public static let memoryLimitMB = "GLINT_MEMORY_LIMIT_MB"
+        public static let sandbox = "GLINT_SANDBOX"
     }
 
     /// Where the media kinds run.
@@ -27,6 +29,16 @@ public struct RunnerOptions: ParsableArguments {
         case runner
         /// The worker's own process, without limits.
         case inProcess = "in-process"
+    }
+
+    /// Whether runners start under bubblewrap (``JobRunnerSandbox``).
+    public enum Sandbox: String, ExpressibleByArgument, CaseIterable, Sendable {
+        /// Under bubblewrap where it can make namespaces; elsewhere with limits only, and one warning at start.
+        case auto
+        /// Under bubblewrap, or not at all: the worker refuses to start without it.
+        case bubblewrap
+        /// With limits only.
+        case none
     }
 
     private typealias Defaults = JobRunnerConfiguration
@@ -55,19 +67,30 @@ public struct RunnerOptions: ParsableArguments {
         ))
     public var memoryLimitMB: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Whether runners start under bubblewrap (no network, a read-only system, only their work folder writable): auto (where namespaces are allowed; elsewhere limits only, with a warning), bubblewrap (required) or none (default auto; $\(Variable.sandbox))."
+        ))
+    public var sandbox: Sandbox?
+
     public init() {}
 
+    /// Checks the values; whether bubblewrap works is found out by ``configuration(executable:environment:sandbox:)``.
     public func validate() throws {
-        _ = try configuration(environment: ProcessInfo.processInfo.environment)
+        _ = try configuration(environment: ProcessInfo.processInfo.environment, sandbox: false)
     }
 
     /// The runner configuration, or nil for in-process.
     /// - Parameters:
     ///   - executable: The runner program (`glint` itself by default, started as `glint runner`).
-    ///   - environment: The environment variables (this process's by default).
-    /// - Throws: `ValidationError` naming the flag or variable that is out of range or does not parse.
+    ///   - environment: The environment variables (this process's by default; bubblewrap is looked
+    ///     for in its `PATH`).
+    ///   - sandbox: Whether to find out if runners can start under bubblewrap (by starting one).
+    /// - Throws: `ValidationError` naming the flag or variable that is out of range or does not
+    ///   parse, or saying why bubblewrap cannot be had when `--sandbox bubblewrap` requires it.
     public func configuration(
-        executable: URL = URL(fileURLWithPath: "/proc/self/exe"), environment: [String: String] = ProcessInfo.processInfo.environment
+        executable: URL = URL(fileURLWithPath: "/proc/self/exe"), environment: [String: String] = ProcessInfo.processInfo.environment,
+        sandbox probing: Bool = true
     ) throws -> JobRunnerConfiguration? {
         let isolation = try ResolvedSetting(
             flag: isolation, name: "--isolation", variable: Variable.isolation, environment: environment, default: .runner, parse: Isolation.init)
@@ -90,9 +113,24 @@ public struct RunnerOptions: ParsableArguments {
             }
             byKind[JobKind(rawValue: parts[0])] = .milliseconds(Int64(seconds * 1000))
         }
+        let sandboxMode = try ResolvedSetting(
+            flag: sandbox, name: "--sandbox", variable: Variable.sandbox, environment: environment, default: .auto, parse: Sandbox.init)
         guard isolation.value == .runner else { return nil }
-        return JobRunnerConfiguration(
+        var configuration = JobRunnerConfiguration(
             executable: executable, deadline: .milliseconds(Int64(deadline.value * 1000)), deadlines: byKind,
             memoryLimitBytes: memory.value << 20)
+        if probing { try Self.addSandbox(to: &configuration, sandboxMode, searchPath: environment["PATH"] ?? "") }
+        return configuration
+    }
+
+    /// Puts bubblewrap into `configuration` where `mode` wants it and it works; records why not
+    /// where it is only wanted (`auto`).
+    private static func addSandbox(to configuration: inout JobRunnerConfiguration, _ mode: ResolvedSetting<Sandbox>, searchPath: String) throws {
+        guard mode.value != .none else { return }
+        switch SandboxProbe.result(executable: configuration.executable, arguments: configuration.arguments, searchPath: searchPath) {
+        case .success(let found): configuration.sandbox = found
+        case .failure(let unavailable) where mode.value == .auto: configuration.sandboxUnavailable = unavailable.description
+        case .failure(let unavailable): throw ValidationError("\(mode.source) bubblewrap: \(unavailable)")
+        }
     }
 }

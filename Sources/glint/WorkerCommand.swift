@@ -47,7 +47,9 @@ struct WorkerCommand: AsyncParsableCommand {
                 let workerID = WorkerIdentity.make()
                 let configuration = try options.configuration(workerID: workerID, workDirectory: data.workDirectory(worker: workerID))
                 let inputLimits = try options.inputLimits.limits()
-                let handlers = JobHandlerRegistry.glint(inputLimits: inputLimits).isolatingMedia(try options.runner.configuration(), inputLimits: inputLimits)
+                let runner = try options.runner.configuration()
+                runner?.logStart(logger)
+                let handlers = JobHandlerRegistry.glint(inputLimits: inputLimits).isolatingMedia(runner, inputLimits: inputLimits)
                 let worker = JobWorker(store: store, blobs: blobs, handlers: handlers, configuration: configuration, logger: logger)
                 let event = Event(
                     event: "started", worker: workerID, pid: ProcessInfo.processInfo.processIdentifier, store: location.description,

@@ -78,7 +78,7 @@ struct RunnerIsolationCLITests {
     ) -> RunnerProcesses.Watcher<T?> {
         let parent = setup.worker.process.processIdentifier
         return RunnerProcesses.Watcher { () -> T? in
-            guard let runner = RunnerProcesses.waitForChild(of: parent, timeout: 120) else { return nil }
+            guard let runner = RunnerProcesses.waitForRunner(of: parent, timeout: 120) else { return nil }
             usleep(300_000)
             return action(runner)
         }
@@ -163,12 +163,13 @@ struct RunnerIsolationCLITests {
         defer { setup.directory.remove() }
         let id = try setup.submitEdit()
         let (executable, data, parent) = (GlintProcess.executable, setup.data.path, setup.worker.process.processIdentifier)
-        // `glint jobs cancel` once the runner runs, then the time until it is gone.
-        let elapsed = Self.watchRunner(setup) { _ -> TimeInterval? in
+        // `glint jobs cancel` once the runner runs, then the time until it (and bubblewrap, when
+        // it runs sandboxed) is gone.
+        let elapsed = Self.watchRunner(setup) { runner -> TimeInterval? in
             guard let executable, let cancel = try? ExternalTool.run(executable, ["jobs", "cancel", "\(id)", "--data-dir", data]),
                 cancel.status == 0
             else { return nil }
-            return RunnerProcesses.waitUntilNoChild(of: parent, timeout: 5)
+            return RunnerProcesses.waitUntilGone(runner, timeout: 5) + RunnerProcesses.waitUntilNoChild(of: parent, timeout: 5)
         }
         try await setup.withStore { store in
             let waited = try #require(await elapsed.value ?? nil, "the job was not cancelled while its runner ran")
@@ -179,5 +180,21 @@ struct RunnerIsolationCLITests {
         }
         #expect(await setup.worker.stop() == 0)
         #expect(setup.runners.isEmpty)
+    }
+
+    @Test("a worker killed with SIGKILL mid-edit leaves no runner behind")
+    func workerKilled() async throws {
+        let setup = try Setup([])
+        defer { setup.directory.remove() }
+        _ = try setup.submitEdit()
+        let worker = setup.worker.process.processIdentifier
+        // Once the runner runs: kill the worker, then the time until the runner is gone.
+        let elapsed = Self.watchRunner(setup) { runner -> TimeInterval in
+            kill(worker, SIGKILL)
+            return RunnerProcesses.waitUntilGone(runner, timeout: 10)
+        }
+        let waited = try #require(await elapsed.value, "no runner started")
+        #expect(waited < 2, "the runner outlived its worker by \(waited) s")
+        setup.worker.process.waitUntilExit()
     }
 }

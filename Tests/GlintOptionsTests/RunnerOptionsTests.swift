@@ -55,4 +55,35 @@ struct RunnerOptionsTests {
         #expect(throws: (any Error).self) { try configuration(["--isolation", "chroot"]) }
         #expect(throws: (any Error).self) { try configuration([], environment: ["GLINT_DEADLINES": "x=y"]) }
     }
+
+    /// `glint`, built beside the tests.
+    static let glint: URL? = {
+        let directories = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), Bundle.main.bundleURL.deletingLastPathComponent()]
+        return directories.map { $0.appendingPathComponent("glint") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    @Test("--sandbox: auto falls back to limits only with the reason, bubblewrap requires it, none goes without")
+    func sandboxModes() throws {
+        // No PATH: no bwrap to be found.
+        let auto = try #require(try configuration([]))
+        #expect(auto.sandbox == nil)
+        #expect(auto.sandboxUnavailable == "bubblewrap (bwrap) is not installed")
+        #expect(throws: ValidationError.self) { try configuration(["--sandbox", "bubblewrap"]) }
+        let none = try #require(try configuration(["--sandbox", "none"]))
+        #expect(none.sandbox == nil && none.sandboxUnavailable == nil)
+        #expect(try configuration([], environment: ["GLINT_SANDBOX": "none"])?.sandboxUnavailable == nil)
+        #expect(throws: (any Error).self) { try configuration([], environment: ["GLINT_SANDBOX": "chroot"]) }
+    }
+
+    @Test(
+        "where bubblewrap can make namespaces, runners of glint start under it",
+        .enabled(if: glint != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/bwrap")))
+    func sandboxFound() throws {
+        let glint = try #require(Self.glint)
+        let environment = ["PATH": "/usr/bin:/bin"]
+        let runner = try #require(try WorkerOptions.parse(["--sandbox", "bubblewrap"]).runner.configuration(executable: glint, environment: environment))
+        let sandbox = try #require(runner.sandbox)
+        #expect(sandbox.bubblewrap == "/usr/bin/bwrap")
+        #expect(sandbox.readOnlyPaths.first == glint.resolvingSymlinksInPath().path)
+    }
 }

@@ -7,7 +7,7 @@ import GlintQueue
 
 // A runner for the isolation tests (RunnerIsolationTests): `JobRunnerChild` with kinds that exist
 // only here, so that no shipped binary can run them: `test.crash` raises SIGSEGV on every attempt,
-// `test.sleep` reports progress while it sleeps.
+// `test.sleep` reports progress while it sleeps, `test.escape` tries what a sandbox must forbid.
 
 struct CrashJobHandler: JobHandler {
     struct Parameters: Decodable, Sendable {}
@@ -43,7 +43,67 @@ struct SleepJobHandler: JobHandler {
     }
 }
 
+/// Tries to reach out of its runner: a TCP connection, writes outside its folders and to its input,
+/// a read of a file that is not its input; and writes where it may. Its output `report` is a JSON
+/// object: each attempt's name, and "ok" or the error it met.
+struct EscapeJobHandler: JobHandler {
+    struct Parameters: Decodable, Sendable {
+        /// A port listening on 127.0.0.1.
+        var port: Int
+        /// A file to create, outside the runner's folders.
+        var outside: String
+        /// A file to read, not among the inputs.
+        var secret: String
+    }
+    let kind: JobKind = "test.escape"
+    let requiredInputs: Set<String> = ["file"]
+    let documentation = JobKindDocumentation(summary: "Tries to escape its runner (tests only).", inputs: "file", parameters: "port, outside, secret")
+
+    func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
+        let temporary = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+        let report: [String: String] = [
+            "connect": Self.attempt { try Self.connect(port: parameters.port) },
+            "writeOutside": Self.attempt { try Data("escaped\n".utf8).write(to: URL(fileURLWithPath: parameters.outside)) },
+            "writeInput": Self.attempt { try Data("changed\n".utf8).write(to: context.inputs["file"]!) },
+            "readSecret": Self.attempt { _ = try Data(contentsOf: URL(fileURLWithPath: parameters.secret)) },
+            "readInput": Self.attempt { _ = try Data(contentsOf: context.inputs["file"]!) },
+            "writeWork": Self.attempt { try Data("work\n".utf8).write(to: URL(fileURLWithPath: temporary).appendingPathComponent("scratch")) },
+        ]
+        let file = context.outputFile("report.json")
+        try JSONEncoder().encode(report).write(to: file)
+        return ["report": file]
+    }
+
+    static func attempt(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return "ok"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    struct SocketError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func connect(port: Int) throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw SocketError(description: "socket: \(String(cString: strerror(errno)))") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard status == 0 else { throw SocketError(description: "connect: \(String(cString: strerror(errno)))") }
+    }
+}
+
 var registry = JobHandlerRegistry()
 registry.register(CrashJobHandler())
 registry.register(SleepJobHandler())
+registry.register(EscapeJobHandler())
 exit(await JobRunnerChild.run(registry: registry, arguments: Array(CommandLine.arguments.dropFirst())))

@@ -31,14 +31,34 @@ public enum RunnerProcesses {
         }
     }
 
-    /// Blocks until `parent` has a child (polling every 5 ms), for `timeout` seconds at most.
-    public static func waitForChild(of parent: Int32, timeout: TimeInterval) -> Int32? {
+    /// Blocks until `parent` has a runner running a job (polling every 5 ms), for `timeout` seconds
+    /// at most: its child, or, when the child is bubblewrap, the first descendant that is not
+    /// (bubblewrap, then its PID namespace's init, then the runner). The runner that a worker
+    /// starts once to check its sandbox (`--check`) does not count.
+    public static func waitForRunner(of parent: Int32, timeout: TimeInterval) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if let child = children(of: parent).first { return child }
+            for child in children(of: parent) {
+                var next: Int32? = child
+                while let process = next, isBubblewrap(process) {
+                    next = children(of: process).first
+                }
+                if let runner = next, !arguments(of: runner).contains("--check") { return runner }
+            }
             usleep(5000)
         }
         return nil
+    }
+
+    /// The command line of `pid`.
+    public static func arguments(of pid: Int32) -> [String] {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return [] }
+        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether `pid` runs bubblewrap.
+    public static func isBubblewrap(_ pid: Int32) -> Bool {
+        (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == "bwrap"
     }
 
     /// Blocks until `parent` has no child (named `name`, when given) left, polling every 5 ms, for
@@ -46,6 +66,18 @@ public enum RunnerProcesses {
     public static func waitUntilNoChild(of parent: Int32, named name: String? = nil, timeout: TimeInterval) -> TimeInterval {
         let start = Date()
         while !children(of: parent, named: name).isEmpty, Date().timeIntervalSince(start) < timeout { usleep(5000) }
+        return Date().timeIntervalSince(start)
+    }
+
+    /// Blocks until `pid` is gone or a zombie (polling every 5 ms), for `timeout` seconds at most;
+    /// returns the seconds waited.
+    public static func waitUntilGone(_ pid: Int32, timeout: TimeInterval) -> TimeInterval {
+        let start = Date()
+        func alive() -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+            return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+        }
+        while alive(), Date().timeIntervalSince(start) < timeout { usleep(5000) }
         return Date().timeIntervalSince(start)
     }
 

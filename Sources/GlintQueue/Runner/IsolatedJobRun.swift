@@ -38,15 +38,17 @@ struct IsolatedJobRun: Sendable {
 
     func run() async throws -> [String: URL] {
         let kind = context.job.kind
-        let process = try JobRunnerProcess.spawn(runner.executable.path, runner.arguments + runner.limits(for: kind).arguments)
+        let process = try JobRunnerProcess.spawn(
+            [runner.program] + runner.arguments + runner.limits(for: kind).arguments, sandbox: runner.sandbox, attempt: try attempt())
+        // Open until the runner ends: a runner exits when its input closes (this worker is gone).
+        defer { try? process.input.close() }
         let watch = Watch()
         let watchdog = startWatchdog(process, watch, deadline: ContinuousClock.now + runner.deadline(for: kind))
         defer { watchdog.cancel() }
         let events = Self.events(of: process)
         let request = JobRunnerRequest(
             job: context.job, inputs: context.inputs.mapValues(\.path), outputDirectory: context.outputDirectory.path)
-        try? process.input.write(contentsOf: JSONEncoder().encode(request))
-        try? process.input.close()
+        try? process.input.write(contentsOf: JSONEncoder().encode(request) + Data("\n".utf8))
         return try await withTaskCancellationHandler {
             var result: JobRunnerLine?
             var termination = JobRunnerProcess.Termination.exited(0)
@@ -71,6 +73,18 @@ struct IsolatedJobRun: Sendable {
         } onCancel: {
             process.kill()
         }
+    }
+
+    /// The files the runner reads (its staged inputs and the blobs they link to) and writes (its
+    /// output folder, and a work folder beside it made here).
+    private func attempt() throws -> JobRunnerSandbox.Attempt {
+        let work = context.outputDirectory.deletingLastPathComponent().appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let links = context.inputs.values.map(\.path).sorted()
+        let folders = Set(links.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }).sorted()
+        return JobRunnerSandbox.Attempt(
+            readOnly: folders + links.map(JobRunnerSandbox.realPath), writable: [context.outputDirectory.path, work.path],
+            workDirectory: work.path)
     }
 
     /// Kills the runner at the deadline or when the job must stop; samples its peak memory.

@@ -6,23 +6,30 @@ import Synchronization
     import Glibc
 #endif
 
-/// The runner's side (`glint runner`): applies its limits, reads one request from standard input,
-/// runs the kind's handler from `registry`, and writes progress lines and then one result line to
-/// standard output (``IsolatedJobRun`` is the other side). Logs go to standard error.
+/// The runner's side (`glint runner`): applies its limits, reads one request line from standard
+/// input, runs the kind's handler from `registry`, and writes progress lines and then one result
+/// line to standard output (``IsolatedJobRun`` is the other side). Logs go to standard error.
+///
+/// The worker keeps the runner's standard input open until the runner ends: when it closes (the
+/// worker is gone, even killed with SIGKILL), the runner exits at once.
 public enum JobRunnerChild {
+    /// The argument with which a runner only starts and exits 0 (``JobRunnerSandbox/probe(executable:arguments:searchPath:)``).
+    public static let checkArgument = "--check"
+
     /// Runs one job.
     /// - Parameters:
     ///   - registry: The handlers (the same kinds as the parent's).
     ///   - arguments: The limits, as ``JobRunnerLimits/arguments`` writes them.
-    /// - Returns: The exit status: 0 once a result was written (an error result included), 2 when
-    ///   the request could not be read.
+    /// - Returns: The exit status: 0 once a result was written (an error result included) or when
+    ///   only checked, 2 when the request could not be read.
     public static func run(registry: JobHandlerRegistry, arguments: [String], logger: Logger = Logger(label: "glint.runner")) async -> Int32 {
+        if arguments.contains(checkArgument) { return 0 }
         let request: JobRunnerRequest
         do {
             let limits = try JobRunnerLimits(arguments: arguments)
             limits.apply()
-            exitWithParent(limits.parentPID)
-            request = try JSONDecoder().decode(JobRunnerRequest.self, from: FileHandle.standardInput.readToEnd() ?? Data())
+            request = try JSONDecoder().decode(JobRunnerRequest.self, from: readRequestLine())
+            exitWhenInputCloses()
         } catch {
             logger.error("runner: no request", metadata: ["error": "\(error)"])
             return 2
@@ -46,14 +53,30 @@ public enum JobRunnerChild {
         return 0
     }
 
-    /// Exits this process when the worker that started it is gone (a worker killed with SIGKILL
-    /// leaves no runner behind).
-    private static func exitWithParent(_ parent: Int32) {
-        let thread = Thread {
-            while getppid() == parent { usleep(200_000) }
-            _exit(3)
+    /// Standard input up to its first newline (or its end).
+    private static func readRequestLine() -> Data {
+        var line = Data()
+        var byte: UInt8 = 0
+        while true {
+            let count = read(0, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 || byte == UInt8(ascii: "\n") { return line }
+            line.append(byte)
         }
-        thread.name = "glint-runner-parent-watch"
+    }
+
+    /// Exits this process when its standard input ends: the worker that started it closed it or
+    /// is gone (a worker killed with SIGKILL leaves no runner behind).
+    private static func exitWhenInputCloses() {
+        let thread = Thread {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(0, &byte, 1)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { _exit(3) }
+            }
+        }
+        thread.name = "glint-runner-input-watch"
         thread.start()
     }
 

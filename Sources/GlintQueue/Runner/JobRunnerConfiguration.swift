@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// How a worker runs jobs in runner processes (``JobHandlerRegistry/isolated(_:kinds:)``): the
 /// program started for each attempt, and the limits it runs under.
@@ -6,7 +7,7 @@ import Foundation
 /// The runner gets an address-space limit (``memoryLimitBytes``), a CPU-time limit (the deadline
 /// times the machine's cores: a backstop behind the wall-clock deadline), an output file size
 /// limit, no core files, and a lower scheduling priority (``niceness``). The parent kills it with
-/// SIGKILL at the kind's wall-clock deadline.
+/// SIGKILL at the kind's wall-clock deadline. With a ``sandbox`` it starts under bubblewrap.
 public struct JobRunnerConfiguration: Sendable {
     /// The deadline of a kind without one of its own: 5 minutes, far beyond a Live Photo's edit.
     public static let defaultDeadline = Duration.seconds(300)
@@ -31,6 +32,10 @@ public struct JobRunnerConfiguration: Sendable {
     public var fileSizeLimitBytes: Int
     /// The runner's nice value.
     public var niceness: Int32
+    /// The sandbox runners start in; nil when they run with their limits only.
+    public var sandbox: JobRunnerSandbox?
+    /// Why runners run without a sandbox where one was wanted, for the worker to log at start.
+    public var sandboxUnavailable: String?
 
     public init(
         executable: URL, arguments: [String] = ["runner"], deadline: Duration = defaultDeadline, deadlines: [JobKind: Duration] = [:],
@@ -45,6 +50,20 @@ public struct JobRunnerConfiguration: Sendable {
         self.niceness = niceness
     }
 
+    /// The program as started: its real path under a sandbox (where `/proc/self/exe` would be bubblewrap).
+    var program: String {
+        sandbox == nil ? executable.path : JobRunnerSandbox.realPath(executable.path)
+    }
+
+    /// Logs how runners will start: under bubblewrap, or (a warning) with their limits only and why.
+    public func logStart(_ logger: Logger) {
+        if let sandbox {
+            logger.info("runners start in a sandbox", metadata: ["bubblewrap": "\(sandbox.bubblewrap)"])
+        } else if let sandboxUnavailable {
+            logger.warning("runners run with their limits only, without a sandbox: \(sandboxUnavailable)")
+        }
+    }
+
     /// The wall-clock deadline of one attempt of `kind`.
     public func deadline(for kind: JobKind) -> Duration {
         deadlines[kind] ?? deadline
@@ -55,7 +74,6 @@ public struct JobRunnerConfiguration: Sendable {
         let cores = max(ProcessInfo.processInfo.activeProcessorCount, 1)
         let cpuSeconds = Int((deadline(for: kind).seconds * Double(cores)).rounded(.up)) + 1
         return JobRunnerLimits(
-            memoryBytes: memoryLimitBytes, cpuSeconds: cpuSeconds, fileSizeBytes: fileSizeLimitBytes, niceness: niceness,
-            parentPID: getpid())
+            memoryBytes: memoryLimitBytes, cpuSeconds: cpuSeconds, fileSizeBytes: fileSizeLimitBytes, niceness: niceness)
     }
 }

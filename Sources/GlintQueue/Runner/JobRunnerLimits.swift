@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The limits a runner applies to itself before it reads its request, passed on its command line
-/// (`--memory-bytes N --cpu-seconds N --file-size-bytes N --nice N --parent-pid N`).
+/// (`--memory-bytes N --cpu-seconds N --file-size-bytes N --nice N`).
 public struct JobRunnerLimits: Sendable, Equatable {
     /// RLIMIT_AS.
     public var memoryBytes: Int
@@ -15,22 +15,19 @@ public struct JobRunnerLimits: Sendable, Equatable {
     public var fileSizeBytes: Int
     /// The nice value.
     public var niceness: Int32
-    /// The worker that started the runner: the runner exits when it is gone.
-    public var parentPID: Int32
 
-    public init(memoryBytes: Int, cpuSeconds: Int, fileSizeBytes: Int, niceness: Int32, parentPID: Int32) {
+    public init(memoryBytes: Int, cpuSeconds: Int, fileSizeBytes: Int, niceness: Int32) {
         self.memoryBytes = memoryBytes
         self.cpuSeconds = cpuSeconds
         self.fileSizeBytes = fileSizeBytes
         self.niceness = niceness
-        self.parentPID = parentPID
     }
 
     /// The command-line form.
     public var arguments: [String] {
         [
             "--memory-bytes", "\(memoryBytes)", "--cpu-seconds", "\(cpuSeconds)", "--file-size-bytes", "\(fileSizeBytes)",
-            "--nice", "\(niceness)", "--parent-pid", "\(parentPID)",
+            "--nice", "\(niceness)",
         ]
     }
 
@@ -49,7 +46,7 @@ public struct JobRunnerLimits: Sendable, Equatable {
         }
         self.init(
             memoryBytes: try value("--memory-bytes"), cpuSeconds: try value("--cpu-seconds"), fileSizeBytes: try value("--file-size-bytes"),
-            niceness: Int32(try value("--nice")), parentPID: Int32(try value("--parent-pid")))
+            niceness: Int32(try value("--nice")))
     }
 
     /// Applies the limits to this process: no core files, address space, CPU time, file size, nice.

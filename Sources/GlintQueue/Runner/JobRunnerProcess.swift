@@ -5,12 +5,13 @@ import Synchronization
     import Glibc
 #endif
 
-/// One runner process, started with `posix_spawn`: its standard input and output are socket pairs to the
-/// parent, its standard error is the parent's (its logs).
+/// One runner process, started with `posix_spawn` in a session of its own (so that a signal to its
+/// process group reaches everything it started, bubblewrap's processes included): its standard
+/// input and output are socket pairs to the parent, its standard error is the parent's (its logs).
 ///
 /// ``kill(_:)`` never reaches another process: the child is waited for without being reaped
 /// (`waitid` with `WNOWAIT`) and marked gone under the lock before `wait4` reaps it, so its pid
-/// cannot have been reused while a signal is sent.
+/// (its process group's id) cannot have been reused while a signal is sent.
 final class JobRunnerProcess: Sendable {
     /// How a runner ended.
     enum Termination: Sendable, Equatable {
@@ -18,22 +19,31 @@ final class JobRunnerProcess: Sendable {
         case signalled(Int32)
     }
 
+    /// The process started: the runner, or bubblewrap when sandboxed.
     let pid: pid_t
+    /// Whether bubblewrap stands between this process and the runner: the runner is then
+    /// bubblewrap's grandchild, and a runner killed by a signal makes bubblewrap exit with 128 + it.
+    let sandboxed: Bool
     /// The write end of the runner's standard input.
     let input: FileHandle
     /// The read end of the runner's standard output.
     let output: FileHandle
     private let reaped = Mutex(false)
+    private let runner = Mutex<pid_t?>(nil)
 
-    private init(pid: pid_t, input: FileHandle, output: FileHandle) {
+    private init(pid: pid_t, sandboxed: Bool, input: FileHandle, output: FileHandle) {
         self.pid = pid
+        self.sandboxed = sandboxed
         self.input = input
         self.output = output
     }
 
-    /// Starts `executable` with `arguments` and this process's environment.
+    /// Starts the runner `command` (the program, then its arguments) with `attempt`'s work folder as its `TMPDIR`,
+    /// under `sandbox` when there is one, with this process's environment.
     /// - Throws: ``JobHandlerError`` (`handler-failed`) when it cannot be started.
-    static func spawn(_ executable: String, _ arguments: [String]) throws -> JobRunnerProcess {
+    static func spawn(_ command: [String], sandbox: JobRunnerSandbox?, attempt: JobRunnerSandbox.Attempt) throws -> JobRunnerProcess {
+        let program = sandbox?.bubblewrap ?? command[0]
+        let arguments = sandbox.map { $0.arguments(for: attempt, command: command) } ?? Array(command.dropFirst())
         // A runner that dies before reading its request must not kill the worker with SIGPIPE.
         _ = signal(SIGPIPE, SIG_IGN)
         // Socket pairs, made close-on-exec atomically (another runner started meanwhile must not
@@ -52,35 +62,44 @@ final class JobRunnerProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-        // argv[0] is the program's real name (`glint`), not `/proc/self/exe`, so that ps shows it.
-        let name = URL(fileURLWithPath: executable).resolvingSymlinksInPath().lastPathComponent
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(Self.spawnInNewSession))
+        // argv[0] is the program's real name (`glint`, `bwrap`), not `/proc/self/exe`, so that ps shows it.
+        let name = URL(fileURLWithPath: program).resolvingSymlinksInPath().lastPathComponent
         let argv = ([name] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let environment = runnerEnvironment.map { strdup($0) } + [nil]
+        let environment = runnerEnvironment(workDirectory: attempt.workDirectory).map { strdup($0) } + [nil]
         defer { for pointer in environment { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, environment)
+        let status = posix_spawn(&pid, program, &actions, &attributes, argv, environment)
         close(stdinPipe[0])
         close(stdoutPipe[1])
         guard status == 0 else {
             close(stdinPipe[1])
             close(stdoutPipe[0])
-            throw failure("start the runner \(executable)", status)
+            throw failure("start the runner \(program)", status)
         }
         return JobRunnerProcess(
-            pid: pid, input: FileHandle(fileDescriptor: stdinPipe[1], closeOnDealloc: true),
+            pid: pid, sandboxed: sandbox != nil, input: FileHandle(fileDescriptor: stdinPipe[1], closeOnDealloc: true),
             output: FileHandle(fileDescriptor: stdoutPipe[0], closeOnDealloc: true))
     }
 
-    /// This process's environment, with two settings unless it has them already:
+    /// glibc's `POSIX_SPAWN_SETSID` (a macro Swift does not import): the child calls setsid().
+    private static let spawnInNewSession: Int32 = 0x80
+
+    /// This process's environment, with `TMPDIR` set to the runner's work folder, and two settings
+    /// unless it has them already:
     /// - Swift's backtracer off (`SWIFT_BACKTRACE=enable=no`): a runner that gets a fatal signal
     ///   dies of it at once (the backtracer would symbolicate first, and return from a signal sent
     ///   with kill(2) as if nothing happened);
     /// - two malloc arenas (`MALLOC_ARENA_MAX=2`): glibc reserves 64 MiB of address space per
     ///   arena, one per thread by default; under RLIMIT_AS a runner near its limit could not make
     ///   one and fell back to a mmap per allocation, crawling for minutes instead of failing.
-    private static var runnerEnvironment: [String] {
+    private static func runnerEnvironment(workDirectory: String) -> [String] {
         var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = workDirectory
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         if environment["MALLOC_ARENA_MAX"] == nil { environment["MALLOC_ARENA_MAX"] = "2" }
         return environment.map { "\($0.key)=\($0.value)" }
@@ -90,10 +109,11 @@ final class JobRunnerProcess: Sendable {
         JobHandlerError(code: .handlerFailed, message: "could not \(what): \(String(cString: strerror(code)))", permanent: false)
     }
 
-    /// Sends `signal` unless the runner was reaped already.
+    /// Sends `signal` to the runner's process group (bubblewrap and the runner, when sandboxed)
+    /// unless the process started was reaped already.
     func kill(_ signal: Int32 = SIGKILL) {
         reaped.withLock { reaped in
-            if !reaped { _ = Glibc.kill(pid, signal) }
+            if !reaped { _ = Glibc.kill(-pid, signal) }
         }
     }
 
@@ -108,17 +128,38 @@ final class JobRunnerProcess: Sendable {
         }
         // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
         let signal = status & 0x7f
-        return signal != 0 && signal != 0x7f ? .signalled(signal) : .exited((status >> 8) & 0xff)
+        if signal != 0 && signal != 0x7f { return .signalled(signal) }
+        let code = (status >> 8) & 0xff
+        // bubblewrap exits with 128 + the signal that killed the runner (a runner exits with 0, 2 or 3).
+        return sandboxed && code > 128 ? .signalled(code - 128) : .exited(code)
     }
 
-    /// The runner's peak address-space size so far (`VmPeak`), in bytes; nil once it is gone.
+    /// The runner's peak address-space size so far (`VmPeak`), in bytes; nil once it is gone (or
+    /// while bubblewrap has not started it yet).
     var peakVirtualBytes: Int? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        guard let runner = runnerPID,
+            let text = try? String(contentsOfFile: "/proc/\(runner)/status", encoding: .utf8)
+        else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("VmPeak:") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             if fields.count >= 2, let kilobytes = Int(fields[1]) { return kilobytes * 1024 }
         }
         return nil
+    }
+
+    /// The runner's own pid: the process started, or bubblewrap's grandchild (bubblewrap, then
+    /// the PID namespace's init, then the runner).
+    private var runnerPID: pid_t? {
+        if let known = runner.withLock({ $0 }) { return known }
+        var found = pid
+        for _ in 0..<(sandboxed ? 2 : 0) {
+            guard let text = try? String(contentsOfFile: "/proc/\(found)/task/\(found)/children", encoding: .utf8),
+                let child = text.split(separator: " ").first.flatMap({ pid_t($0) })
+            else { return nil }
+            found = child
+        }
+        runner.withLock { $0 = found }
+        return found
     }
 
     /// The conventional name of `signal` (`SIGSEGV`).

@@ -23,6 +23,7 @@ public enum GlintService {
         let blobs = try FileBlobStore(directory: dataDirectory.blobs)
         let secret = try ServerSecret.loadOrCreate(in: dataDirectory.url)
         let metrics = ServerMetrics.prometheus
+        configuration.runner?.logStart(logger)
         try await withJobStore(location, logger: Logger(label: "glint.queue")) { jobs in
             try await withServerStore(for: location, dataDirectory: dataDirectory) { store in
                 let server = ServerContext(
