@@ -37,10 +37,10 @@ public struct JobRunnerSandbox: Sendable, Equatable {
     static let systemFolders = ["/usr", "/opt"]
     /// The merged-`/usr` links (`/lib -> usr/lib`), recreated as links, or mounted where they are folders.
     static let rootLinks = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"]
-    /// What the loader and the libraries read from `/etc`, and what `/sys` tells about processors.
+    /// What the loader and the libraries read from `/etc`, fontconfig's cache, and what `/sys` tells about processors.
     static let systemFiles = [
         "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/fonts", "/etc/localtime",
-        "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/sys/devices/system/cpu",
+        "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/var/cache/fontconfig", "/sys/devices/system/cpu",
     ]
 
     /// The files an attempt's runner reads and writes.
