@@ -41,14 +41,17 @@ final class StagedBlob {
         }
     }
 
-    /// Flushes the file to disk and moves it onto `store`'s address for its hash; when a blob with
-    /// that hash is already there the temporary file is removed instead. Returns the id.
+    /// Flushes the file to disk, makes it read-only (a blob never changes: a runner reading it as
+    /// its input cannot write to it, unless it runs with the capabilities of root) and moves it onto
+    /// `store`'s address for its hash; when a blob with that hash is already there the temporary
+    /// file is removed instead. Returns the id.
     func publish(into store: FileBlobStore) throws(JobQueueError) -> BlobID {
         let descriptor = self.descriptor
         self.descriptor = -1
         let path = temporaryPath
         let name = storeName
         let digest = hasher.finalize()
+        _ = fchmod(descriptor, 0o444)
         guard fsync(descriptor) == 0 else {
             let problem = Self.systemError()
             close(descriptor)
