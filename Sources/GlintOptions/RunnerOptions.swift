@@ -13,6 +13,7 @@ import GlintQueue
 /// | `--deadline KIND=SECONDS` (repeated) | `GLINT_DEADLINES` (comma-separated) |
 /// | `--memory-limit-mb` | `GLINT_MEMORY_LIMIT_MB` |
 /// | `--sandbox auto\|bubblewrap\|none` | `GLINT_SANDBOX` |
+/// | `--warm-runners` | `GLINT_WARM_RUNNERS` |
 public struct RunnerOptions: ParsableArguments {
     /// The environment variables, by flag.
     public enum Variable {
@@ -21,6 +22,7 @@ public struct RunnerOptions: ParsableArguments {
         public static let deadlines = "GLINT_DEADLINES"
         public static let memoryLimitMB = "GLINT_MEMORY_LIMIT_MB"
         public static let sandbox = "GLINT_SANDBOX"
+        public static let warmRunners = "GLINT_WARM_RUNNERS"
     }
 
     /// Where the media kinds run.
@@ -73,6 +75,12 @@ public struct RunnerOptions: ParsableArguments {
         ))
     public var sandbox: Sandbox?
 
+    @Option(
+        help: ArgumentHelp(
+            "How many idle runners are kept for the next jobs of the same tenant (a runner never serves two tenants, and is replaced after any failure); 0 starts one per attempt (default \(Defaults.defaultWarmRunners); $\(Variable.warmRunners))."
+        ))
+    public var warmRunners: Int?
+
     public init() {}
 
     /// Checks the values; whether bubblewrap works is found out by ``configuration(executable:environment:sandbox:)``.
@@ -113,12 +121,16 @@ public struct RunnerOptions: ParsableArguments {
             }
             byKind[JobKind(rawValue: parts[0])] = .milliseconds(Int64(seconds * 1000))
         }
+        let warm = try ResolvedSetting(
+            flag: warmRunners, name: "--warm-runners", variable: Variable.warmRunners, environment: environment,
+            default: Defaults.defaultWarmRunners)
+        try warm.require("must be 0 or more") { $0 >= 0 }
         let sandboxMode = try ResolvedSetting(
             flag: sandbox, name: "--sandbox", variable: Variable.sandbox, environment: environment, default: .auto, parse: Sandbox.init)
         guard isolation.value == .runner else { return nil }
         var configuration = JobRunnerConfiguration(
             executable: executable, deadline: .milliseconds(Int64(deadline.value * 1000)), deadlines: byKind,
-            memoryLimitBytes: memory.value << 20)
+            memoryLimitBytes: memory.value << 20, warmRunners: warm.value)
         if probing { try Self.addSandbox(to: &configuration, sandboxMode, searchPath: environment["PATH"] ?? "") }
         return configuration
     }

@@ -20,6 +20,7 @@ struct RunnerOptionsTests {
         #expect(runner.deadline(for: "livephoto.edit") == .seconds(300))
         #expect(runner.memoryLimitBytes == 2048 << 20)
         #expect(runner.niceness == 10)
+        #expect(runner.warmRunners == 2)
     }
 
     @Test("flags: --isolation, --deadline-seconds, --deadline KIND=SECONDS, --memory-limit-mb")
@@ -30,6 +31,9 @@ struct RunnerOptionsTests {
         #expect(runner.deadline(for: "livephoto.edit") == .milliseconds(1500))
         #expect(runner.deadline(for: "badge.apply") == .seconds(60))
         #expect(runner.memoryLimitBytes == 512 << 20)
+        #expect(try configuration(["--warm-runners", "0"])?.warmRunners == 0)
+        #expect(try configuration([], environment: ["GLINT_WARM_RUNNERS": "4"])?.warmRunners == 4)
+        #expect(throws: (any Error).self) { try configuration(["--warm-runners", "-1"]) }
     }
 
     @Test("environment variables, and the flag before the variable")

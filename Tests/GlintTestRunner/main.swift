@@ -7,7 +7,8 @@ import GlintQueue
 
 // A runner for the isolation tests (RunnerIsolationTests): `JobRunnerChild` with kinds that exist
 // only here, so that no shipped binary can run them: `test.crash` raises SIGSEGV on every attempt,
-// `test.sleep` reports progress while it sleeps, `test.escape` tries what a sandbox must forbid.
+// `test.sleep` reports progress while it sleeps, `test.escape` tries what a sandbox must forbid,
+// `test.pid` tells which runner process ran it.
 
 struct CrashJobHandler: JobHandler {
     struct Parameters: Decodable, Sendable {}
@@ -102,8 +103,26 @@ struct EscapeJobHandler: JobHandler {
     }
 }
 
+/// Writes its runner's pid (output `pid`), or fails naming it (`fail: true`).
+struct PIDJobHandler: JobHandler {
+    struct Parameters: Decodable, Sendable {
+        var fail: Bool?
+    }
+    let kind: JobKind = "test.pid"
+    let requiredInputs: Set<String> = []
+    let documentation = JobKindDocumentation(summary: "Tells its runner's pid (tests only).", inputs: "none", parameters: "fail")
+
+    func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
+        if parameters.fail == true { throw JobHandlerError(code: .invalidInput, message: "pid \(getpid())", permanent: true) }
+        let file = context.outputFile("pid.txt")
+        try Data("\(getpid())".utf8).write(to: file)
+        return ["pid": file]
+    }
+}
+
 var registry = JobHandlerRegistry()
 registry.register(CrashJobHandler())
 registry.register(SleepJobHandler())
 registry.register(EscapeJobHandler())
+registry.register(PIDJobHandler())
 exit(await JobRunnerChild.run(registry: registry, arguments: Array(CommandLine.arguments.dropFirst())))

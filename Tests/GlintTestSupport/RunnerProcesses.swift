@@ -34,7 +34,7 @@ public enum RunnerProcesses {
     /// Blocks until `parent` has a runner running a job (polling every 5 ms), for `timeout` seconds
     /// at most: its child, or, when the child is bubblewrap, the first descendant that is not
     /// (bubblewrap, then its PID namespace's init, then the runner). The runner that a worker
-    /// starts once to check its sandbox (`--check`) does not count.
+    /// starts once to check its sandbox (`--check`) does not count. (`glint runner` only.)
     public static func waitForRunner(of parent: Int32, timeout: TimeInterval) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -43,7 +43,10 @@ public enum RunnerProcesses {
                 while let process = next, isBubblewrap(process) {
                     next = children(of: process).first
                 }
-                if let runner = next, !arguments(of: runner).contains("--check") { return runner }
+                // A process that ended meanwhile has no command line.
+                if let runner = next, case let arguments = arguments(of: runner), arguments.contains("runner"), !arguments.contains("--check") {
+                    return runner
+                }
             }
             usleep(5000)
         }

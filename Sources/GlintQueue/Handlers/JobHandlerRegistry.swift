@@ -23,8 +23,16 @@ public struct JobHandlerRegistry: Sendable {
     /// their inputs' names set this (GlintJobs sets it to `MediaInputNaming.fileExtension`).
     public var inputFileExtension: @Sendable (_ file: URL, _ name: String) -> String? = { _, _ in nil }
 
+    /// What ``shutdown()`` does: stop what the handlers keep between jobs (warm runners).
+    var shutdownActions: [@Sendable () -> Void] = []
+
     /// An empty registry.
     public init() {}
+
+    /// Stops what the handlers keep between jobs; the worker calls it when it stops.
+    public func shutdown() {
+        for action in shutdownActions { action() }
+    }
 
     /// Adds `handler` for its kind, replacing any handler registered for the kind before.
     public mutating func register<H: JobHandler>(_ handler: H) {

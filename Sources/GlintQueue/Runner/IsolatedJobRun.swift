@@ -6,13 +6,15 @@ import Synchronization
     import Glibc
 #endif
 
-/// The parent's side of one attempt run in a runner process: starts the runner, sends the request,
-/// forwards its progress to the job's context, enforces the deadline, and turns how the runner
-/// ended into the attempt's outputs or error.
+/// The parent's side of one attempt run in a runner process: takes a runner from the pool (a warm
+/// one of the job's tenant, or a new one), copies the inputs into the runner's folder, sends the
+/// request, forwards its progress to the job's context, enforces the deadline, turns how the runner
+/// ended into the attempt's outputs (moved into the attempt's output folder) or error, and gives
+/// the runner back (kept only after a success).
 ///
 /// | the runner | the attempt |
 /// | --- | --- |
-/// | wrote its outputs | succeeds with them |
+/// | wrote its outputs | succeeds with them; the runner may serve the tenant's next job |
 /// | wrote a typed error | fails with it (code, message, permanence as thrown) |
 /// | killed by a signal | `runner-crashed`, naming the signal |
 /// | still running at the deadline (killed), or SIGXCPU | `time-limit` |
@@ -23,68 +25,94 @@ import Synchronization
 /// is discarded rather than fed to runners again. A stop (cancellation, lost lease, shutdown)
 /// kills the runner with SIGKILL at once; so does cancelling the task.
 struct IsolatedJobRun: Sendable {
-    let runner: JobRunnerConfiguration
+    let pool: JobRunnerPool
     let context: JobContext
+    var runner: JobRunnerConfiguration { pool.configuration }
 
     /// What the watchdog saw while the runner ran.
     private final class Watch: Sendable {
         let state = Mutex<(timedOut: Bool, stopped: Bool, peakBytes: Int)>((false, false, 0))
     }
 
-    private enum Event: Sendable {
-        case line(Data)
-        case exited(JobRunnerProcess.Termination)
-    }
-
     func run() async throws -> [String: URL] {
         let kind = context.job.kind
-        let process = try JobRunnerProcess.spawn(
-            [runner.program] + runner.arguments + runner.limits(for: kind).arguments, sandbox: runner.sandbox, attempt: try attempt())
-        // Open until the runner ends: a runner exits when its input closes (this worker is gone).
-        defer { try? process.input.close() }
+        let attemptFolder = context.outputDirectory.deletingLastPathComponent()
+        let warm = try pool.checkout(tenant: context.job.tenant, runners: attemptFolder.deletingLastPathComponent().appendingPathComponent("runners"))
+        var succeeded = false
+        defer { pool.checkin(warm, succeeded: succeeded) }
+        let job = warm.folder.appendingPathComponent("jobs").appendingPathComponent(attemptFolder.lastPathComponent)
+        defer { try? FileManager.default.removeItem(at: job) }
+        let request = try prepare(job, kind: kind)
         let watch = Watch()
-        let watchdog = startWatchdog(process, watch, deadline: ContinuousClock.now + runner.deadline(for: kind))
+        let watchdog = startWatchdog(warm.process, watch, deadline: ContinuousClock.now + runner.deadline(for: kind))
         defer { watchdog.cancel() }
-        let events = Self.events(of: process)
-        let request = JobRunnerRequest(
-            job: context.job, inputs: context.inputs.mapValues(\.path), outputDirectory: context.outputDirectory.path)
-        try? process.input.write(contentsOf: JSONEncoder().encode(request) + Data("\n".utf8))
-        return try await withTaskCancellationHandler {
-            var result: JobRunnerLine?
-            var termination = JobRunnerProcess.Termination.exited(0)
-            for await event in events {
-                switch event {
-                case .exited(let ended): termination = ended
-                case .line(let data):
-                    guard let line = try? JSONDecoder().decode(JobRunnerLine.self, from: data) else { continue }
-                    if let progress = line.progress {
-                        do {
-                            try await context.progress(progress.fraction, progress.message)
-                        } catch {
-                            watch.state.withLock { $0.stopped = true }
-                            process.kill()
-                        }
-                    } else {
-                        result = line
-                    }
+        let (result, termination) = try await withTaskCancellationHandler {
+            warm.send(request) ? try await collect(from: warm, watch) : (nil, await Self.end(of: warm))
+        } onCancel: {
+            warm.process.kill()
+        }
+        let outputs = try outcome(result, termination, watch, outputFolder: URL(fileURLWithPath: request.outputDirectory))
+        succeeded = true
+        return try moveOutputs(outputs)
+    }
+
+    /// Makes the job's folder in the runner's: copies of the inputs (named as staged) and an
+    /// output folder; returns the request that names them.
+    private func prepare(_ job: URL, kind: JobKind) throws -> JobRunnerRequest {
+        let inputs = job.appendingPathComponent("inputs")
+        let outputs = job.appendingPathComponent("outputs")
+        var copies: [String: String] = [:]
+        do {
+            try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+            for (name, staged) in context.inputs {
+                let copy = inputs.appendingPathComponent(staged.lastPathComponent)
+                try FileManager.default.copyItem(atPath: JobRunnerSandbox.realPath(staged.path), toPath: copy.path)
+                copies[name] = copy.path
+            }
+        } catch {
+            throw JobHandlerError(code: .handlerFailed, message: "could not give the runner its inputs: \(error.localizedDescription)", permanent: false)
+        }
+        return JobRunnerRequest(job: context.job, inputs: copies, outputDirectory: outputs.path, cpuSeconds: runner.cpuSeconds(for: kind))
+    }
+
+    /// Forwards the runner's progress until its result line, or until it ends.
+    private func collect(from warm: WarmRunner, _ watch: Watch) async throws -> (JobRunnerLine?, JobRunnerProcess.Termination?) {
+        while true {
+            switch await warm.next() {
+            case .exited(let termination): return (nil, termination)
+            case .line(let data):
+                guard let line = try? JSONDecoder().decode(JobRunnerLine.self, from: data) else { continue }
+                guard let progress = line.progress else { return (line, nil) }
+                do {
+                    try await context.progress(progress.fraction, progress.message)
+                } catch {
+                    watch.state.withLock { $0.stopped = true }
+                    warm.process.kill()
                 }
             }
-            return try outcome(result, termination, watch)
-        } onCancel: {
-            process.kill()
         }
     }
 
-    /// The files the runner reads (its staged inputs and the blobs they link to) and writes (its
-    /// output folder, and a work folder beside it made here).
-    private func attempt() throws -> JobRunnerSandbox.Attempt {
-        let work = context.outputDirectory.deletingLastPathComponent().appendingPathComponent("work")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let links = context.inputs.values.map(\.path).sorted()
-        let folders = Set(links.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }).sorted()
-        return JobRunnerSandbox.Attempt(
-            readOnly: folders + links.map(JobRunnerSandbox.realPath), writable: [context.outputDirectory.path, work.path],
-            workDirectory: work.path)
+    /// How a runner that could not be given its job ended.
+    private static func end(of warm: WarmRunner) async -> JobRunnerProcess.Termination {
+        warm.process.kill()
+        while true {
+            if case .exited(let termination) = await warm.next() { return termination }
+        }
+    }
+
+    /// Moves the outputs from the runner's folder into the attempt's output folder.
+    private func moveOutputs(_ outputs: [String: URL]) throws -> [String: URL] {
+        try outputs.mapValues { file in
+            let destination = context.outputDirectory.appendingPathComponent(file.lastPathComponent)
+            do {
+                try FileManager.default.moveItem(at: file, to: destination)
+            } catch {
+                throw JobHandlerError(code: .handlerFailed, message: "could not take the runner's output \(file.lastPathComponent): \(error)", permanent: false)
+            }
+            return destination
+        }
     }
 
     /// Kills the runner at the deadline or when the job must stop; samples its peak memory.
@@ -108,30 +136,10 @@ struct IsolatedJobRun: Sendable {
         }
     }
 
-    /// The runner's output lines, then how it ended; read on a thread of its own.
-    private static func events(of process: JobRunnerProcess) -> AsyncStream<Event> {
-        AsyncStream { continuation in
-            let thread = Thread {
-                var buffer = Data()
-                while true {
-                    let chunk = process.output.availableData
-                    if chunk.isEmpty { break }
-                    buffer.append(chunk)
-                    while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                        continuation.yield(.line(Data(buffer[buffer.startIndex..<newline])))
-                        buffer.removeSubrange(buffer.startIndex...newline)
-                    }
-                }
-                continuation.yield(.exited(process.waitForExit()))
-                continuation.finish()
-            }
-            thread.name = "glint-runner-\(process.pid)"
-            thread.start()
-        }
-    }
-
     /// The attempt's outputs, or the error it ends with.
-    private func outcome(_ result: JobRunnerLine?, _ termination: JobRunnerProcess.Termination, _ watch: Watch) throws -> [String: URL] {
+    private func outcome(
+        _ result: JobRunnerLine?, _ termination: JobRunnerProcess.Termination?, _ watch: Watch, outputFolder: URL
+    ) throws -> [String: URL] {
         let seen = watch.state.withLock { $0 }
         if seen.stopped || Task.isCancelled || context.shouldStop { throw CancellationError() }
         let deadline = runner.deadline(for: context.job.kind)
@@ -157,12 +165,12 @@ struct IsolatedJobRun: Sendable {
             let status: Int32 = if case .exited(let code) = termination { code } else { -1 }
             throw failure(.runnerCrashed, "the job's runner exited with status \(status) without a result")
         }
-        return try outputs.mapValues(outputFile)
+        return try outputs.mapValues { try Self.outputFile($0, in: outputFolder) }
     }
 
-    /// An output path the runner named, which must lie inside the attempt's output folder.
-    private func outputFile(_ path: String) throws -> URL {
-        let folder = context.outputDirectory.standardizedFileURL.path
+    /// An output path the runner named, which must lie inside the job's output folder.
+    private static func outputFile(_ path: String, in outputFolder: URL) throws -> URL {
+        let folder = outputFolder.standardizedFileURL.path
         let file = URL(fileURLWithPath: path).standardizedFileURL
         guard file.path.hasPrefix(folder + "/") else {
             throw JobHandlerError(code: .handlerFailed, message: "the job's runner named an output outside its folder: \(path)", permanent: false)

@@ -6,35 +6,49 @@ import Synchronization
     import Glibc
 #endif
 
-/// The runner's side (`glint runner`): applies its limits, reads one request line from standard
-/// input, runs the kind's handler from `registry`, and writes progress lines and then one result
-/// line to standard output (``IsolatedJobRun`` is the other side). Logs go to standard error.
+/// The runner's side (`glint runner`): applies its limits, then reads request lines from standard
+/// input, one job each, runs the kind's handler from `registry`, and writes progress lines and then
+/// one result line per job to standard output (``IsolatedJobRun`` is the other side). Logs go to
+/// standard error.
 ///
-/// The worker keeps the runner's standard input open until the runner ends: when it closes (the
-/// worker is gone, even killed with SIGKILL), the runner exits at once.
+/// A runner serves jobs until its worker closes its standard input (it exits at once, even in the
+/// middle of a job: the worker is gone or gave up on it), or until it has waited
+/// ``JobRunnerLimits/idleSeconds`` for a job.
 public enum JobRunnerChild {
     /// The argument with which a runner only starts and exits 0 (``JobRunnerSandbox/probe(executable:arguments:searchPath:)``).
     public static let checkArgument = "--check"
 
-    /// Runs one job.
+    /// Runs jobs.
     /// - Parameters:
     ///   - registry: The handlers (the same kinds as the parent's).
     ///   - arguments: The limits, as ``JobRunnerLimits/arguments`` writes them.
-    /// - Returns: The exit status: 0 once a result was written (an error result included) or when
-    ///   only checked, 2 when the request could not be read.
+    /// - Returns: The exit status: 0 once idle for its time or when only checked, 2 when the
+    ///   limits or a request could not be read.
     public static func run(registry: JobHandlerRegistry, arguments: [String], logger: Logger = Logger(label: "glint.runner")) async -> Int32 {
         if arguments.contains(checkArgument) { return 0 }
-        let request: JobRunnerRequest
+        let limits: JobRunnerLimits
         do {
-            let limits = try JobRunnerLimits(arguments: arguments)
-            limits.apply()
-            request = try JSONDecoder().decode(JobRunnerRequest.self, from: readRequestLine())
-            exitWhenInputCloses()
+            limits = try JobRunnerLimits(arguments: arguments)
         } catch {
-            logger.error("runner: no request", metadata: ["error": "\(error)"])
+            logger.error("runner: bad limits", metadata: ["error": "\(error)"])
             return 2
         }
+        limits.apply()
+        let input = JobRunnerInput()
         let writer = LineWriter()
+        while let line = input.next(timeout: .seconds(limits.idleSeconds)) {
+            guard let request = try? JSONDecoder().decode(JobRunnerRequest.self, from: line) else {
+                logger.error("runner: a request that does not parse", metadata: ["bytes": "\(line.count)"])
+                return 2
+            }
+            limits.allowCPU(seconds: request.cpuSeconds)
+            await runJob(request, registry: registry, writer: writer, logger: logger)
+        }
+        return 0
+    }
+
+    /// Runs one job and writes its result line.
+    private static func runJob(_ request: JobRunnerRequest, registry: JobHandlerRegistry, writer: LineWriter, logger: Logger) async {
         let reporter = JobProgressReporter(stop: JobStopSignal(), interval: .milliseconds(100), logger: logger) { progress in
             writer.write(.progress(progress))
             return .held
@@ -50,34 +64,6 @@ public enum JobRunnerChild {
             let problem = JobErrorClassifier.classify(error, inputs: [:])
             writer.write(JobRunnerLine(error: .init(code: problem.code.rawValue, message: problem.message, permanent: problem.permanent)))
         }
-        return 0
-    }
-
-    /// Standard input up to its first newline (or its end).
-    private static func readRequestLine() -> Data {
-        var line = Data()
-        var byte: UInt8 = 0
-        while true {
-            let count = read(0, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 || byte == UInt8(ascii: "\n") { return line }
-            line.append(byte)
-        }
-    }
-
-    /// Exits this process when its standard input ends: the worker that started it closed it or
-    /// is gone (a worker killed with SIGKILL leaves no runner behind).
-    private static func exitWhenInputCloses() {
-        let thread = Thread {
-            var byte: UInt8 = 0
-            while true {
-                let count = read(0, &byte, 1)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { _exit(3) }
-            }
-        }
-        thread.name = "glint-runner-input-watch"
-        thread.start()
     }
 
     /// Writes whole lines to standard output, one at a time.

@@ -4,10 +4,11 @@ import Logging
 /// How a worker runs jobs in runner processes (``JobHandlerRegistry/isolated(_:kinds:)``): the
 /// program started for each attempt, and the limits it runs under.
 ///
-/// The runner gets an address-space limit (``memoryLimitBytes``), a CPU-time limit (the deadline
-/// times the machine's cores: a backstop behind the wall-clock deadline), an output file size
-/// limit, no core files, and a lower scheduling priority (``niceness``). The parent kills it with
-/// SIGKILL at the kind's wall-clock deadline. With a ``sandbox`` it starts under bubblewrap.
+/// The runner gets an address-space limit (``memoryLimitBytes``), a CPU-time limit per job (the
+/// deadline times the machine's cores: a backstop behind the wall-clock deadline), an output file
+/// size limit, no core files, and a lower scheduling priority (``niceness``). The parent kills it
+/// with SIGKILL at the kind's wall-clock deadline. A runner that ended a job well is kept warm for
+/// the next job of the same tenant (``warmRunners``). With a ``sandbox`` it starts under bubblewrap.
 public struct JobRunnerConfiguration: Sendable {
     /// The deadline of a kind without one of its own: 5 minutes, far beyond a Live Photo's edit.
     public static let defaultDeadline = Duration.seconds(300)
@@ -17,6 +18,13 @@ public struct JobRunnerConfiguration: Sendable {
     public static let defaultFileSizeLimitBytes = 4096 << 20
     /// The runner's nice value unless told otherwise: below the API's.
     public static let defaultNiceness: Int32 = 10
+    /// How many idle runners a worker keeps warm unless told otherwise.
+    public static let defaultWarmRunners = 2
+    /// How many jobs one runner serves at most before it is replaced.
+    public static let jobsPerRunner = 100
+    /// How long a warm runner waits for its next job: the worker stops using it after
+    /// ``idleTimeout``, the runner exits by itself after twice that.
+    public static let idleTimeout = Duration.seconds(30)
 
     /// The program to start (`/proc/self/exe` for `glint` itself).
     public var executable: URL
@@ -32,6 +40,9 @@ public struct JobRunnerConfiguration: Sendable {
     public var fileSizeLimitBytes: Int
     /// The runner's nice value.
     public var niceness: Int32
+    /// How many idle runners are kept for the next jobs (of the same tenant); 0 starts a runner for
+    /// every attempt.
+    public var warmRunners: Int
     /// The sandbox runners start in; nil when they run with their limits only.
     public var sandbox: JobRunnerSandbox?
     /// Why runners run without a sandbox where one was wanted, for the worker to log at start.
@@ -39,7 +50,8 @@ public struct JobRunnerConfiguration: Sendable {
 
     public init(
         executable: URL, arguments: [String] = ["runner"], deadline: Duration = defaultDeadline, deadlines: [JobKind: Duration] = [:],
-        memoryLimitBytes: Int = defaultMemoryLimitBytes, fileSizeLimitBytes: Int = defaultFileSizeLimitBytes, niceness: Int32 = defaultNiceness
+        memoryLimitBytes: Int = defaultMemoryLimitBytes, fileSizeLimitBytes: Int = defaultFileSizeLimitBytes, niceness: Int32 = defaultNiceness,
+        warmRunners: Int = defaultWarmRunners
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -48,6 +60,7 @@ public struct JobRunnerConfiguration: Sendable {
         self.memoryLimitBytes = memoryLimitBytes
         self.fileSizeLimitBytes = fileSizeLimitBytes
         self.niceness = niceness
+        self.warmRunners = warmRunners
     }
 
     /// The program as started: its real path under a sandbox (where `/proc/self/exe` would be bubblewrap).
@@ -69,11 +82,17 @@ public struct JobRunnerConfiguration: Sendable {
         deadlines[kind] ?? deadline
     }
 
-    /// The limits a runner of `kind` applies to itself.
-    func limits(for kind: JobKind) -> JobRunnerLimits {
+    /// The limits a runner applies to itself.
+    var limits: JobRunnerLimits {
+        JobRunnerLimits(
+            memoryBytes: memoryLimitBytes, fileSizeBytes: fileSizeLimitBytes, niceness: niceness,
+            idleSeconds: Int(Self.idleTimeout.seconds * 2))
+    }
+
+    /// The CPU time one attempt of `kind` may use: its deadline times the machine's cores (a
+    /// backstop behind the wall-clock deadline).
+    func cpuSeconds(for kind: JobKind) -> Int {
         let cores = max(ProcessInfo.processInfo.activeProcessorCount, 1)
-        let cpuSeconds = Int((deadline(for: kind).seconds * Double(cores)).rounded(.up)) + 1
-        return JobRunnerLimits(
-            memoryBytes: memoryLimitBytes, cpuSeconds: cpuSeconds, fileSizeBytes: fileSizeLimitBytes, niceness: niceness)
+        return Int((deadline(for: kind).seconds * Double(cores)).rounded(.up)) + 1
     }
 }

@@ -4,31 +4,29 @@ import Foundation
     import Glibc
 #endif
 
-/// The limits a runner applies to itself before it reads its request, passed on its command line
-/// (`--memory-bytes N --cpu-seconds N --file-size-bytes N --nice N`).
+/// The limits a runner applies to itself before it reads its first request, passed on its
+/// command line (`--memory-bytes N --file-size-bytes N --nice N --idle-seconds N`). The CPU-time
+/// limit is per job: each request carries it (``allowCPU(seconds:)``).
 public struct JobRunnerLimits: Sendable, Equatable {
     /// RLIMIT_AS.
     public var memoryBytes: Int
-    /// RLIMIT_CPU (SIGXCPU when reached).
-    public var cpuSeconds: Int
     /// RLIMIT_FSIZE (SIGXFSZ when a write would pass it).
     public var fileSizeBytes: Int
     /// The nice value.
     public var niceness: Int32
+    /// How long a runner waits for its next job before it exits.
+    public var idleSeconds: Int
 
-    public init(memoryBytes: Int, cpuSeconds: Int, fileSizeBytes: Int, niceness: Int32) {
+    public init(memoryBytes: Int, fileSizeBytes: Int, niceness: Int32, idleSeconds: Int) {
         self.memoryBytes = memoryBytes
-        self.cpuSeconds = cpuSeconds
         self.fileSizeBytes = fileSizeBytes
         self.niceness = niceness
+        self.idleSeconds = idleSeconds
     }
 
     /// The command-line form.
     public var arguments: [String] {
-        [
-            "--memory-bytes", "\(memoryBytes)", "--cpu-seconds", "\(cpuSeconds)", "--file-size-bytes", "\(fileSizeBytes)",
-            "--nice", "\(niceness)",
-        ]
+        ["--memory-bytes", "\(memoryBytes)", "--file-size-bytes", "\(fileSizeBytes)", "--nice", "\(niceness)", "--idle-seconds", "\(idleSeconds)"]
     }
 
     /// Parses ``arguments``.
@@ -45,17 +43,32 @@ public struct JobRunnerLimits: Sendable, Equatable {
             return value
         }
         self.init(
-            memoryBytes: try value("--memory-bytes"), cpuSeconds: try value("--cpu-seconds"), fileSizeBytes: try value("--file-size-bytes"),
-            niceness: Int32(try value("--nice")))
+            memoryBytes: try value("--memory-bytes"), fileSizeBytes: try value("--file-size-bytes"), niceness: Int32(try value("--nice")),
+            idleSeconds: try value("--idle-seconds"))
     }
 
-    /// Applies the limits to this process: no core files, address space, CPU time, file size, nice.
+    /// Applies the limits to this process: no core files, address space, file size, nice, and the
+    /// batch scheduling policy (a runner never preempts the API's threads when it wakes).
     public func apply() {
         Self.limit(RLIMIT_CORE, 0)
         Self.limit(RLIMIT_AS, memoryBytes)
-        Self.limit(RLIMIT_CPU, cpuSeconds)
         Self.limit(RLIMIT_FSIZE, fileSizeBytes)
+        var parameters = sched_param(sched_priority: 0)
+        _ = sched_setscheduler(0, Self.batchPolicy, &parameters)
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+    }
+
+    /// glibc's `SCHED_BATCH`, which Swift does not import.
+    private static let batchPolicy: Int32 = 3
+
+    /// Lets the next job use `seconds` of CPU time beyond what this process used so far (SIGXCPU
+    /// past it): a backstop behind the worker's wall-clock deadline.
+    public func allowCPU(seconds: Int) {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        let used = Int(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + 1
+        var limit = rlimit(rlim_cur: rlim_t(used + max(seconds, 1)), rlim_max: rlim_t.max)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
     }
 
     private static func limit(_ resource: __rlimit_resource, _ value: Int) {

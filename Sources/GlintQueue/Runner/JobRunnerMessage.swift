@@ -1,13 +1,15 @@
 import Foundation
 
-/// What the parent writes to a runner's standard input: one JSON document.
+/// What the parent writes to a runner's standard input for each job: one JSON line.
 struct JobRunnerRequest: Codable, Sendable {
     /// The job as claimed (kind, parameters, attempt, past errors).
     var job: Job
-    /// The staged input files by name (read-only links to blobs).
+    /// The input files by name (copies in the runner's folder).
     var inputs: [String: String]
-    /// The attempt's output folder, the one place the runner writes.
+    /// The job's output folder, in the runner's folder.
     var outputDirectory: String
+    /// The CPU time the job may use (RLIMIT_CPU, from what the runner used before it).
+    var cpuSeconds: Int
 }
 
 /// One line a runner writes to standard output: progress while it works, then one result

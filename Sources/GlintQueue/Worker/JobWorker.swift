@@ -61,7 +61,10 @@ public final class JobWorker: Service {
                 "queues": "\(configuration.queues)", "concurrency": "\(configuration.concurrency)", "lease": "\(configuration.lease)",
             ])
         try FileManager.default.createDirectory(at: configuration.workDirectory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: configuration.workDirectory) }
+        defer {
+            handlers.shutdown()
+            try? FileManager.default.removeItem(at: configuration.workDirectory)
+        }
         let execution = JobExecution(
             store: store, blobs: blobs, handlers: handlers, configuration: configuration,
             completions: CompletionBatcher(store: store), metrics: metrics, logger: logger)

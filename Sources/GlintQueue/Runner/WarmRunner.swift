@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+
+/// One runner process and its folder, serving one job at a time for one tenant
+/// (``JobRunnerPool``).
+///
+/// Its folder (`<work>/runners/<id>/`) is the one place it may write: under the sandbox nothing
+/// else is writable. Each job gets `jobs/<job>-<attempt>/` in it, with copies of its inputs and an
+/// output folder; `tmp/` is its `TMPDIR`.
+final class WarmRunner: Sendable {
+    /// What the runner's standard output brought.
+    enum Event: Sendable {
+        case line(Data)
+        case exited(JobRunnerProcess.Termination)
+    }
+
+    let process: JobRunnerProcess
+    let folder: URL
+    let tenant: String
+    private let events: EventIterator
+    private let state = Mutex<(jobs: Int, lastUsed: ContinuousClock.Instant, ended: JobRunnerProcess.Termination?)>((0, .now, nil))
+
+    /// Starts a runner for `tenant` in a new folder under `runners`.
+    /// - Throws: ``JobHandlerError`` when the folder cannot be made or the runner cannot be started.
+    static func start(_ configuration: JobRunnerConfiguration, tenant: String, runners: URL) throws -> WarmRunner {
+        let folder = runners.appendingPathComponent(UUID().uuidString.lowercased())
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let attempt = JobRunnerSandbox.Attempt(readOnly: [], writable: [folder.path], workDirectory: temporary.path)
+        do {
+            let command = [configuration.program] + configuration.arguments + configuration.limits.arguments
+            let process = try JobRunnerProcess.spawn(command, sandbox: configuration.sandbox, attempt: attempt)
+            return WarmRunner(process: process, folder: folder, tenant: tenant)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    private init(process: JobRunnerProcess, folder: URL, tenant: String) {
+        self.process = process
+        self.folder = folder
+        self.tenant = tenant
+        self.events = EventIterator(Self.events(of: process))
+    }
+
+    /// How many jobs it was given.
+    var jobs: Int { state.withLock { $0.jobs } }
+    /// When it last finished a job (or started).
+    var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsed } }
+    /// Whether it has not been seen to end.
+    var isAlive: Bool { state.withLock { $0.ended == nil } }
+
+    /// Sends one job; false when the runner is gone.
+    func send(_ request: JobRunnerRequest) -> Bool {
+        state.withLock { $0.jobs += 1 }
+        guard let data = try? JSONEncoder().encode(request) else { return false }
+        do {
+            try process.input.write(contentsOf: data + Data("\n".utf8))
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// The next line the runner wrote, or how it ended.
+    func next() async -> Event {
+        if let ended = state.withLock({ $0.ended }) { return .exited(ended) }
+        let event = await events.next() ?? .exited(.exited(-1))
+        switch event {
+        case .exited(let termination): state.withLock { $0.ended = termination }
+        case .line: state.withLock { $0.lastUsed = .now }
+        }
+        return event
+    }
+
+    /// Stops it (SIGKILL to its process group) and removes its folder.
+    func retire() {
+        try? process.input.close()
+        process.kill()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The runner's output lines, then how it ended; read on a thread of its own, which also reaps it.
+    private static func events(of process: JobRunnerProcess) -> AsyncStream<Event> {
+        AsyncStream { continuation in
+            let thread = Thread {
+                var buffer = Data()
+                while true {
+                    let chunk = process.output.availableData
+                    if chunk.isEmpty { break }
+                    buffer.append(chunk)
+                    while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                        continuation.yield(.line(Data(buffer[buffer.startIndex..<newline])))
+                        buffer.removeSubrange(buffer.startIndex...newline)
+                    }
+                }
+                continuation.yield(.exited(process.waitForExit()))
+                continuation.finish()
+            }
+            thread.name = "glint-runner-\(process.pid)"
+            thread.start()
+        }
+    }
+
+    /// The stream's iterator, used by one job at a time (the pool hands a runner to one job).
+    private final class EventIterator: @unchecked Sendable {
+        private var iterator: AsyncStream<Event>.AsyncIterator
+
+        init(_ stream: AsyncStream<Event>) {
+            iterator = stream.makeAsyncIterator()
+        }
+
+        func next() async -> Event? {
+            await iterator.next()
+        }
+    }
+}
