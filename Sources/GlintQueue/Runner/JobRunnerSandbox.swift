@@ -6,7 +6,8 @@ import Foundation
 
 /// A runner started under bubblewrap (`bwrap`): new user, PID, network, IPC, UTS and cgroup
 /// namespaces (no network at all, not even loopback), no capabilities, and a file system of its own
-/// in which everything is read-only except the attempt's output and work folders.
+/// in which everything is read-only except the runner's folder (``WarmRunner``: its jobs' input
+/// copies and outputs, and its `TMPDIR`).
 ///
 /// What the runner sees:
 ///
@@ -14,8 +15,8 @@ import Foundation
 /// | --- | --- |
 /// | `/usr`, `/opt`, the merged `/bin`, `/sbin`, `/lib*` links, a few files of `/etc` (the loader's cache, fonts, alternatives) | read-only |
 /// | the runner program, and the folders of the libraries this process loaded from elsewhere (a toolchain's) | read-only |
-/// | the attempt's staged inputs and the blobs they link to | read-only |
-/// | the attempt's output folder and work folder (its `TMPDIR` and current folder) | writable |
+/// | ``Attempt/readOnly`` (none for a ``WarmRunner``: its inputs are copies in its folder) | read-only |
+/// | ``Attempt/writable``: the runner's folder (its `TMPDIR` and current folder) | writable |
 /// | `/proc` (its own PID namespace's), `/dev` (null, zero, random and the like) | new |
 /// | everything else (the other jobs' folders, the blob store, `/home`, `/var`, `/tmp`) | absent |
 ///
@@ -43,13 +44,13 @@ public struct JobRunnerSandbox: Sendable, Equatable {
         "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/var/cache/fontconfig", "/sys/devices/system/cpu",
     ]
 
-    /// The files an attempt's runner reads and writes.
+    /// The files a runner reads and writes beyond the system's.
     public struct Attempt: Sendable, Equatable {
-        /// Staged inputs (links) and the files they link to: read-only.
+        /// Mounted read-only.
         public var readOnly: [String]
-        /// The output folder and the work folder: writable.
+        /// Mounted writable.
         public var writable: [String]
-        /// The work folder: the runner's current folder and `TMPDIR`.
+        /// The runner's current folder and `TMPDIR`.
         public var workDirectory: String
 
         public init(readOnly: [String], writable: [String], workDirectory: String) {
