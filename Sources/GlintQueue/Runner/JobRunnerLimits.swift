@@ -47,15 +47,26 @@ public struct JobRunnerLimits: Sendable, Equatable {
             idleSeconds: try value("--idle-seconds"))
     }
 
-    /// Applies the limits to this process: no core files, address space, file size, nice, and the
-    /// batch scheduling policy (a runner never preempts the API's threads when it wakes).
+    /// Applies the limits to this process: no core files, address space, file size, and a lower
+    /// priority than the API's (``lowerPriority()``).
     public func apply() {
         Self.limit(RLIMIT_CORE, 0)
         Self.limit(RLIMIT_AS, memoryBytes)
         Self.limit(RLIMIT_FSIZE, fileSizeBytes)
-        var parameters = sched_param(sched_priority: 0)
-        _ = sched_setscheduler(0, Self.batchPolicy, &parameters)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+        lowerPriority()
+    }
+
+    /// The nice value and the batch scheduling policy (a runner never preempts the API's threads
+    /// when it wakes), on every thread the process has (Linux keeps both per thread; threads
+    /// started later inherit them). The worker sets the nice value of the runner's autogroup
+    /// (``JobRunnerProcess/spawn(_:sandbox:attempt:niceness:)``).
+    func lowerPriority() {
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.compactMap { Int32($0) } ?? [0]
+        for thread in threads {
+            var parameters = sched_param(sched_priority: 0)
+            _ = sched_setscheduler(thread, Self.batchPolicy, &parameters)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), niceness)
+        }
     }
 
     /// glibc's `SCHED_BATCH`, which Swift does not import.

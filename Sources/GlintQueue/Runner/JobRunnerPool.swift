@@ -31,9 +31,11 @@ final class JobRunnerPool: Sendable {
 
     /// Gives `runner` back after a job: kept when `succeeded` and still fit, else retired.
     func checkin(_ runner: WarmRunner, succeeded: Bool) {
-        let peak = runner.process.peakVirtualBytes ?? Int.max
+        // No peak: the runner is gone, even if not reaped yet.
+        let peak = runner.process.peakVirtualBytes
         let fit =
-            succeeded && runner.isAlive && runner.jobs < JobRunnerConfiguration.jobsPerRunner && peak * 2 < configuration.memoryLimitBytes
+            succeeded && runner.isAlive && runner.jobs < JobRunnerConfiguration.jobsPerRunner
+            && peak.map { $0 < configuration.memoryLimitBytes / 2 } == true
         guard fit, configuration.warmRunners > 0 else { return runner.retire() }
         let evicted = idle.withLock { idle -> WarmRunner? in
             idle.append(runner)

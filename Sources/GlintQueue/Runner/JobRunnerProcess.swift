@@ -39,9 +39,11 @@ final class JobRunnerProcess: Sendable {
     }
 
     /// Starts the runner `command` (the program, then its arguments) with `attempt`'s work folder as its `TMPDIR`,
-    /// under `sandbox` when there is one, with this process's environment.
+    /// under `sandbox` when there is one, with this process's environment, in a session of its own
+    /// whose autogroup gets `niceness` (the kernel's autogroup scheduling, where enabled, weighs
+    /// each session as one: without it a runner's session would weigh as much as the whole server).
     /// - Throws: ``JobHandlerError`` (`handler-failed`) when it cannot be started.
-    static func spawn(_ command: [String], sandbox: JobRunnerSandbox?, attempt: JobRunnerSandbox.Attempt) throws -> JobRunnerProcess {
+    static func spawn(_ command: [String], sandbox: JobRunnerSandbox?, attempt: JobRunnerSandbox.Attempt, niceness: Int32) throws -> JobRunnerProcess {
         let program = sandbox?.bubblewrap ?? command[0]
         let arguments = sandbox.map { $0.arguments(for: attempt, command: command) } ?? Array(command.dropFirst())
         // A runner that dies before reading its request must not kill the worker with SIGPIPE.
@@ -81,6 +83,7 @@ final class JobRunnerProcess: Sendable {
             close(stdoutPipe[0])
             throw failure("start the runner \(program)", status)
         }
+        try? Data("\(niceness)".utf8).write(to: URL(fileURLWithPath: "/proc/\(pid)/autogroup"))
         return JobRunnerProcess(
             pid: pid, sandboxed: sandbox != nil, input: FileHandle(fileDescriptor: stdinPipe[1], closeOnDealloc: true),
             output: FileHandle(fileDescriptor: stdoutPipe[0], closeOnDealloc: true))

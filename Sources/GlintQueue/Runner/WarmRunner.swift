@@ -29,7 +29,7 @@ final class WarmRunner: Sendable {
         let attempt = JobRunnerSandbox.Attempt(readOnly: [], writable: [folder.path], workDirectory: temporary.path)
         do {
             let command = [configuration.program] + configuration.arguments + configuration.limits.arguments
-            let process = try JobRunnerProcess.spawn(command, sandbox: configuration.sandbox, attempt: attempt)
+            let process = try JobRunnerProcess.spawn(command, sandbox: configuration.sandbox, attempt: attempt, niceness: configuration.niceness)
             return WarmRunner(process: process, folder: folder, tenant: tenant)
         } catch {
             try? FileManager.default.removeItem(at: folder)
