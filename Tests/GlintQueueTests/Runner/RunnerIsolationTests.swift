@@ -39,13 +39,31 @@ struct RunnerIsolationTests {
         var registry = JobHandlerRegistry()
         registry.register(DeclaredKind(kind: "test.crash"))
         registry.register(DeclaredKind(kind: "test.sleep"))
-        let runner = JobRunnerConfiguration(executable: executable, arguments: [], deadline: deadline)
+        let runner = JobRunnerConfiguration(executable: executable, arguments: tagArguments(tag), deadline: deadline)
         return registry.isolated(runner, kinds: ["test.crash", "test.sleep"])
     }
 
-    /// The pids of this process's children running GlintTestRunner.
-    static func runners() -> [pid_t] {
-        RunnerProcesses.children(of: getpid(), named: "GlintTestRunner")
+    /// A number on this suite's runners' command lines: other suites start GlintTestRunner
+    /// processes in the same test process, at the same time.
+    static let tag = Int.random(in: 1_000_000...999_999_999)
+
+    /// Runner arguments that mark the runners with `tag` (the runner ignores them).
+    static func tagArguments(_ tag: Int) -> [String] {
+        ["--test-tag", "\(tag)"]
+    }
+
+    /// The pids of this process's children running GlintTestRunner with `tag` (this suite's by default).
+    static func runners(tag: Int = tag) -> [pid_t] {
+        RunnerProcesses.children(of: getpid(), named: "GlintTestRunner").filter { RunnerProcesses.arguments(of: $0).contains("\(tag)") }
+    }
+
+    /// Blocks, on a thread of its own, until no runner with `tag` is left (5 s at most); returns the seconds waited.
+    static func waitUntilNoRunner(tag: Int = tag) async -> TimeInterval {
+        await RunnerProcesses.onThread {
+            let start = Date()
+            while !runners(tag: tag).isEmpty, Date().timeIntervalSince(start) < 5 { usleep(5000) }
+            return Date().timeIntervalSince(start)
+        }
     }
 
     @Test("a runner that crashes on every attempt: runner-crashed (SIGSEGV) twice, then discarded")
@@ -102,9 +120,7 @@ struct RunnerIsolationTests {
                 #expect(runners.count == 1)
                 _ = try await harness.store.cancel(id, tenant: nil)
                 // Timed on a thread of its own: other tests may keep the task pool busy.
-                let elapsed = await RunnerProcesses.onThread {
-                    RunnerProcesses.waitUntilNoChild(of: getpid(), named: "GlintTestRunner", timeout: 5)
-                }
+                let elapsed = await Self.waitUntilNoRunner()
                 #expect(Self.runners().isEmpty)
                 #expect(elapsed < 1, "the runner outlived the cancellation by \(elapsed) s")
                 let job = try await harness.waitUntilFinished(id)

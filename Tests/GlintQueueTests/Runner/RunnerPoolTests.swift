@@ -12,11 +12,14 @@ import Testing
 /// process ran each job.
 @Suite("Runner pool (GlintTestRunner)", .serialized)
 struct RunnerPoolTests {
+    /// This suite's runners' mark (``RunnerIsolationTests/tag``).
+    static let tag = Int.random(in: 1_000_000...999_999_999)
+
     static func handlers(warmRunners: Int = JobRunnerConfiguration.defaultWarmRunners) throws -> JobHandlerRegistry {
         let executable = try #require(RunnerIsolationTests.runnerExecutable, "GlintTestRunner was not built (swift build --build-tests)")
         var registry = JobHandlerRegistry()
         registry.register(RunnerIsolationTests.DeclaredKind(kind: "test.pid"))
-        let runner = JobRunnerConfiguration(executable: executable, arguments: [], warmRunners: warmRunners)
+        let runner = JobRunnerConfiguration(executable: executable, arguments: RunnerIsolationTests.tagArguments(tag), warmRunners: warmRunners)
         return registry.isolated(runner, kinds: ["test.pid"])
     }
 
@@ -66,9 +69,7 @@ struct RunnerPoolTests {
     @Test("the worker's stop retires its warm runners")
     func retiredAtStop() async throws {
         _ = try await Self.pids(of: [("a", false), ("b", false)])
-        let waited = await RunnerProcesses.onThread {
-            RunnerProcesses.waitUntilNoChild(of: getpid(), named: "GlintTestRunner", timeout: 5)
-        }
+        let waited = await RunnerIsolationTests.waitUntilNoRunner(tag: Self.tag)
         #expect(waited < 1, "warm runners outlived their worker by \(waited) s")
     }
 }
