@@ -67,7 +67,7 @@ struct IsolatedJobRun: Sendable {
             try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
             for (name, staged) in context.inputs {
                 let copy = inputs.appendingPathComponent(staged.lastPathComponent)
-                try FileManager.default.copyItem(atPath: JobRunnerSandbox.realPath(staged.path), toPath: copy.path)
+                try FileManager.default.copyItem(at: staged.resolvingSymlinksInPath(), to: copy)
                 copies[name] = copy.path
             }
         } catch {

@@ -65,7 +65,7 @@ public struct JobRunnerConfiguration: Sendable {
 
     /// The program as started: its real path under a sandbox (where `/proc/self/exe` would be bubblewrap).
     var program: String {
-        sandbox == nil ? executable.path : JobRunnerSandbox.realPath(executable.path)
+        sandbox == nil ? executable.path : executable.resolvingSymlinksInPath().path
     }
 
     /// Logs how runners will start: under bubblewrap, or (a warning) with their limits only and why.

@@ -21,8 +21,7 @@ final class JobRunnerInput: Sendable {
 
     /// The next request line, waiting up to `timeout` for it; nil when none came in time.
     func next(timeout: Duration) -> Data? {
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        guard available.wait(timeout: .now() + seconds) == .success else { return nil }
+        guard available.wait(timeout: .now() + timeout.seconds) == .success else { return nil }
         return lines.withLock { $0.removeFirst() }
     }
 

@@ -62,25 +62,31 @@ public struct JobRunnerSandbox: Sendable, Equatable {
 
     /// The `bwrap` command line (without the program itself) that runs `command` in `attempt`.
     public func arguments(for attempt: Attempt, command: [String]) -> [String] {
+        var arguments = Self.systemArguments
+        for path in readOnlyPaths + attempt.readOnly { arguments += ["--ro-bind", path, path] }
+        for path in attempt.writable { arguments += ["--bind", path, path] }
+        arguments += ["--remount-ro", "/", "--chdir", attempt.workDirectory, "--setenv", "TMPDIR", attempt.workDirectory, "--"]
+        return arguments + command
+    }
+
+    /// The namespaces, the capabilities and the system's folders, as this machine has them
+    /// (looked at once: they do not change while a worker runs).
+    static let systemArguments: [String] = {
         var arguments = ["--unshare-all", "--cap-drop", "ALL"]
         let files = FileManager.default
-        for folder in Self.systemFolders where files.fileExists(atPath: folder) {
+        for folder in systemFolders where files.fileExists(atPath: folder) {
             arguments += ["--ro-bind", folder, folder]
         }
-        for link in Self.rootLinks {
+        for link in rootLinks {
             if let target = try? files.destinationOfSymbolicLink(atPath: link) {
                 arguments += ["--symlink", target, link]
             } else if files.fileExists(atPath: link) {
                 arguments += ["--ro-bind", link, link]
             }
         }
-        for path in Self.systemFiles { arguments += ["--ro-bind-try", path, path] }
-        arguments += ["--proc", "/proc", "--dev", "/dev"]
-        for path in readOnlyPaths + attempt.readOnly { arguments += ["--ro-bind", path, path] }
-        for path in attempt.writable { arguments += ["--bind", path, path] }
-        arguments += ["--remount-ro", "/", "--chdir", attempt.workDirectory, "--setenv", "TMPDIR", attempt.workDirectory, "--"]
-        return arguments + command
-    }
+        for path in systemFiles { arguments += ["--ro-bind-try", path, path] }
+        return arguments + ["--proc", "/proc", "--dev", "/dev"]
+    }()
 
     /// Why a sandbox cannot be had here.
     public struct Unavailable: Error, CustomStringConvertible, Sendable {
@@ -97,7 +103,7 @@ public struct JobRunnerSandbox: Sendable, Equatable {
         guard let bubblewrap = folders.map({ $0 + "/bwrap" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw Unavailable(description: "bubblewrap (bwrap) is not installed")
         }
-        let program = realPath(executable.path)
+        let program = executable.resolvingSymlinksInPath().path
         let sandbox = JobRunnerSandbox(bubblewrap: bubblewrap, readOnlyPaths: [program] + loadedLibraryFolders())
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("glint-sandbox-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -123,13 +129,6 @@ public struct JobRunnerSandbox: Sendable, Equatable {
                 description: "bubblewrap cannot make a sandbox here (\(reason.isEmpty ? "exit status \(process.terminationStatus)" : reason))")
         }
         return sandbox
-    }
-
-    /// `path` with every link resolved (`/proc/self/exe` becomes the program's own path).
-    static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// The folders of the shared libraries this process loaded from outside the system folders
