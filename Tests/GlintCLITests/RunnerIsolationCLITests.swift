@@ -84,14 +84,23 @@ struct RunnerIsolationCLITests {
         }
     }
 
+    /// The scheduling policy of `pid` (field 41 of `/proc/PID/stat`).
+    static func schedulingPolicy(of pid: pid_t) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return fields.count > 38 ? Int(fields[38]) : nil
+    }
+
     @Test("a runner killed mid-edit (SIGSEGV, SIGKILL): runner-crashed naming the signal, then retried and completed", arguments: [SIGSEGV, SIGKILL])
     func killedRunner(signal: Int32) async throws {
         let setup = try Setup([])
         defer { setup.directory.remove() }
         let id = try setup.submitEdit()
-        let killed = Self.watchRunner(setup) { kill($0, signal) }
+        let killed = Self.watchRunner(setup) { runner in (policy: Self.schedulingPolicy(of: runner), killed: kill(runner, signal)) }
         try await setup.withStore { store in
-            #expect(await killed.value == 0, "the runner was not killed mid-edit")
+            let watched = await killed.value
+            #expect(watched?.killed == 0, "the runner was not killed mid-edit")
+            #expect(watched?.policy == 5, "an edit's runner runs at SCHED_IDLE (5): \(String(describing: watched?.policy))")
             let job = try await Self.waitFor(id, in: store) { $0.state.isFinished }
             #expect(job.state == .completed, "\(job.errors)")
             #expect(job.attempt == 2)

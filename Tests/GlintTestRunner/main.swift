@@ -8,7 +8,8 @@ import GlintQueue
 // A runner for the isolation tests (RunnerIsolationTests): `JobRunnerChild` with kinds that exist
 // only here, so that no shipped binary can run them: `test.crash` raises SIGSEGV on every attempt,
 // `test.sleep` reports progress while it sleeps, `test.escape` tries what a sandbox must forbid,
-// `test.pid` tells which runner process ran it.
+// `test.pid` (and `test.pid.idle`, the same for a kind run at idle priority) tells which runner
+// process ran it and how it is scheduled.
 
 struct CrashJobHandler: JobHandler {
     struct Parameters: Decodable, Sendable {}
@@ -108,15 +109,20 @@ struct PIDJobHandler: JobHandler {
     struct Parameters: Decodable, Sendable {
         var fail: Bool?
     }
-    let kind: JobKind = "test.pid"
+    let kind: JobKind
     let requiredInputs: Set<String> = []
-    let documentation = JobKindDocumentation(summary: "Tells its runner's pid (tests only).", inputs: "none", parameters: "fail")
+    let documentation = JobKindDocumentation(
+        summary: "Tells its runner's pid, and its scheduling policy, nice value, session and process group (tests only).", inputs: "none",
+        parameters: "fail")
 
     func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
         if parameters.fail == true { throw JobHandlerError(code: .invalidInput, message: "pid \(getpid())", permanent: true) }
-        let file = context.outputFile("pid.txt")
-        try Data("\(getpid())".utf8).write(to: file)
-        return ["pid": file]
+        let pid = context.outputFile("pid.txt")
+        try Data("\(getpid())".utf8).write(to: pid)
+        let scheduling = context.outputFile("scheduling.txt")
+        let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        try Data("\(sched_getscheduler(0)) \(nice) \(getsid(0)) \(getpgrp())".utf8).write(to: scheduling)
+        return ["pid": pid, "scheduling": scheduling]
     }
 }
 
@@ -124,5 +130,6 @@ var registry = JobHandlerRegistry()
 registry.register(CrashJobHandler())
 registry.register(SleepJobHandler())
 registry.register(EscapeJobHandler())
-registry.register(PIDJobHandler())
+registry.register(PIDJobHandler(kind: "test.pid"))
+registry.register(PIDJobHandler(kind: "test.pid.idle"))
 exit(await JobRunnerChild.run(registry: registry, arguments: Array(CommandLine.arguments.dropFirst())))

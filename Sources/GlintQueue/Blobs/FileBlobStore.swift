@@ -51,7 +51,9 @@ public struct FileBlobStore: BlobStore {
         return removed
     }
 
-    /// Copies the file in 1 MiB chunks, hashing as it goes.
+    /// Copies the file in 1 MiB chunks, hashing as it goes. A file of a chunk or more is copied
+    /// on a thread of its own (reading, hashing and fsyncing megabytes would hold a thread of the
+    /// cooperative pool that the API answers on); a smaller one here.
     /// - Throws: `JobQueueError(.blob)` naming the file when it cannot be read, or the store when it cannot be written.
     public func put(contentsOf file: URL) async throws -> BlobID {
         let source = open(file.path, O_RDONLY | O_CLOEXEC)
@@ -60,23 +62,27 @@ public struct FileBlobStore: BlobStore {
         }
         defer { close(source) }
         var status = stat()
-        if fstat(source, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+        let isFile = fstat(source, &status) == 0
+        if isFile, (status.st_mode & S_IFMT) == S_IFDIR {
             throw JobQueueError(.blob, "cannot read \(file.path): it is a directory, not a file")
         }
+        guard isFile, status.st_size >= Self.chunkSize else { return try copy(from: source, path: file.path) }
+        return try await BlockingThread.run(name: "glint-blob-put") { try copy(from: source, path: file.path) }
+    }
+
+    /// Copies what is left to read of `source` into a new blob.
+    private func copy(from source: Int32, path: String) throws -> BlobID {
         let staged = try StagedBlob(in: temporaryDirectory, storeName: directory.path)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            try Task.checkCancellation()
             let count = read(source, buffer.baseAddress, buffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw JobQueueError(.blob, "cannot read \(file.path): \(StagedBlob.systemError())")
+                throw JobQueueError(.blob, "cannot read \(path): \(StagedBlob.systemError())")
             }
             if count == 0 { break }
             try staged.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            // The reads are blocking: let other tasks on this thread run between chunks.
-            await Task.yield()
         }
         return try staged.publish(into: self)
     }

@@ -37,12 +37,13 @@ struct IsolatedJobRun: Sendable {
     func run() async throws -> [String: URL] {
         let kind = context.job.kind
         let attemptFolder = context.outputDirectory.deletingLastPathComponent()
-        let warm = try pool.checkout(tenant: context.job.tenant, runners: attemptFolder.deletingLastPathComponent().appendingPathComponent("runners"))
+        let warm = try pool.checkout(
+            tenant: context.job.tenant, kind: kind, runners: attemptFolder.deletingLastPathComponent().appendingPathComponent("runners"))
         var succeeded = false
         defer { pool.checkin(warm, succeeded: succeeded) }
         let job = warm.folder.appendingPathComponent("jobs").appendingPathComponent(attemptFolder.lastPathComponent)
         defer { try? FileManager.default.removeItem(at: job) }
-        let request = try prepare(job, kind: kind)
+        let request = try await prepare(job, kind: kind)
         let watch = Watch()
         let watchdog = startWatchdog(warm.process, watch, deadline: ContinuousClock.now + runner.deadline(for: kind))
         defer { watchdog.cancel() }
@@ -57,23 +58,35 @@ struct IsolatedJobRun: Sendable {
     }
 
     /// Makes the job's folder in the runner's: copies of the inputs (named as staged) and an
-    /// output folder; returns the request that names them.
-    private func prepare(_ job: URL, kind: JobKind) throws -> JobRunnerRequest {
-        let inputs = job.appendingPathComponent("inputs")
-        let outputs = job.appendingPathComponent("outputs")
-        var copies: [String: String] = [:]
+    /// output folder; returns the request that names them. The copies (megabytes for a Live
+    /// Photo) are made on a thread of their own, off the cooperative pool the API answers on.
+    private func prepare(_ job: URL, kind: JobKind) async throws -> JobRunnerRequest {
+        let staged = context.inputs
+        let copies: [String: String]
         do {
-            try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
-            for (name, staged) in context.inputs {
-                let copy = inputs.appendingPathComponent(staged.lastPathComponent)
-                try FileManager.default.copyItem(at: staged.resolvingSymlinksInPath(), to: copy)
-                copies[name] = copy.path
-            }
+            copies =
+                staged.isEmpty
+                ? try Self.makeFolder(job, inputs: staged)
+                : try await BlockingThread.run(name: "glint-runner-inputs") { try Self.makeFolder(job, inputs: staged) }
         } catch {
             throw JobHandlerError(code: .handlerFailed, message: "could not give the runner its inputs: \(error.localizedDescription)", permanent: false)
         }
+        let outputs = job.appendingPathComponent("outputs")
         return JobRunnerRequest(job: context.job, inputs: copies, outputDirectory: outputs.path, cpuSeconds: runner.cpuSeconds(for: kind))
+    }
+
+    /// Makes `job`'s `inputs` folder with copies of `inputs` and its `outputs` folder; returns the copies' paths by name.
+    private static func makeFolder(_ job: URL, inputs staged: [String: URL]) throws -> [String: String] {
+        let inputs = job.appendingPathComponent("inputs")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: job.appendingPathComponent("outputs"), withIntermediateDirectories: false)
+        var copies: [String: String] = [:]
+        for (name, file) in staged {
+            let copy = inputs.appendingPathComponent(file.lastPathComponent)
+            try FileManager.default.copyItem(at: file.resolvingSymlinksInPath(), to: copy)
+            copies[name] = copy.path
+        }
+        return copies
     }
 
     /// Forwards the runner's progress until its result line, or until it ends.

@@ -6,7 +6,8 @@ import Logging
 ///
 /// The runner gets an address-space limit (``memoryLimitBytes``), a CPU-time limit per job (the
 /// deadline times the machine's cores: a backstop behind the wall-clock deadline), an output file
-/// size limit, no core files, and a lower scheduling priority (``niceness``). The parent kills it
+/// size limit, no core files, and a lower scheduling priority (``niceness``, or the idle policy for
+/// the ``idlePriorityKinds``). The parent kills it
 /// with SIGKILL at the kind's wall-clock deadline. A runner that ended a job well is kept warm for
 /// the next job of the same tenant (``warmRunners``). With a ``sandbox`` it starts under bubblewrap.
 public struct JobRunnerConfiguration: Sendable {
@@ -40,6 +41,11 @@ public struct JobRunnerConfiguration: Sendable {
     public var fileSizeLimitBytes: Int
     /// The runner's nice value.
     public var niceness: Int32
+    /// Kinds whose runners take the CPU only when nothing else wants it (`SCHED_IDLE`): long jobs
+    /// (seconds of CPU each, on every core) that would otherwise hold the API's requests up by a
+    /// scheduler slice each time they wake. Short jobs keep ``niceness``: at idle priority they
+    /// would queue behind every one of the worker's own wake-ups.
+    public var idlePriorityKinds: Set<JobKind> = []
     /// How many idle runners are kept for the next jobs (of the same tenant); 0 starts a runner for
     /// every attempt.
     public var warmRunners: Int
@@ -82,11 +88,11 @@ public struct JobRunnerConfiguration: Sendable {
         deadlines[kind] ?? deadline
     }
 
-    /// The limits a runner applies to itself.
-    var limits: JobRunnerLimits {
+    /// The limits a runner for jobs of `kind` applies to itself.
+    func limits(for kind: JobKind) -> JobRunnerLimits {
         JobRunnerLimits(
             memoryBytes: memoryLimitBytes, fileSizeBytes: fileSizeLimitBytes, niceness: niceness,
-            idleSeconds: Int(Self.idleTimeout.seconds * 2))
+            idleSeconds: Int(Self.idleTimeout.seconds * 2), idlePriority: idlePriorityKinds.contains(kind))
     }
 
     /// The CPU time one attempt of `kind` may use: its deadline times the machine's cores (a

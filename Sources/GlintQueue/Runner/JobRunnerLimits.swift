@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// The limits a runner applies to itself before it reads its first request, passed on its
-/// command line (`--memory-bytes N --file-size-bytes N --nice N --idle-seconds N`). The CPU-time
-/// limit is per job: each request carries it (``allowCPU(seconds:)``).
+/// command line (`--memory-bytes N --file-size-bytes N --nice N --idle-seconds N --idle-priority 0|1`).
+/// The CPU-time limit is per job: each request carries it (``allowCPU(seconds:)``).
 public struct JobRunnerLimits: Sendable, Equatable {
     /// RLIMIT_AS.
     public var memoryBytes: Int
@@ -16,17 +16,24 @@ public struct JobRunnerLimits: Sendable, Equatable {
     public var niceness: Int32
     /// How long a runner waits for its next job before it exits.
     public var idleSeconds: Int
+    /// Whether the runner takes the CPU only when nothing else wants it (`SCHED_IDLE`), for long
+    /// jobs; otherwise it runs at ``niceness`` with the batch policy.
+    public var idlePriority: Bool
 
-    public init(memoryBytes: Int, fileSizeBytes: Int, niceness: Int32, idleSeconds: Int) {
+    public init(memoryBytes: Int, fileSizeBytes: Int, niceness: Int32, idleSeconds: Int, idlePriority: Bool = false) {
         self.memoryBytes = memoryBytes
         self.fileSizeBytes = fileSizeBytes
         self.niceness = niceness
         self.idleSeconds = idleSeconds
+        self.idlePriority = idlePriority
     }
 
     /// The command-line form.
     public var arguments: [String] {
-        ["--memory-bytes", "\(memoryBytes)", "--file-size-bytes", "\(fileSizeBytes)", "--nice", "\(niceness)", "--idle-seconds", "\(idleSeconds)"]
+        [
+            "--memory-bytes", "\(memoryBytes)", "--file-size-bytes", "\(fileSizeBytes)", "--nice", "\(niceness)", "--idle-seconds", "\(idleSeconds)",
+            "--idle-priority", idlePriority ? "1" : "0",
+        ]
     }
 
     /// Parses ``arguments``.
@@ -44,33 +51,46 @@ public struct JobRunnerLimits: Sendable, Equatable {
         }
         self.init(
             memoryBytes: try value("--memory-bytes"), fileSizeBytes: try value("--file-size-bytes"), niceness: Int32(try value("--nice")),
-            idleSeconds: try value("--idle-seconds"))
+            idleSeconds: try value("--idle-seconds"), idlePriority: values["--idle-priority", default: 0] != 0)
     }
 
-    /// Applies the limits to this process: no core files, address space, file size, and a lower
-    /// priority than the API's (``lowerPriority()``).
+    /// Applies the limits to this process: no core files, address space, file size, a lower
+    /// priority than the API's (``lowerPriority()``), and no controlling terminal.
     public func apply() {
         Self.limit(RLIMIT_CORE, 0)
         Self.limit(RLIMIT_AS, memoryBytes)
         Self.limit(RLIMIT_FSIZE, fileSizeBytes)
         lowerPriority()
+        Self.leaveControllingTerminal()
+    }
+
+    /// Gives up the controlling terminal of the worker's session (a runner stays in it, see
+    /// ``JobRunnerProcess``), where there is one: nothing the runner decodes can then push input
+    /// into that terminal (TIOCSTI works only on one's controlling terminal).
+    private static func leaveControllingTerminal() {
+        let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard terminal >= 0 else { return }
+        _ = ioctl(terminal, UInt(TIOCNOTTY))
+        close(terminal)
     }
 
     /// The nice value and the batch scheduling policy (a runner never preempts the API's threads
-    /// when it wakes), on every thread the process has (Linux keeps both per thread; threads
-    /// started later inherit them). The worker sets the nice value of the runner's autogroup
-    /// (``JobRunnerProcess/spawn(_:sandbox:attempt:niceness:)``).
+    /// when it wakes), or the idle policy (``idlePriority``: the API's threads preempt it at once),
+    /// on every thread the process has (Linux keeps both per thread; threads started later inherit
+    /// them). The runner shares its worker's autogroup (``JobRunnerProcess``), so both weigh
+    /// against the worker's own threads, the API's among them.
     func lowerPriority() {
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.compactMap { Int32($0) } ?? [0]
         for thread in threads {
             var parameters = sched_param(sched_priority: 0)
-            _ = sched_setscheduler(thread, Self.batchPolicy, &parameters)
+            _ = sched_setscheduler(thread, idlePriority ? Self.idlePolicy : Self.batchPolicy, &parameters)
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), niceness)
         }
     }
 
-    /// glibc's `SCHED_BATCH`, which Swift does not import.
+    /// glibc's `SCHED_BATCH` and `SCHED_IDLE`, which Swift does not import.
     private static let batchPolicy: Int32 = 3
+    private static let idlePolicy: Int32 = 5
 
     /// Lets the next job use `seconds` of CPU time beyond what this process used so far (SIGXCPU
     /// past it): a backstop behind the worker's wall-clock deadline.

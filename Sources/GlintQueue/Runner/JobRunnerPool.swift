@@ -3,7 +3,8 @@ import Synchronization
 
 /// The runners of one worker: a runner that ended a job well is kept, up to
 /// ``JobRunnerConfiguration/warmRunners`` of them, for the next job of the same tenant (a runner
-/// never serves two tenants: whatever a hostile file did to one stays with its own tenant's jobs).
+/// never serves two tenants: whatever a hostile file did to one stays with its own tenant's jobs),
+/// and for jobs at the same scheduling priority (``JobRunnerConfiguration/idlePriorityKinds``).
 ///
 /// A runner is replaced after any failure, after ``JobRunnerConfiguration/jobsPerRunner`` jobs,
 /// once its peak address space passed half its limit (so that a job that fails near the limit is
@@ -16,17 +17,18 @@ final class JobRunnerPool: Sendable {
         self.configuration = configuration
     }
 
-    /// An idle runner of `tenant`, or a new one with its folder under `runners`.
-    func checkout(tenant: String, runners: URL) throws -> WarmRunner {
+    /// An idle runner of `tenant` at the priority of `kind`, or a new one with its folder under `runners`.
+    func checkout(tenant: String, kind: JobKind, runners: URL) throws -> WarmRunner {
         let now = ContinuousClock.now
+        let idlePriority = configuration.idlePriorityKinds.contains(kind)
         let (found, stale) = idle.withLock { idle -> (WarmRunner?, [WarmRunner]) in
             let stale = idle.filter { !$0.isAlive || now - $0.lastUsed > JobRunnerConfiguration.idleTimeout }
             idle.removeAll { runner in stale.contains { $0 === runner } }
-            guard let index = idle.lastIndex(where: { $0.tenant == tenant }) else { return (nil, stale) }
+            guard let index = idle.lastIndex(where: { $0.tenant == tenant && $0.idlePriority == idlePriority }) else { return (nil, stale) }
             return (idle.remove(at: index), stale)
         }
         for runner in stale { runner.retire() }
-        return try found ?? WarmRunner.start(configuration, tenant: tenant, runners: runners)
+        return try found ?? WarmRunner.start(configuration, tenant: tenant, kind: kind, runners: runners)
     }
 
     /// Gives `runner` back after a job: kept when `succeeded` and still fit, else retired.

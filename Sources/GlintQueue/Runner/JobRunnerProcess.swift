@@ -5,9 +5,17 @@ import Synchronization
     import Glibc
 #endif
 
-/// One runner process, started with `posix_spawn` in a session of its own (so that a signal to its
-/// process group reaches everything it started, bubblewrap's processes included): its standard
-/// input and output are socket pairs to the parent, its standard error is the parent's (its logs).
+/// One runner process, started with `posix_spawn` in a process group of its own (so that a signal
+/// to its process group reaches everything it started, bubblewrap's processes included, and a
+/// terminal's Ctrl-C does not): its standard input and output are socket pairs to the parent, its
+/// standard error is the parent's (its logs).
+///
+/// It stays in its parent's session, so in the parent's autogroup where the kernel groups
+/// sessions for scheduling: its lower priority (``JobRunnerLimits/lowerPriority()``) then weighs
+/// against the parent's own threads, the API's. In a session of its own it would be a group of its
+/// own, and the scheduler would share the CPU between the groups first, giving the runner a slice
+/// each time it wakes however low its priority. The runner gives up the session's controlling
+/// terminal, if any, before it reads a request (``JobRunnerLimits/apply()``).
 ///
 /// ``kill(_:)`` never reaches another process: the child is waited for without being reaped
 /// (`waitid` with `WNOWAIT`) and marked gone under the lock before `wait4` reaps it, so its pid
@@ -39,11 +47,10 @@ final class JobRunnerProcess: Sendable {
     }
 
     /// Starts the runner `command` (the program, then its arguments) with `attempt`'s work folder as its `TMPDIR`,
-    /// under `sandbox` when there is one, with this process's environment, in a session of its own
-    /// whose autogroup gets `niceness` (the kernel's autogroup scheduling, where enabled, weighs
-    /// each session as one: without it a runner's session would weigh as much as the whole server).
+    /// under `sandbox` when there is one, with this process's environment (``runnerEnvironment(workDirectory:)``),
+    /// in a process group of its own.
     /// - Throws: ``JobHandlerError`` (`handler-failed`) when it cannot be started.
-    static func spawn(_ command: [String], sandbox: JobRunnerSandbox?, attempt: JobRunnerSandbox.Attempt, niceness: Int32) throws -> JobRunnerProcess {
+    static func spawn(_ command: [String], sandbox: JobRunnerSandbox?, attempt: JobRunnerSandbox.Attempt) throws -> JobRunnerProcess {
         let program = sandbox?.bubblewrap ?? command[0]
         let arguments = sandbox.map { $0.arguments(for: attempt, command: command) } ?? Array(command.dropFirst())
         // A runner that dies before reading its request must not kill the worker with SIGPIPE.
@@ -67,7 +74,8 @@ final class JobRunnerProcess: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(Self.spawnInNewSession))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         // argv[0] is the program's real name (`glint`, `bwrap`), not `/proc/self/exe`, so that ps shows it.
         let name = URL(fileURLWithPath: program).resolvingSymlinksInPath().lastPathComponent
         let argv = ([name] + arguments).map { strdup($0) } + [nil]
@@ -83,28 +91,33 @@ final class JobRunnerProcess: Sendable {
             close(stdoutPipe[0])
             throw failure("start the runner \(program)", status)
         }
-        try? Data("\(niceness)".utf8).write(to: URL(fileURLWithPath: "/proc/\(pid)/autogroup"))
         return JobRunnerProcess(
             pid: pid, sandboxed: sandbox != nil, input: FileHandle(fileDescriptor: stdinPipe[1], closeOnDealloc: true),
             output: FileHandle(fileDescriptor: stdoutPipe[0], closeOnDealloc: true))
     }
 
-    /// glibc's `POSIX_SPAWN_SETSID` (a macro Swift does not import): the child calls setsid().
-    private static let spawnInNewSession: Int32 = 0x80
-
-    /// This process's environment, with `TMPDIR` set to the runner's work folder, and two settings
+    /// This process's environment, with `TMPDIR` set to the runner's work folder, and these settings
     /// unless it has them already:
     /// - Swift's backtracer off (`SWIFT_BACKTRACE=enable=no`): a runner that gets a fatal signal
     ///   dies of it at once (the backtracer would symbolicate first, and return from a signal sent
     ///   with kill(2) as if nothing happened);
     /// - two malloc arenas (`MALLOC_ARENA_MAX=2`): glibc reserves 64 MiB of address space per
     ///   arena, one per thread by default; under RLIMIT_AS a runner near its limit could not make
-    ///   one and fell back to a mmap per allocation, crawling for minutes instead of failing.
+    ///   one and fell back to a mmap per allocation, crawling for minutes instead of failing;
+    /// - freed memory kept for the next allocation rather than given back to the kernel at once
+    ///   (`MALLOC_MMAP_THRESHOLD_`, `MALLOC_TRIM_THRESHOLD_` 256 MiB, `MALLOC_TOP_PAD_` 64 MiB):
+    ///   a frame buffer mapped and unmapped for every frame cost an edit a third of its system time
+    ///   (page faults, zeroing, unmapping), time in the kernel that no priority can preempt. The
+    ///   address-space limit still bounds what is kept, and a runner that grew past half of it is
+    ///   replaced (``JobRunnerPool``).
     private static func runnerEnvironment(workDirectory: String) -> [String] {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = workDirectory
-        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
-        if environment["MALLOC_ARENA_MAX"] == nil { environment["MALLOC_ARENA_MAX"] = "2" }
+        let defaults = [
+            "SWIFT_BACKTRACE": "enable=no", "MALLOC_ARENA_MAX": "2",
+            "MALLOC_MMAP_THRESHOLD_": "\(256 << 20)", "MALLOC_TRIM_THRESHOLD_": "\(256 << 20)", "MALLOC_TOP_PAD_": "\(64 << 20)",
+        ]
+        environment.merge(defaults) { current, _ in current }
         return environment.map { "\($0.key)=\($0.value)" }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// One runner process and its folder, serving one job at a time for one tenant
-/// (``JobRunnerPool``).
+/// One runner process and its folder, serving one job at a time for one tenant, at one scheduling
+/// priority (``JobRunnerPool``).
 ///
 /// Its folder (`<work>/runners/<id>/`) is the one place it may write: under the sandbox nothing
 /// else is writable. Each job gets `jobs/<job>-<attempt>/` in it, with copies of its inputs and an
@@ -17,30 +17,36 @@ final class WarmRunner: Sendable {
     let process: JobRunnerProcess
     let folder: URL
     let tenant: String
+    /// Whether it runs at idle priority (``JobRunnerLimits/idlePriority``): fixed for its life, as
+    /// a process without privileges cannot leave the idle policy.
+    let idlePriority: Bool
     private let events: EventIterator
     private let state = Mutex<(jobs: Int, lastUsed: ContinuousClock.Instant, ended: JobRunnerProcess.Termination?)>((0, .now, nil))
 
-    /// Starts a runner for `tenant` in a new folder under `runners`.
+    /// Starts a runner for `tenant`'s jobs of `kind` (and of kinds at the same priority) in a new
+    /// folder under `runners`.
     /// - Throws: ``JobHandlerError`` when the folder cannot be made or the runner cannot be started.
-    static func start(_ configuration: JobRunnerConfiguration, tenant: String, runners: URL) throws -> WarmRunner {
+    static func start(_ configuration: JobRunnerConfiguration, tenant: String, kind: JobKind, runners: URL) throws -> WarmRunner {
         let folder = runners.appendingPathComponent(UUID().uuidString.lowercased())
         let temporary = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let attempt = JobRunnerSandbox.Attempt(readOnly: [], writable: [folder.path], workDirectory: temporary.path)
         do {
-            let command = [configuration.program] + configuration.arguments + configuration.limits.arguments
-            let process = try JobRunnerProcess.spawn(command, sandbox: configuration.sandbox, attempt: attempt, niceness: configuration.niceness)
-            return WarmRunner(process: process, folder: folder, tenant: tenant)
+            let limits = configuration.limits(for: kind)
+            let command = [configuration.program] + configuration.arguments + limits.arguments
+            let process = try JobRunnerProcess.spawn(command, sandbox: configuration.sandbox, attempt: attempt)
+            return WarmRunner(process: process, folder: folder, tenant: tenant, idlePriority: limits.idlePriority)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
         }
     }
 
-    private init(process: JobRunnerProcess, folder: URL, tenant: String) {
+    private init(process: JobRunnerProcess, folder: URL, tenant: String, idlePriority: Bool) {
         self.process = process
         self.folder = folder
         self.tenant = tenant
+        self.idlePriority = idlePriority
         self.events = EventIterator(Self.events(of: process))
     }
 

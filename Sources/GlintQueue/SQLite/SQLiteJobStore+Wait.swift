@@ -1,10 +1,15 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension SQLiteJobStore {
     /// Returns at once when jobs are claimable now; otherwise when this process signals a change
-    /// (`WakeUpSignal`), when another process bumps `queue_signal` (polled every `pollInterval`),
-    /// or when `timeout` passes.
+    /// (`WakeUpSignal`), when another process bumps `queue_signal` (polled every `pollInterval`,
+    /// and read only once the write-ahead log changed: see ``WriteAheadLogState``), or when
+    /// `timeout` passes.
     @discardableResult
     public func waitForJobs(in queues: [String], timeout: Duration) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
@@ -26,14 +31,42 @@ extension SQLiteJobStore {
             return (claimable, version)
         }
         if claimable { return true }
+        var log = WriteAheadLogState(of: path)
         while !Task.isCancelled {
             let remaining = ContinuousClock.now.duration(to: deadline)
             if remaining <= .zero { return false }
             await wakeUps.wait(since: generation, timeout: min(remaining, pollInterval))
             if wakeUps.generation != generation { return true }
+            let now = WriteAheadLogState(of: path)
+            if now == log { continue }
+            log = now
             if try await read("wait for jobs", Self.signalVersion) != version { return true }
         }
         return false
+    }
+
+    /// What `stat` says of the database's write-ahead log (`<path>-wal`): every commit, of any
+    /// process, writes to it, so while it is unchanged nothing was committed and `queue_signal`
+    /// need not be read. A `stat` is one system call; a read is a trip through GRDB's reader
+    /// queue and back, 20 times a second per waiting worker, each a handful of thread wake-ups
+    /// that the API's requests would otherwise queue behind on a busy machine. A change this
+    /// misses (a log rewritten to the same size, inode and time) is found at the wait's timeout.
+    struct WriteAheadLogState: Equatable {
+        var inode: UInt64 = 0
+        var size: Int64 = -1
+        var modified = timespec()
+        var changed = timespec()
+
+        init(of databasePath: String) {
+            var status = stat()
+            guard stat(databasePath + "-wal", &status) == 0 else { return }
+            (inode, size, modified, changed) = (UInt64(status.st_ino), Int64(status.st_size), status.st_mtim, status.st_ctim)
+        }
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.inode == b.inode && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+                && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+        }
     }
 
     @Sendable static func signalVersion(_ db: Database) throws -> Int64 {

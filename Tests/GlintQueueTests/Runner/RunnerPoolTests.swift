@@ -19,29 +19,51 @@ struct RunnerPoolTests {
         let executable = try #require(RunnerIsolationTests.runnerExecutable, "GlintTestRunner was not built (swift build --build-tests)")
         var registry = JobHandlerRegistry()
         registry.register(RunnerIsolationTests.DeclaredKind(kind: "test.pid"))
-        let runner = JobRunnerConfiguration(executable: executable, arguments: RunnerIsolationTests.tagArguments(tag), warmRunners: warmRunners)
-        return registry.isolated(runner, kinds: ["test.pid"])
+        registry.register(RunnerIsolationTests.DeclaredKind(kind: "test.pid.idle"))
+        var runner = JobRunnerConfiguration(executable: executable, arguments: RunnerIsolationTests.tagArguments(tag), warmRunners: warmRunners)
+        runner.idlePriorityKinds = ["test.pid.idle"]
+        return registry.isolated(runner, kinds: ["test.pid", "test.pid.idle"])
     }
 
     /// Runs `jobs` (tenant, fails) one after another with one worker slot; returns the pid of the
     /// runner that ran each.
     static func pids(of jobs: [(tenant: String, fail: Bool)], warmRunners: Int = JobRunnerConfiguration.defaultWarmRunners) async throws -> [Int32] {
+        try await completed(jobs.map { ($0.tenant, $0.fail, "test.pid") }, warmRunners: warmRunners).map(\.pid)
+    }
+
+    /// Runs `jobs` (tenant, fails, kind) one after another with one worker slot; returns the pid of
+    /// the runner that ran each, and for those that did not fail, how it was scheduled.
+    static func completed(
+        _ jobs: [(tenant: String, fail: Bool, kind: JobKind)], warmRunners: Int = JobRunnerConfiguration.defaultWarmRunners
+    ) async throws -> [(pid: Int32, scheduling: Scheduling?)] {
         try await WorkerHarness.with(handlers: handlers(warmRunners: warmRunners)) { harness in
             try await harness.withWorker(WorkerHarness.configuration(concurrency: 1)) { _ in
-                var pids: [Int32] = []
-                for (tenant, fail) in jobs {
-                    let submission = try JobSubmission(
-                        kind: "test.pid", parameters: Data(#"{"fail": \#(fail)}"#.utf8), tenant: tenant, maxAttempts: 1)
+                var ran: [(pid: Int32, scheduling: Scheduling?)] = []
+                for (tenant, fail, kind) in jobs {
+                    let submission = JobSubmission(
+                        kind: kind, parameters: Data(#"{"fail": \#(fail)}"#.utf8), tenant: tenant, maxAttempts: 1)
                     let id = try await harness.store.submit([submission])[0].job.id
                     let job = try await harness.waitUntilFinished(id)
                     let text =
                         fail
                         ? job.errors.first?.message.replacingOccurrences(of: "pid ", with: "")
                         : String(decoding: try harness.output(job, "pid"), as: UTF8.self)
-                    pids.append(try #require(text.flatMap { Int32($0) }, "\(job.state) \(job.errors)"))
+                    let pid = try #require(text.flatMap { Int32($0) }, "\(job.state) \(job.errors)")
+                    ran.append((pid, fail ? nil : try Scheduling(String(decoding: try harness.output(job, "scheduling"), as: UTF8.self))))
                 }
-                return pids
+                return ran
             }
+        }
+    }
+
+    /// How `test.pid` found its runner scheduled: `policy nice session group`.
+    struct Scheduling {
+        var policy, nice, session, group: Int32
+
+        init(_ text: String) throws {
+            let fields = text.split(separator: " ").compactMap { Int32($0) }
+            guard fields.count == 4 else { throw CocoaError(.fileReadCorruptFile) }
+            (policy, nice, session, group) = (fields[0], fields[1], fields[2], fields[3])
         }
     }
 
@@ -58,6 +80,22 @@ struct RunnerPoolTests {
         let pids = try await Self.pids(of: [("a", false), ("a", true), ("a", false)])
         #expect(pids[0] == pids[1], "the failing job ran in the warm runner: \(pids)")
         #expect(pids[2] != pids[1], "\(pids)")
+    }
+
+    @Test(
+        "a short kind's runner runs SCHED_BATCH at nice 10, an idle-priority kind's SCHED_IDLE; both in the worker's session, each in a process group of its own, never shared"
+    )
+    func schedulingByKind() async throws {
+        let ran = try await Self.completed([("a", false, "test.pid"), ("a", false, "test.pid.idle"), ("a", false, "test.pid"), ("a", false, "test.pid.idle")])
+        let (batch, idle) = (try #require(ran[0].scheduling), try #require(ran[1].scheduling))
+        #expect(batch.policy == 3 && batch.nice == 10, "SCHED_BATCH (3) at nice 10: \(batch)")
+        #expect(idle.policy == 5, "SCHED_IDLE (5): \(idle)")
+        for (pid, scheduling) in [(ran[0].pid, batch), (ran[1].pid, idle)] {
+            #expect(scheduling.session == getsid(0), "the worker's session (its autogroup): \(scheduling)")
+            #expect(scheduling.group == pid, "a process group of its own: \(scheduling)")
+        }
+        #expect(ran[0].pid != ran[1].pid, "one runner for both priorities: \(ran.map(\.pid))")
+        #expect(ran[2].pid == ran[0].pid && ran[3].pid == ran[1].pid, "each priority's runner stays warm: \(ran.map(\.pid))")
     }
 
     @Test("with no warm runners every job gets a runner of its own")
