@@ -112,6 +112,29 @@ class LoadSampler(threading.Thread):
             self.stopping.wait(2)
 
 
+def busy_fraction(seconds: float) -> float:
+    """How busy the machine's CPUs were (1 - idle - iowait) over the next `seconds`, from /proc/stat."""
+    def sample() -> tuple[int, int]:
+        with open("/proc/stat") as file:
+            fields = [int(value) for value in file.readline().split()[1:]]
+        return sum(fields), fields[3] + fields[4]
+    total, idle = sample()
+    time.sleep(seconds)
+    total_after, idle_after = sample()
+    return 1 - (idle_after - idle) / max(total_after - total, 1)
+
+
+def wait_until_quiet(limit: float = 0.2, timeout: float = 30) -> float:
+    """Waits until the CPUs are at most `limit` busy over half a second, twice in a row (a cancelled
+    in-process edit finishes its movie in the background for up to its length: it must not load
+    the next variant's measurement). Returns the seconds waited."""
+    started = time.monotonic()
+    quiet = 0
+    while quiet < 2 and time.monotonic() - started < timeout:
+        quiet = quiet + 1 if busy_fraction(0.5) <= limit else 0
+    return time.monotonic() - started
+
+
 # --- 1. livephoto.edit wall time ------------------------------------------------------------------
 
 
@@ -306,12 +329,14 @@ class EditLoad(threading.Thread):
 def measure_latency(servers: dict, inputs: dict, job_ids: dict, args, log) -> dict:
     results = {"idle": {name: [] for name in VARIANTS}, "busy": {name: [] for name in VARIANTS}, "running_samples": {}}
     for name in VARIANTS:  # idle reference
+        wait_until_quiet()
         sample = probe(servers[name], job_ids[name], args.rate, args.latency_seconds)
         results["idle"][name].append(sample)
         log(f"  idle {name:10}: GET p50 {sample['get']['p50_ms']:.2f} p99 {sample['get']['p99_ms']:.2f} ms, "
             f"POST p50 {sample['post']['p50_ms']:.2f} p99 {sample['post']['p99_ms']:.2f} ms")
     for round_index in range(args.latency_rounds):
         for name in VARIANTS:
+            wait_until_quiet()
             load = EditLoad(servers[name], inputs[name]["edit"], waiting=2)
             load.start()
             try:

@@ -42,7 +42,7 @@ struct IsolatedJobRun: Sendable {
         var succeeded = false
         defer { pool.checkin(warm, succeeded: succeeded) }
         let job = warm.folder.appendingPathComponent("jobs").appendingPathComponent(attemptFolder.lastPathComponent)
-        defer { try? FileManager.default.removeItem(at: job) }
+        defer { Self.removeFolder(job) }
         let request = try await prepare(job, kind: kind)
         let watch = Watch()
         let watchdog = startWatchdog(warm.process, watch, deadline: ContinuousClock.now + runner.deadline(for: kind))
@@ -75,11 +75,19 @@ struct IsolatedJobRun: Sendable {
         return JobRunnerRequest(job: context.job, inputs: copies, outputDirectory: outputs.path, cpuSeconds: runner.cpuSeconds(for: kind))
     }
 
-    /// Makes `job`'s `inputs` folder with copies of `inputs` and its `outputs` folder; returns the copies' paths by name.
+    /// Makes `job` (in the runner's `jobs` folder), its `inputs` folder with copies of `inputs` and
+    /// its `outputs` folder; returns the copies' paths by name. Plain mkdir(2) calls: a small job
+    /// (`rings.render`) is over in a few milliseconds, and Foundation's `createDirectory` looks at
+    /// every parent first.
     private static func makeFolder(_ job: URL, inputs staged: [String: URL]) throws -> [String: String] {
         let inputs = job.appendingPathComponent("inputs")
-        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: job.appendingPathComponent("outputs"), withIntermediateDirectories: false)
+        let jobs = job.deletingLastPathComponent()
+        for folder in [jobs, job, inputs, job.appendingPathComponent("outputs")] {
+            guard mkdir(folder.path, 0o755) == 0 || (folder == jobs && errno == EEXIST) else {
+                throw CocoaError(
+                    .fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path, NSUnderlyingErrorKey: POSIXError(.init(rawValue: errno) ?? .EIO)])
+            }
+        }
         var copies: [String: String] = [:]
         for (name, file) in staged {
             let copy = inputs.appendingPathComponent(file.lastPathComponent)
@@ -87,6 +95,17 @@ struct IsolatedJobRun: Sendable {
             copies[name] = copy.path
         }
         return copies
+    }
+
+    /// Removes `job`'s folder: its three folders at once when the runner left them empty (its
+    /// outputs were moved out), else the whole tree.
+    private static func removeFolder(_ job: URL) {
+        if rmdir(job.appendingPathComponent("outputs").path) == 0, rmdir(job.appendingPathComponent("inputs").path) == 0 || errno == ENOENT,
+            rmdir(job.path) == 0
+        {
+            return
+        }
+        try? FileManager.default.removeItem(at: job)
     }
 
     /// Forwards the runner's progress until its result line, or until it ends.

@@ -153,14 +153,32 @@ final class JobRunnerProcess: Sendable {
     /// The runner's peak address-space size so far (`VmPeak`), in bytes; nil once it is gone (or
     /// while bubblewrap has not started it yet).
     var peakVirtualBytes: Int? {
-        guard let runner = runnerPID,
-            let text = try? String(contentsOfFile: "/proc/\(runner)/status", encoding: .utf8)
-        else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("VmPeak:") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            if fields.count >= 2, let kilobytes = Int(fields[1]) { return kilobytes * 1024 }
+        guard let runner = runnerPID, let status = FileManager.default.contents(atPath: "/proc/\(runner)/status") else { return nil }
+        return Self.peakVirtualBytes(in: status)
+    }
+
+    /// The `VmPeak:` line of a `/proc/PID/status` text, in bytes (it is read twice a job and every
+    /// 50 ms while one runs: the bytes are scanned, not split into lines).
+    static func peakVirtualBytes(in status: Data) -> Int? {
+        let key = Array("VmPeak:".utf8)
+        return status.withUnsafeBytes { bytes -> Int? in
+            var index = 0
+            while index + key.count <= bytes.count {
+                if index == 0 || bytes[index - 1] == UInt8(ascii: "\n"), zip(key.indices, key).allSatisfy({ bytes[index + $0] == $1 }) {
+                    var kilobytes = 0
+                    var digits = 0
+                    for byte in bytes[(index + key.count)...] {
+                        if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { if digits == 0 { continue } else { break } }
+                        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+                        kilobytes = kilobytes * 10 + Int(byte - UInt8(ascii: "0"))
+                        digits += 1
+                    }
+                    return digits > 0 ? kilobytes * 1024 : nil
+                }
+                index += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// The runner's own pid: the process started, or bubblewrap's grandchild (bubblewrap, then
