@@ -4,7 +4,7 @@ import GRDB
 /// Reads: one job, pages of jobs, counts. They run on WAL snapshots and never wait for writers.
 extension SQLiteJobStore {
     public func job(_ id: JobID, tenant: String?) async throws -> Job? {
-        try await read("read job \(id)") { db in try Self.fetchJob(db, id: id, tenant: tenant) }
+        try readHere("read job \(id)") { db in try Self.fetchJob(db, id: id, tenant: tenant) }
     }
 
     public func jobs(matching filter: JobFilter) async throws -> JobPage {

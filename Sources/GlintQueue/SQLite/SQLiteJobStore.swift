@@ -102,6 +102,19 @@ public final class SQLiteJobStore: JobStore {
         }
     }
 
+    /// Runs a point read (one job by its id: the API's most frequent read) on the calling thread:
+    /// it takes microseconds, where ``read(_:_:)`` goes to a reader's queue and back, two thread
+    /// wake-ups the request waits for (each up to a scheduler tick on a busy machine).
+    func readHere<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.read(body)
+        } catch let error as JobQueueError {
+            throw error
+        } catch {
+            throw JobQueueError(.storeUnavailable, "SQLite job store \(path): \(operation) failed: \(Self.describe(error))")
+        }
+    }
+
     /// The clock's time as the store records it.
     func now() -> Int64 { SQLiteTimestamp.microseconds(clock.now()) }
 

@@ -51,9 +51,16 @@ public final class SQLiteServerStore: ServerStore {
     }
 
     public func key(id: String) async throws -> APIKeyRecord? {
-        try await database.read { db in
+        try readHere { db in
             try Row.fetchOne(db, sql: "SELECT * FROM api_keys WHERE id = ?", arguments: [id]).map(Self.key)
         }
+    }
+
+    /// Runs a point read (one row by its key, every request makes a few) on the calling thread:
+    /// it takes microseconds, where GRDB's asynchronous read goes to a reader's queue and back,
+    /// two thread wake-ups the request waits for (each up to a scheduler tick on a busy machine).
+    private func readHere<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.read(body)
     }
 
     public func keys(tenant: String?) async throws -> [APIKeyRecord] {
@@ -89,7 +96,7 @@ public final class SQLiteServerStore: ServerStore {
     }
 
     public func blob(_ blob: BlobID, tenant: String) async throws -> BlobOwnership? {
-        try await database.read { db in
+        try readHere { db in
             try Row.fetchOne(db, sql: "SELECT * FROM blob_owners WHERE tenant = ? AND blob = ?", arguments: [tenant, blob.hex]).map { row in
                 BlobOwnership(tenant: row["tenant"], blob: blob, size: row["size"], createdAt: SQLiteTimestamp.date(row["created_at"] as Int64))
             }
