@@ -62,11 +62,11 @@ public struct FileBlobStore: BlobStore {
         }
         defer { close(source) }
         var status = stat()
-        let isFile = fstat(source, &status) == 0
-        if isFile, (status.st_mode & S_IFMT) == S_IFDIR {
+        let described = fstat(source, &status) == 0
+        if described, (status.st_mode & S_IFMT) == S_IFDIR {
             throw JobQueueError(.blob, "cannot read \(file.path): it is a directory, not a file")
         }
-        guard isFile, status.st_size >= Self.chunkSize else { return try copy(from: source, path: file.path) }
+        guard described, status.st_size >= Self.chunkSize else { return try copy(from: source, path: file.path) }
         return try await BlockingThread.run(name: "glint-blob-put") { try copy(from: source, path: file.path) }
     }
 

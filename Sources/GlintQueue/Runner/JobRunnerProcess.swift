@@ -158,27 +158,12 @@ final class JobRunnerProcess: Sendable {
     }
 
     /// The `VmPeak:` line of a `/proc/PID/status` text, in bytes (it is read twice a job and every
-    /// 50 ms while one runs: the bytes are scanned, not split into lines).
+    /// 50 ms while one runs: the line is looked for, the text not split into lines).
     static func peakVirtualBytes(in status: Data) -> Int? {
-        let key = Array("VmPeak:".utf8)
-        return status.withUnsafeBytes { bytes -> Int? in
-            var index = 0
-            while index + key.count <= bytes.count {
-                if index == 0 || bytes[index - 1] == UInt8(ascii: "\n"), zip(key.indices, key).allSatisfy({ bytes[index + $0] == $1 }) {
-                    var kilobytes = 0
-                    var digits = 0
-                    for byte in bytes[(index + key.count)...] {
-                        if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { if digits == 0 { continue } else { break } }
-                        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
-                        kilobytes = kilobytes * 10 + Int(byte - UInt8(ascii: "0"))
-                        digits += 1
-                    }
-                    return digits > 0 ? kilobytes * 1024 : nil
-                }
-                index += 1
-            }
-            return nil
-        }
+        let text = String(decoding: status, as: UTF8.self)
+        guard let key = text.range(of: "\nVmPeak:") else { return nil }
+        let kilobytes = text[key.upperBound...].drop { $0 == " " || $0 == "\t" }.prefix { $0.isASCII && $0.isNumber }
+        return Int(kilobytes).map { $0 * 1024 }
     }
 
     /// The runner's own pid: the process started, or bubblewrap's grandchild (bubblewrap, then

@@ -54,18 +54,17 @@ extension SQLiteJobStore {
     struct WriteAheadLogState: Equatable {
         var inode: UInt64 = 0
         var size: Int64 = -1
-        var modified = timespec()
-        var changed = timespec()
+        /// Last modification and status change, in nanoseconds.
+        var modified: Int64 = 0
+        var changed: Int64 = 0
 
         init(of databasePath: String) {
             var status = stat()
             guard stat(databasePath + "-wal", &status) == 0 else { return }
-            (inode, size, modified, changed) = (UInt64(status.st_ino), Int64(status.st_size), status.st_mtim, status.st_ctim)
-        }
-
-        static func == (a: Self, b: Self) -> Bool {
-            a.inode == b.inode && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
-                && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+            inode = UInt64(status.st_ino)
+            size = Int64(status.st_size)
+            modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
         }
     }
 

@@ -84,10 +84,8 @@ public final class SQLiteJobStore: JobStore {
     func write<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await database.write(body)
-        } catch let error as JobQueueError {
-            throw error
         } catch {
-            throw JobQueueError(.storeUnavailable, "SQLite job store \(path): \(operation) failed: \(Self.describe(error))")
+            throw failure(of: operation, error)
         }
     }
 
@@ -95,10 +93,8 @@ public final class SQLiteJobStore: JobStore {
     func read<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await database.read(body)
-        } catch let error as JobQueueError {
-            throw error
         } catch {
-            throw JobQueueError(.storeUnavailable, "SQLite job store \(path): \(operation) failed: \(Self.describe(error))")
+            throw failure(of: operation, error)
         }
     }
 
@@ -108,11 +104,15 @@ public final class SQLiteJobStore: JobStore {
     func readHere<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
         do {
             return try database.read(body)
-        } catch let error as JobQueueError {
-            throw error
         } catch {
-            throw JobQueueError(.storeUnavailable, "SQLite job store \(path): \(operation) failed: \(Self.describe(error))")
+            throw failure(of: operation, error)
         }
+    }
+
+    /// `error` as the store throws it: a `JobQueueError` as it is, any other (a database error)
+    /// as `.storeUnavailable` naming the file and the operation.
+    private func failure(of operation: String, _ error: any Error) -> JobQueueError {
+        error as? JobQueueError ?? JobQueueError(.storeUnavailable, "SQLite job store \(path): \(operation) failed: \(Self.describe(error))")
     }
 
     /// The clock's time as the store records it.
