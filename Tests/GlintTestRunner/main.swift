@@ -9,7 +9,7 @@ import GlintQueue
 // only here, so that no shipped binary can run them: `test.crash` raises SIGSEGV on every attempt,
 // `test.sleep` reports progress while it sleeps, `test.escape` tries what a sandbox must forbid,
 // `test.pid` (and `test.pid.idle`, the same for a kind run at idle priority) tells which runner
-// process ran it and how it is scheduled.
+// process ran it and how it is scheduled, `test.link` names a symbolic link as its output.
 
 struct CrashJobHandler: JobHandler {
     struct Parameters: Decodable, Sendable {}
@@ -104,7 +104,33 @@ struct EscapeJobHandler: JobHandler {
     }
 }
 
-/// Writes its runner's pid (output `pid`), or fails naming it (`fail: true`).
+/// What a hostile runner would do to have its worker move or store one of the worker's files: names
+/// as its output a symbolic link to `target` (`mode` "file"), or replaces its output folder with a
+/// link to `target`'s folder and names `target` in it (`mode` "folder").
+struct LinkJobHandler: JobHandler {
+    struct Parameters: Decodable, Sendable {
+        var target: String
+        var mode: String
+    }
+    let kind: JobKind = "test.link"
+    let requiredInputs: Set<String> = []
+    let documentation = JobKindDocumentation(summary: "Names a link as its output (tests only).", inputs: "none", parameters: "target, mode")
+
+    func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
+        let target = URL(fileURLWithPath: parameters.target)
+        if parameters.mode == "folder" {
+            try FileManager.default.removeItem(at: context.outputDirectory)
+            try FileManager.default.createSymbolicLink(at: context.outputDirectory, withDestinationURL: target.deletingLastPathComponent())
+            return ["leak": context.outputFile(target.lastPathComponent)]
+        }
+        let link = context.outputFile("leak.txt")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        return ["leak": link]
+    }
+}
+
+/// Writes its runner's pid (output `pid`) and how it is scheduled (output `scheduling`: policy,
+/// nice value, session and process group), or fails naming its pid (`fail: true`).
 struct PIDJobHandler: JobHandler {
     struct Parameters: Decodable, Sendable {
         var fail: Bool?
@@ -130,6 +156,7 @@ var registry = JobHandlerRegistry()
 registry.register(CrashJobHandler())
 registry.register(SleepJobHandler())
 registry.register(EscapeJobHandler())
+registry.register(LinkJobHandler())
 registry.register(PIDJobHandler(kind: "test.pid"))
 registry.register(PIDJobHandler(kind: "test.pid.idle"))
 exit(await JobRunnerChild.run(registry: registry, arguments: Array(CommandLine.arguments.dropFirst())))

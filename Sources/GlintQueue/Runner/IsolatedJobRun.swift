@@ -36,14 +36,11 @@ struct IsolatedJobRun: Sendable {
 
     func run() async throws -> [String: URL] {
         let kind = context.job.kind
-        let attemptFolder = context.outputDirectory.deletingLastPathComponent()
-        let warm = try pool.checkout(
-            tenant: context.job.tenant, kind: kind, runners: attemptFolder.deletingLastPathComponent().appendingPathComponent("runners"))
+        let runners = context.outputDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("runners")
+        let warm = try pool.checkout(tenant: context.job.tenant, kind: kind, runners: runners)
         var succeeded = false
-        defer { pool.checkin(warm, succeeded: succeeded) }
-        let job = warm.folder.appendingPathComponent("jobs").appendingPathComponent(attemptFolder.lastPathComponent)
-        defer { Self.removeFolder(job) }
-        let request = try await prepare(job, kind: kind)
+        defer { pool.checkin(warm, succeeded: succeeded && warm.job.empty()) }
+        let request = try await prepare(warm.job, kind: kind)
         let watch = Watch()
         let watchdog = startWatchdog(warm.process, watch, deadline: ContinuousClock.now + runner.deadline(for: kind))
         defer { watchdog.cancel() }
@@ -52,60 +49,23 @@ struct IsolatedJobRun: Sendable {
         } onCancel: {
             warm.process.kill()
         }
-        let outputs = try outcome(result, termination, watch, outputFolder: URL(fileURLWithPath: request.outputDirectory))
+        let outputs = try takeOutputs(outcome(result, termination, watch, process: warm.process), from: warm.job)
         succeeded = true
-        return try moveOutputs(outputs)
+        return outputs
     }
 
-    /// Makes the job's folder in the runner's: copies of the inputs (named as staged) and an
-    /// output folder; returns the request that names them. The copies (megabytes for a Live
-    /// Photo) are made on a thread of their own, off the cooperative pool the API answers on.
-    private func prepare(_ job: URL, kind: JobKind) async throws -> JobRunnerRequest {
+    /// Copies the inputs into the runner's job folder; returns the request that names them. The
+    /// copies (megabytes for a Live Photo) are made on a thread of their own, off the cooperative
+    /// pool the API answers on.
+    private func prepare(_ job: RunnerJobFolder, kind: JobKind) async throws -> JobRunnerRequest {
         let staged = context.inputs
         let copies: [String: String]
         do {
-            copies =
-                staged.isEmpty
-                ? try Self.makeFolder(job, inputs: staged)
-                : try await BlockingThread.run(name: "glint-runner-inputs") { try Self.makeFolder(job, inputs: staged) }
+            copies = staged.isEmpty ? [:] : try await BlockingThread.run(name: "glint-runner-inputs") { try job.copyInputs(staged) }
         } catch {
             throw JobHandlerError(code: .handlerFailed, message: "could not give the runner its inputs: \(error.localizedDescription)", permanent: false)
         }
-        let outputs = job.appendingPathComponent("outputs")
-        return JobRunnerRequest(job: context.job, inputs: copies, outputDirectory: outputs.path, cpuSeconds: runner.cpuSeconds(for: kind))
-    }
-
-    /// Makes `job` (in the runner's `jobs` folder), its `inputs` folder with copies of `inputs` and
-    /// its `outputs` folder; returns the copies' paths by name. Plain mkdir(2) calls: a small job
-    /// (`rings.render`) is over in a few milliseconds, and Foundation's `createDirectory` looks at
-    /// every parent first.
-    private static func makeFolder(_ job: URL, inputs staged: [String: URL]) throws -> [String: String] {
-        let inputs = job.appendingPathComponent("inputs")
-        let jobs = job.deletingLastPathComponent()
-        for folder in [jobs, job, inputs, job.appendingPathComponent("outputs")] {
-            guard mkdir(folder.path, 0o755) == 0 || (folder == jobs && errno == EEXIST) else {
-                throw CocoaError(
-                    .fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path, NSUnderlyingErrorKey: POSIXError(.init(rawValue: errno) ?? .EIO)])
-            }
-        }
-        var copies: [String: String] = [:]
-        for (name, file) in staged {
-            let copy = inputs.appendingPathComponent(file.lastPathComponent)
-            try FileManager.default.copyItem(at: file.resolvingSymlinksInPath(), to: copy)
-            copies[name] = copy.path
-        }
-        return copies
-    }
-
-    /// Removes `job`'s folder: its three folders at once when the runner left them empty (its
-    /// outputs were moved out), else the whole tree.
-    private static func removeFolder(_ job: URL) {
-        if rmdir(job.appendingPathComponent("outputs").path) == 0, rmdir(job.appendingPathComponent("inputs").path) == 0 || errno == ENOENT,
-            rmdir(job.path) == 0
-        {
-            return
-        }
-        try? FileManager.default.removeItem(at: job)
+        return JobRunnerRequest(job: context.job, inputs: copies, outputDirectory: job.outputs.path, cpuSeconds: runner.cpuSeconds(for: kind))
     }
 
     /// Forwards the runner's progress until its result line, or until it ends.
@@ -134,24 +94,23 @@ struct IsolatedJobRun: Sendable {
         }
     }
 
-    /// Moves the outputs from the runner's folder into the attempt's output folder.
-    private func moveOutputs(_ outputs: [String: URL]) throws -> [String: URL] {
-        try outputs.mapValues { file in
-            let destination = context.outputDirectory.appendingPathComponent(file.lastPathComponent)
-            do {
-                try FileManager.default.moveItem(at: file, to: destination)
-            } catch {
-                throw JobHandlerError(code: .handlerFailed, message: "could not take the runner's output \(file.lastPathComponent): \(error)", permanent: false)
-            }
+    /// Moves the outputs the runner named from its job folder into the attempt's output folder.
+    private func takeOutputs(_ outputs: [String: String], from job: RunnerJobFolder) throws -> [String: URL] {
+        try outputs.mapValues { path in
+            let destination = context.outputDirectory.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent)
+            try job.takeOutput(path, to: destination)
             return destination
         }
     }
 
-    /// Kills the runner at the deadline or when the job must stop; samples its peak memory.
+    /// Kills the runner at the deadline or when the job must stop; samples its peak memory. It
+    /// looks first after 50 ms: most jobs of the short kinds are over by then.
     private func startWatchdog(_ process: JobRunnerProcess, _ watch: Watch, deadline: ContinuousClock.Instant) -> Task<Void, Never> {
         let context = context
         return Task {
             while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(50))
+                if Task.isCancelled { return }
                 if let peak = process.peakVirtualBytes { watch.state.withLock { $0.peakBytes = max($0.peakBytes, peak) } }
                 if ContinuousClock.now >= deadline {
                     watch.state.withLock { $0.timedOut = true }
@@ -163,25 +122,26 @@ struct IsolatedJobRun: Sendable {
                     process.kill()
                     return
                 }
-                try? await Task.sleep(for: .milliseconds(50))
             }
         }
     }
 
     /// The attempt's outputs, or the error it ends with.
     private func outcome(
-        _ result: JobRunnerLine?, _ termination: JobRunnerProcess.Termination?, _ watch: Watch, outputFolder: URL
-    ) throws -> [String: URL] {
-        let seen = watch.state.withLock { $0 }
+        _ result: JobRunnerLine?, _ termination: JobRunnerProcess.Termination?, _ watch: Watch, process: JobRunnerProcess
+    ) throws -> [String: String] {
+        var seen = watch.state.withLock { $0 }
         if seen.stopped || Task.isCancelled || context.shouldStop { throw CancellationError() }
         let deadline = runner.deadline(for: context.job.kind)
         if seen.timedOut || termination == .signalled(SIGXCPU) {
             throw failure(.timeLimit, "the job ran past its time limit of \(Self.seconds(deadline)) s and its runner was stopped")
         }
-        // Memory: the runner died or failed while its peak address space (sampled every 50 ms)
-        // was within 10% of its limit. A typed error counts too: decoders report a failed
-        // allocation as a file they cannot read (libjpeg's "insufficient memory" is invalid-input).
+        // Memory: the runner died or failed while its peak address space (sampled every 50 ms,
+        // and once more now if it is still there) was within 10% of its limit. A typed error counts
+        // too: decoders report a failed allocation as a file they cannot read (libjpeg's
+        // "insufficient memory" is invalid-input).
         let failed = result?.outputs == nil
+        if failed { seen.peakBytes = max(seen.peakBytes, process.peakVirtualBytes ?? 0) }
         if failed, seen.peakBytes * 10 >= runner.memoryLimitBytes * 9 {
             throw failure(
                 .memoryLimit,
@@ -197,17 +157,7 @@ struct IsolatedJobRun: Sendable {
             let status: Int32 = if case .exited(let code) = termination { code } else { -1 }
             throw failure(.runnerCrashed, "the job's runner exited with status \(status) without a result")
         }
-        return try outputs.mapValues { try Self.outputFile($0, in: outputFolder) }
-    }
-
-    /// An output path the runner named, which must lie inside the job's output folder.
-    private static func outputFile(_ path: String, in outputFolder: URL) throws -> URL {
-        let folder = outputFolder.standardizedFileURL.path
-        let file = URL(fileURLWithPath: path).standardizedFileURL
-        guard file.path.hasPrefix(folder + "/") else {
-            throw JobHandlerError(code: .handlerFailed, message: "the job's runner named an output outside its folder: \(path)", permanent: false)
-        }
-        return file
+        return outputs
     }
 
     /// An isolation failure, permanent when the job already failed the same way before.

@@ -5,8 +5,8 @@ import Synchronization
 /// priority (``JobRunnerPool``).
 ///
 /// Its folder (`<work>/runners/<id>/`) is the one place it may write: under the sandbox nothing
-/// else is writable. Each job gets `jobs/<job>-<attempt>/` in it, with copies of its inputs and an
-/// output folder; `tmp/` is its `TMPDIR`.
+/// else is writable. Its jobs take turns in `job/`, with copies of their inputs and an output
+/// folder (``RunnerJobFolder``); `tmp/` is its `TMPDIR`.
 final class WarmRunner: Sendable {
     /// What the runner's standard output brought.
     enum Event: Sendable {
@@ -16,6 +16,8 @@ final class WarmRunner: Sendable {
 
     let process: JobRunnerProcess
     let folder: URL
+    /// Where its jobs' inputs and outputs go.
+    let job: RunnerJobFolder
     let tenant: String
     /// Whether it runs at idle priority (``JobRunnerLimits/idlePriority``): fixed for its life, as
     /// a process without privileges cannot leave the idle policy.
@@ -25,26 +27,28 @@ final class WarmRunner: Sendable {
 
     /// Starts a runner for `tenant`'s jobs of `kind` (and of kinds at the same priority) in a new
     /// folder under `runners`.
-    /// - Throws: ``JobHandlerError`` when the folder cannot be made or the runner cannot be started.
+    /// - Throws: `CocoaError` when its folder cannot be made, ``JobHandlerError`` when it cannot be started.
     static func start(_ configuration: JobRunnerConfiguration, tenant: String, kind: JobKind, runners: URL) throws -> WarmRunner {
         let folder = runners.appendingPathComponent(UUID().uuidString.lowercased())
         let temporary = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let attempt = JobRunnerSandbox.Attempt(readOnly: [], writable: [folder.path], workDirectory: temporary.path)
         do {
+            let job = try RunnerJobFolder(in: folder)
             let limits = configuration.limits(for: kind)
             let command = [configuration.program] + configuration.arguments + limits.arguments
             let process = try JobRunnerProcess.spawn(command, sandbox: configuration.sandbox, attempt: attempt)
-            return WarmRunner(process: process, folder: folder, tenant: tenant, idlePriority: limits.idlePriority)
+            return WarmRunner(process: process, folder: folder, job: job, tenant: tenant, idlePriority: limits.idlePriority)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
         }
     }
 
-    private init(process: JobRunnerProcess, folder: URL, tenant: String, idlePriority: Bool) {
+    private init(process: JobRunnerProcess, folder: URL, job: RunnerJobFolder, tenant: String, idlePriority: Bool) {
         self.process = process
         self.folder = folder
+        self.job = job
         self.tenant = tenant
         self.idlePriority = idlePriority
         self.events = EventIterator(Self.events(of: process))

@@ -9,8 +9,8 @@ import Testing
 #endif
 
 /// Jobs run in real runner processes (the `GlintTestRunner` executable: `JobRunnerChild` with the
-/// test-only kinds `test.crash` and `test.sleep`) by a real worker: crashes, deadlines,
-/// cancellation and progress across the process boundary.
+/// test-only kinds `test.crash`, `test.sleep` and `test.link`) by a real worker: crashes,
+/// deadlines, cancellation, progress across the process boundary, and outputs that are links.
 @Suite("Runner isolation (GlintTestRunner)", .serialized)
 struct RunnerIsolationTests {
     /// The parent's side of the test kinds: their parameters are decoded here, their run replaced
@@ -39,8 +39,9 @@ struct RunnerIsolationTests {
         var registry = JobHandlerRegistry()
         registry.register(DeclaredKind(kind: "test.crash"))
         registry.register(DeclaredKind(kind: "test.sleep"))
+        registry.register(DeclaredKind(kind: "test.link"))
         let runner = JobRunnerConfiguration(executable: executable, arguments: tagArguments(tag), deadline: deadline)
-        return registry.isolated(runner, kinds: ["test.crash", "test.sleep"])
+        return registry.isolated(runner, kinds: ["test.crash", "test.sleep", "test.link"])
     }
 
     /// A number on this suite's runners' command lines: other suites start GlintTestRunner
@@ -93,6 +94,23 @@ struct RunnerIsolationTests {
             #expect(job.state == .completed)
             #expect(job.progress?.fraction == 1)
             #expect(String(decoding: try harness.output(job, "slept"), as: UTF8.self) == "slept 1500 ms\n")
+        }
+    }
+
+    @Test("an output that is a link, or named through an output folder made a link, is refused: the file linked to stays, unread")
+    func linkedOutputs() async throws {
+        try await WorkerHarness.with(handlers: Self.handlers()) { harness in
+            let secret = harness.directory.file("secret.txt")
+            try Data("another tenant's\n".utf8).write(to: secret)
+            for mode in ["file", "folder"] {
+                let id = try await harness.submit("test.link", #"{"target": "\#(secret.path)", "mode": "\#(mode)"}"#, maxAttempts: 1)
+                let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
+                #expect(job.state == .discarded, "\(mode)")
+                #expect(job.outputs.isEmpty, "\(mode)")
+                #expect(job.errors.map(\.code) == ["handler-failed"], "\(mode)")
+                #expect(job.errors.first?.message.contains("not a file") == true, "\(mode): \(job.errors)")
+                #expect(try Data(contentsOf: secret) == Data("another tenant's\n".utf8), "\(mode): the file linked to is where it was")
+            }
         }
     }
 
