@@ -13,6 +13,7 @@ import GlintServer
 /// | `--port` | `GLINT_PORT` |
 /// | `--max-upload-bytes` | `GLINT_MAX_UPLOAD_BYTES` |
 /// | `--workers` (`--concurrency`) | `GLINT_CONCURRENCY` |
+/// | `--max-queued`, `--max-running`, `--max-storage-bytes`, `--rate`, `--burst` | ``KeyLimitOptions`` |
 ///
 /// `--workers N` is `--concurrency N` under the name `glint serve` has always had; `--no-workers`
 /// runs no worker (an API-only node).
@@ -48,6 +49,8 @@ public struct ServerOptions: ParsableArguments {
             "The largest upload accepted, in bytes (default \(Defaults.defaultMaxUploadBytes); $\(Variable.maxUploadBytes))."))
     public var maxUploadBytes: Int64?
 
+    @OptionGroup(title: "Limits of keys that set none") public var keyLimits: KeyLimitOptions
+
     @OptionGroup(title: "Worker options") public var worker: WorkerOptions
 
     public init() {}
@@ -80,6 +83,7 @@ public struct ServerOptions: ParsableArguments {
             worker: noWorkers ? nil : workerConfiguration)
         configuration.runner = try worker.runner.configuration(environment: environment)
         configuration.inputLimits = try worker.inputLimits.limits(environment: environment)
+        configuration.defaultLimits = try keyLimits.limits(environment: environment)
         return configuration
     }
 }

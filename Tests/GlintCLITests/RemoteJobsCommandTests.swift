@@ -15,19 +15,10 @@ struct RemoteJobsCommandTests {
 
         init(sourceLocation: SourceLocation = #_sourceLocation) async throws {
             directory = try TemporaryDirectory("glint-remote-jobs")
-            let data = directory.file("data")
             process = try WorkerProcess(
-                ["--port", "0", "--json", "--workers", "2", "--data-dir", data.path], command: "serve",
+                ["--port", "0", "--json", "--workers", "2", "--data-dir", directory.file("data").path], command: "serve",
                 log: directory.file("serve.log"), sourceLocation: sourceLocation)
-            var found: String?
-            for _ in 0..<1200 where found == nil {
-                for line in process.logText.split(separator: "\n") where line.contains("\"listening\"") {
-                    let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-                    found = event?["url"] as? String
-                }
-                if found == nil { try await Task.sleep(for: .milliseconds(100)) }
-            }
-            url = try #require(found, "glint serve did not say where it listens: \(process.logText)", sourceLocation: sourceLocation)
+            url = try await process.listeningURL(sourceLocation: sourceLocation)
         }
 
         func key(tenant: String) throws -> String {

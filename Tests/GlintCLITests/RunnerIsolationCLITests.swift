@@ -33,14 +33,7 @@ struct RunnerIsolationCLITests {
 
         /// Where `glint serve --json` says it listens.
         func serverURL() async throws -> URL {
-            for _ in 0..<1200 {
-                for line in worker.logText.split(separator: "\n") where line.contains("\"listening\"") {
-                    let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-                    if let url = (event?["url"] as? String).flatMap(URL.init(string:)) { return url }
-                }
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            throw CancellationError()
+            try #require(URL(string: try await worker.listeningURL()))
         }
 
         /// Queues an edit of the real pair; returns its id.

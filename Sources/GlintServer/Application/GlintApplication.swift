@@ -22,7 +22,8 @@ public func buildRouter(server: ServerContext, metrics: PrometheusCollectorRegis
     router.add(middleware: ProblemMiddleware())
     ServiceRoutes(server: server, metrics: metrics).addRoutes(to: router)
     PageRoutes(source: ServerPageDataSource(server: server), secret: server.shareSecret, now: server.clock).addRoutes(to: router)
-    let v1 = router.group("v1").add(middleware: APIKeyAuthenticator(store: server.store))
+    let v1 = router.group("v1").add(
+        middleware: APIKeyAuthenticator(store: server.store, defaultLimits: server.defaultLimits, rateLimiter: server.rateLimiter))
     BlobsRoutes(server: server).addRoutes(to: v1)
     JobsRoutes(server: server).addRoutes(to: v1)
     JobEventsRoute(server: server).addRoutes(to: v1)

@@ -29,6 +29,9 @@ public struct GlintServerConfiguration: Sendable {
     /// The runner processes the media kinds run in (``JobHandlerRegistry/glintMediaKinds``), or
     /// nil to run every kind in this process (the default for a library user; `glint serve` sets one).
     public var runner: JobRunnerConfiguration? = nil
+    /// The limits of a key that leaves one out (`--max-queued`, `--max-running`,
+    /// `--max-storage-bytes`, `--rate`, `--burst`); none by default.
+    public var defaultLimits: KeyLimits = .unlimited
 
     /// Jobs the embedded worker runs at once; 0 when it runs none.
     public var workers: Int { worker?.concurrency ?? 0 }

@@ -30,7 +30,8 @@ public enum GlintService {
                     jobs: jobs, blobs: blobs, store: store,
                     handlers: JobHandlerRegistry.glint(inputLimits: configuration.inputLimits).isolatingMedia(
                         configuration.runner, inputLimits: configuration.inputLimits),
-                    maxUploadBytes: configuration.maxUploadBytes, inputLimits: configuration.inputLimits, secret: secret)
+                    maxUploadBytes: configuration.maxUploadBytes, inputLimits: configuration.inputLimits, secret: secret,
+                    defaultLimits: configuration.defaultLimits)
                 let app = buildApplication(
                     server: server, configuration: configuration, workDirectory: { dataDirectory.workDirectory(worker: $0) },
                     metrics: metrics, logger: logger, onServerRunning: onServerRunning)

@@ -4,8 +4,8 @@ import GlintJobs
 import GlintQueue
 import Logging
 
-/// What the routes share: the stores, the blob files, the handler registry (for checking kinds)
-/// and the server's limits and secret.
+/// What the routes share: the stores, the blob files, the handler registry (for checking kinds),
+/// the server's limits (its own, and the keys' defaults) and secret.
 public struct ServerContext: Sendable {
     public var jobs: any JobStore
     public var blobs: FileBlobStore
@@ -21,11 +21,16 @@ public struct ServerContext: Sendable {
     public var eventPollInterval: Duration
     /// The time shares, ownership records and webhook attempts are stamped with.
     public var clock: @Sendable () -> Date
+    /// The limits of a key that leaves one out (`glint serve --max-queued ...`).
+    public var defaultLimits: KeyLimits
+    /// Counts each key's requests against its rate.
+    public let rateLimiter: RequestRateLimiter
 
     public init(
         jobs: any JobStore, blobs: FileBlobStore, store: any ServerStore, handlers: JobHandlerRegistry = .glint,
         maxUploadBytes: Int64 = GlintServerConfiguration.defaultMaxUploadBytes, inputLimits: InputLimits = .default, secret: SymmetricKey,
-        eventPollInterval: Duration = .milliseconds(200), clock: @escaping @Sendable () -> Date = { Date() }
+        eventPollInterval: Duration = .milliseconds(200), clock: @escaping @Sendable () -> Date = { Date() },
+        defaultLimits: KeyLimits = .unlimited, rateLimiter: RequestRateLimiter = RequestRateLimiter()
     ) {
         self.jobs = jobs
         self.blobs = blobs
@@ -36,6 +41,8 @@ public struct ServerContext: Sendable {
         self.secret = secret
         self.eventPollInterval = eventPollInterval
         self.clock = clock
+        self.defaultLimits = defaultLimits
+        self.rateLimiter = rateLimiter
     }
 
     /// The server secret as the share tokens (`ShareToken`, in Pages) take it.

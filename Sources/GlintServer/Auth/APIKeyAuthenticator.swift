@@ -4,14 +4,19 @@ import Hummingbird
 import HummingbirdAuth
 
 /// Authenticates `Authorization: Bearer glint_<id>_<secret>` against the server store and puts
-/// the key's tenant in the context. A missing, malformed, unknown or revoked key is a 401
-/// `unauthorized` problem (with `WWW-Authenticate: Bearer`).
+/// the key's tenant and limits in the context. A missing, malformed, unknown or revoked key is a
+/// 401 `unauthorized` problem (with `WWW-Authenticate: Bearer`); a request over the key's rate is a
+/// 429 `rate-limited` one (``RequestRateLimiter``).
 public struct APIKeyAuthenticator: RouterMiddleware {
     public typealias Context = GlintRequestContext
     let store: any ServerStore
+    let defaultLimits: KeyLimits
+    let rateLimiter: RequestRateLimiter
 
-    public init(store: any ServerStore) {
+    public init(store: any ServerStore, defaultLimits: KeyLimits = .unlimited, rateLimiter: RequestRateLimiter = RequestRateLimiter()) {
         self.store = store
+        self.defaultLimits = defaultLimits
+        self.rateLimiter = rateLimiter
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -29,8 +34,13 @@ public struct APIKeyAuthenticator: RouterMiddleware {
         guard record.revokedAt == nil else {
             throw Problem(.unauthorized, detail: "API key glint_\(key.id)_… was revoked")
         }
+        let limits = record.limits.over(defaultLimits)
+        if let rate = limits.rate {
+            try rateLimiter.admit(key: record.id, rate: rate, burst: limits.burst ?? KeyLimits.defaultBurst(rate: rate))
+        }
         var context = context
         context.tenant = record.tenant
+        context.limits = limits
         context.logger[metadataKey: "tenant"] = "\(record.tenant)"
         return try await next(request, context)
     }

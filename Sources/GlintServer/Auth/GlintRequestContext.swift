@@ -6,10 +6,13 @@ public struct GlintRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Set by `APIKeyAuthenticator` on `/v1` routes.
     public var tenant: String?
+    /// The key's limits, the server's defaults filling those it leaves out (set with `tenant`).
+    public var limits: KeyLimits
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         tenant = nil
+        limits = .unlimited
     }
 
     /// JSON bodies (jobs, batches, shares) are decoded up to 4 MiB; uploads stream and have their own limit.

@@ -7,13 +7,17 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
     public var type: ProblemType
     /// What went wrong with this request, naming the thing (`job 6f96...: no such job`).
     public var detail: String
-    /// Extra headers (`WWW-Authenticate`, `Content-Range` ...).
+    /// Extra headers (`WWW-Authenticate`, `Content-Range`, `Retry-After` ...).
     public var headers: HTTPFields
+    /// The limit a `quota-exceeded` or `rate-limited` problem is about, as its flag names it
+    /// (`max-queued`): the body's `limit` member.
+    public var limit: String?
 
-    public init(_ type: ProblemType, detail: String, headers: HTTPFields = [:]) {
+    public init(_ type: ProblemType, detail: String, headers: HTTPFields = [:], limit: String? = nil) {
         self.type = type
         self.detail = detail
         self.headers = headers
+        self.limit = limit
     }
 
     public var status: HTTPResponse.Status { type.status }
@@ -26,6 +30,7 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
         var status: Int
         var detail: String
         var instance: String
+        var limit: String?
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
@@ -34,7 +39,7 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
 
     /// The response for a request to `instance` (the request path).
     public func response(instance: String) -> Response {
-        let body = Body(type: type.uri, title: type.title, status: Int(status.code), detail: detail, instance: instance)
+        let body = Body(type: type.uri, title: type.title, status: Int(status.code), detail: detail, instance: instance, limit: limit)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(body)) ?? Data()

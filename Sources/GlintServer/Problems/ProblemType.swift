@@ -16,6 +16,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case rangeNotSatisfiable = "range-not-satisfiable"
     case shareExpired = "share-expired"
     case shareRevoked = "share-revoked"
+    case quotaExceeded = "quota-exceeded"
+    case rateLimited = "rate-limited"
     case `internal`
 
     /// The URI clients match on.
@@ -33,6 +35,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .conflict: .conflict
         case .rangeNotSatisfiable: .rangeNotSatisfiable
         case .shareExpired, .shareRevoked: .gone
+        case .quotaExceeded, .rateLimited: .tooManyRequests
         case .internal: .internalServerError
         }
     }
@@ -54,6 +57,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .rangeNotSatisfiable: "Range not satisfiable"
         case .shareExpired: "Share expired"
         case .shareRevoked: "Share revoked"
+        case .quotaExceeded: "Over a limit of the API key"
+        case .rateLimited: "Too many requests with the API key"
         case .internal: "Internal server error"
         }
     }

@@ -24,12 +24,20 @@ struct BlobsRoutes {
         if let declared, declared > limit {
             throw Self.tooLarge(limit)
         }
+        // The storage quota: checked against the announced size first, then as the bytes come.
+        let quotas = TenantQuotas(server: server)
+        let room = try await quotas.storageRoom(tenant: tenant, limits: context.limits)
+        if let room, room <= 0 || (declared ?? 0) > room {
+            throw quotas.storageExceeded(tenant: tenant, room: room, adding: declared ?? 0, limits: context.limits)
+        }
         let staging = try BlobUploadStaging(blobs: server.blobs)
         defer { staging.discard() }
         do {
             for try await chunk in request.body {
-                if staging.size + Int64(chunk.readableBytes) > limit { throw Self.tooLarge(limit) }
-                try staging.append(chunk)
+                let size = staging.size + Int64(chunk.readableBytes)
+                if size > limit { throw Self.tooLarge(limit) }
+                if let room, size > room { throw quotas.storageExceeded(tenant: tenant, room: room, adding: size, limits: context.limits) }
+                try await staging.append(chunk)
             }
         } catch let problem as Problem {
             throw problem
@@ -41,7 +49,7 @@ struct BlobsRoutes {
             throw Problem(.uploadIncomplete, detail: "the upload ended after \(staging.size) bytes of the \(declared) announced")
         }
         let size = staging.size
-        let id = try staging.publish()
+        let id = try await staging.publish()
         try await server.store.recordBlob(BlobOwnership(tenant: tenant, blob: id, size: size, createdAt: server.clock()))
         context.logger.debug("blob uploaded", metadata: ["blob": "\(id)", "size": "\(size)"])
         return try JSONResponse.make(Created(id: id.hex, size: size), status: .created, headers: [.location: "/v1/blobs/\(id.hex)"])

@@ -29,6 +29,7 @@ struct JobsRoutes {
         let job = try JobRequest(json: try await JSONResponse.decode(JSONValue.self, from: request, context: context))
         let key = try Self.idempotencyKey(request)
         try await check(job, tenant: tenant, path: nil)
+        try await checkQuotas(tenant: tenant, adding: 1, limits: context.limits)
         let outcome = try await server.jobs.submit([job.submission(tenant: tenant, idempotencyKey: key, batch: nil)])[0]
         if outcome.wasCreated { try await recordCallback(job, for: outcome.job) }
         let document = JobDocument(outcome.job, blobs: server.blobs)
@@ -48,6 +49,7 @@ struct JobsRoutes {
             try await check(job, tenant: tenant, path: "jobs[\(index)]")
             jobs.append(job)
         }
+        try await checkQuotas(tenant: tenant, adding: jobs.count, limits: context.limits)
         let batch = UUID().uuidString.lowercased()
         let outcomes = try await server.jobs.submit(jobs.map { $0.submission(tenant: tenant, idempotencyKey: nil, batch: batch) })
         for (job, outcome) in zip(jobs, outcomes) { try await recordCallback(job, for: outcome.job) }
@@ -105,6 +107,15 @@ struct JobsRoutes {
     }
 
     // MARK: Checks
+
+    /// The key's limits on what the tenant queues and stores (``TenantQuotas``): `count` more jobs
+    /// must fit under `max-queued`, and a tenant at `max-storage-bytes` adds no job (its outputs
+    /// would be stored).
+    func checkQuotas(tenant: String, adding count: Int, limits: KeyLimits) async throws {
+        let quotas = TenantQuotas(server: server)
+        try await quotas.checkStorage(tenant: tenant, adding: 0, limits: limits)
+        try await quotas.checkQueued(tenant: tenant, adding: count, limits: limits)
+    }
 
     /// Checks a job as its worker would (kind, parameters, required inputs) and that every input is
     /// a blob the tenant owns.

@@ -68,6 +68,14 @@ enum PostgresServerSchema {
                     revoked_at timestamptz
                 )
                 """,
-            ])
+            ]),
+        Migration(
+            version: 2, name: "key limits",
+            statements: [
+                """
+                ALTER TABLE glint_server_api_keys ADD COLUMN max_queued integer, ADD COLUMN max_running integer,
+                    ADD COLUMN max_storage_bytes bigint, ADD COLUMN rate double precision, ADD COLUMN burst integer
+                """
+            ]),
     ]
 }

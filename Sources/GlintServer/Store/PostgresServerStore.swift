@@ -77,29 +77,30 @@ public final class PostgresServerStore: ServerStore, Service {
 
     // MARK: Keys
 
-    typealias KeyRow = (String, String, String?, String, Date, Date?)
+    typealias KeyRow = (String, String, String?, String, Date, Date?, Int32?, Int32?, Int64?, Double?, Int32?)
+    static let keyColumns = "id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst"
 
     public func insertKey(_ key: APIKeyRecord) async throws {
+        let limits = key.limits
         try await client.query(
             """
-            INSERT INTO glint_server_api_keys (id, tenant, name, hash, created_at, revoked_at)
-            VALUES (\(key.id), \(key.tenant), \(key.name), \(key.hash), \(key.createdAt), \(key.revokedAt))
+            INSERT INTO glint_server_api_keys (id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst)
+            VALUES (\(key.id), \(key.tenant), \(key.name), \(key.hash), \(key.createdAt), \(key.revokedAt), \(limits.maxQueued.map(Int32.init)),
+                \(limits.maxRunning.map(Int32.init)), \(limits.maxStorageBytes), \(limits.rate), \(limits.burst.map(Int32.init)))
             """, logger: logger)
     }
 
     public func key(id: String) async throws -> APIKeyRecord? {
-        try await keys(client.query("SELECT id, tenant, name, hash, created_at, revoked_at FROM glint_server_api_keys WHERE id = \(id)", logger: logger)).first
+        try await keys(client.query("SELECT \(unescaped: Self.keyColumns) FROM glint_server_api_keys WHERE id = \(id)", logger: logger)).first
     }
 
     public func keys(tenant: String?) async throws -> [APIKeyRecord] {
         if let tenant {
             return try await keys(
                 client.query(
-                    "SELECT id, tenant, name, hash, created_at, revoked_at FROM glint_server_api_keys WHERE tenant = \(tenant) ORDER BY created_at, id",
-                    logger: logger))
+                    "SELECT \(unescaped: Self.keyColumns) FROM glint_server_api_keys WHERE tenant = \(tenant) ORDER BY created_at, id", logger: logger))
         }
-        return try await keys(
-            client.query("SELECT id, tenant, name, hash, created_at, revoked_at FROM glint_server_api_keys ORDER BY created_at, id", logger: logger))
+        return try await keys(client.query("SELECT \(unescaped: Self.keyColumns) FROM glint_server_api_keys ORDER BY created_at, id", logger: logger))
     }
 
     public func revokeKey(id: String, at date: Date) async throws -> APIKeyRecord? {
@@ -107,15 +108,29 @@ public final class PostgresServerStore: ServerStore, Service {
             client.query(
                 """
                 UPDATE glint_server_api_keys SET revoked_at = coalesce(revoked_at, \(date)) WHERE id = \(id)
-                RETURNING id, tenant, name, hash, created_at, revoked_at
+                RETURNING \(unescaped: Self.keyColumns)
+                """, logger: logger)
+        ).first
+    }
+
+    public func updateKeyLimits(id: String, limits: KeyLimits) async throws -> APIKeyRecord? {
+        try await keys(
+            client.query(
+                """
+                UPDATE glint_server_api_keys SET max_queued = \(limits.maxQueued.map(Int32.init)), max_running = \(limits.maxRunning.map(Int32.init)),
+                    max_storage_bytes = \(limits.maxStorageBytes), rate = \(limits.rate), burst = \(limits.burst.map(Int32.init))
+                WHERE id = \(id)
+                RETURNING \(unescaped: Self.keyColumns)
                 """, logger: logger)
         ).first
     }
 
     private func keys(_ rows: PostgresRowSequence) async throws -> [APIKeyRecord] {
         var keys: [APIKeyRecord] = []
-        for try await (id, tenant, name, hash, created, revoked) in rows.decode(KeyRow.self) {
-            keys.append(APIKeyRecord(id: id, tenant: tenant, name: name, hash: hash, createdAt: created, revokedAt: revoked))
+        for try await row in rows.decode(KeyRow.self) {
+            let limits = KeyLimits(
+                maxQueued: row.6.map(Int.init), maxRunning: row.7.map(Int.init), maxStorageBytes: row.8, rate: row.9, burst: row.10.map(Int.init))
+            keys.append(APIKeyRecord(id: row.0, tenant: row.1, name: row.2, hash: row.3, createdAt: row.4, revokedAt: row.5, limits: limits))
         }
         return keys
     }
@@ -137,6 +152,12 @@ public final class PostgresServerStore: ServerStore, Service {
             return BlobOwnership(tenant: tenant, blob: blob, size: size, createdAt: created)
         }
         return nil
+    }
+
+    public func storedBytes(tenant: String) async throws -> Int64 {
+        let rows = try await client.query("SELECT coalesce(sum(size), 0)::bigint FROM glint_server_blob_owners WHERE tenant = \(tenant)", logger: logger)
+        for try await total in rows.decode(Int64.self) { return total }
+        return 0
     }
 
     // MARK: Callbacks
@@ -187,6 +208,18 @@ public final class PostgresServerStore: ServerStore, Service {
                     deliveredAt: delivered, nextAttemptAt: next))
         }
         return callbacks
+    }
+
+    public func claimCallback(job: JobID, at date: Date, until: Date) async throws -> Bool {
+        let rows = try await client.query(
+            """
+            UPDATE glint_server_job_callbacks SET next_attempt_at = \(until)
+            WHERE job = \(job.description) AND next_attempt_at IS NOT NULL AND next_attempt_at <= \(date)
+            RETURNING job
+            """, logger: logger)
+        var taken = false
+        for try await _ in rows { taken = true }
+        return taken
     }
 
     public func scheduleCallback(job: JobID, nextAttemptAt: Date?) async throws {

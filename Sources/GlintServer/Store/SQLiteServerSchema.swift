@@ -53,6 +53,16 @@ enum SQLiteServerSchema {
                     );
                     """)
         }
+        migrator.registerMigration("v2: key limits") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE api_keys ADD COLUMN max_queued INTEGER;
+                    ALTER TABLE api_keys ADD COLUMN max_running INTEGER;
+                    ALTER TABLE api_keys ADD COLUMN max_storage_bytes INTEGER;
+                    ALTER TABLE api_keys ADD COLUMN rate REAL;
+                    ALTER TABLE api_keys ADD COLUMN burst INTEGER;
+                    """)
+        }
         return migrator
     }
 

@@ -43,9 +43,13 @@ public final class SQLiteServerStore: ServerStore {
     public func insertKey(_ key: APIKeyRecord) async throws {
         try await database.write { db in
             try db.execute(
-                sql: "INSERT INTO api_keys (id, tenant, name, hash, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)",
+                sql: """
+                    INSERT INTO api_keys (id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
                 arguments: [
                     key.id, key.tenant, key.name, key.hash, SQLiteTimestamp.microseconds(key.createdAt), key.revokedAt.map(SQLiteTimestamp.microseconds),
+                    key.limits.maxQueued, key.limits.maxRunning, key.limits.maxStorageBytes, key.limits.rate, key.limits.burst,
                 ])
         }
     }
@@ -79,10 +83,23 @@ public final class SQLiteServerStore: ServerStore {
         }
     }
 
+    public func updateKeyLimits(id: String, limits: KeyLimits) async throws -> APIKeyRecord? {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE api_keys SET max_queued = ?, max_running = ?, max_storage_bytes = ?, rate = ?, burst = ? WHERE id = ?",
+                arguments: [limits.maxQueued, limits.maxRunning, limits.maxStorageBytes, limits.rate, limits.burst, id])
+            return try Row.fetchOne(db, sql: "SELECT * FROM api_keys WHERE id = ?", arguments: [id]).map(Self.key)
+        }
+    }
+
     static func key(_ row: Row) -> APIKeyRecord {
-        APIKeyRecord(
+        let limits = KeyLimits(
+            maxQueued: row["max_queued"], maxRunning: row["max_running"], maxStorageBytes: row["max_storage_bytes"], rate: row["rate"],
+            burst: row["burst"])
+        return APIKeyRecord(
             id: row["id"], tenant: row["tenant"], name: row["name"], hash: row["hash"],
-            createdAt: SQLiteTimestamp.date(row["created_at"] as Int64), revokedAt: SQLiteTimestamp.date(row["revoked_at"] as Int64?))
+            createdAt: SQLiteTimestamp.date(row["created_at"] as Int64), revokedAt: SQLiteTimestamp.date(row["revoked_at"] as Int64?),
+            limits: limits)
     }
 
     // MARK: Blobs
@@ -93,6 +110,10 @@ public final class SQLiteServerStore: ServerStore {
                 sql: "INSERT OR IGNORE INTO blob_owners (tenant, blob, size, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [ownership.tenant, ownership.blob.hex, ownership.size, SQLiteTimestamp.microseconds(ownership.createdAt)])
         }
+    }
+
+    public func storedBytes(tenant: String) async throws -> Int64 {
+        try readHere { db in try Int64.fetchOne(db, sql: "SELECT coalesce(sum(size), 0) FROM blob_owners WHERE tenant = ?", arguments: [tenant]) ?? 0 }
     }
 
     public func blob(_ blob: BlobID, tenant: String) async throws -> BlobOwnership? {
@@ -142,6 +163,15 @@ public final class SQLiteServerStore: ServerStore {
             job: JobID(row["job"] as String)!, tenant: row["tenant"], url: row["url"], createdAt: SQLiteTimestamp.date(row["created_at"] as Int64),
             attempts: row["attempts"], deliveredAt: SQLiteTimestamp.date(row["delivered_at"] as Int64?),
             nextAttemptAt: SQLiteTimestamp.date(row["next_attempt_at"] as Int64?))
+    }
+
+    public func claimCallback(job: JobID, at date: Date, until: Date) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE job_callbacks SET next_attempt_at = ? WHERE job = ? AND next_attempt_at IS NOT NULL AND next_attempt_at <= ?",
+                arguments: [SQLiteTimestamp.microseconds(until), job.description, SQLiteTimestamp.microseconds(date)])
+            return db.changesCount == 1
+        }
     }
 
     public func scheduleCallback(job: JobID, nextAttemptAt: Date?) async throws {

@@ -14,14 +14,19 @@ public struct APIKeyRecord: Hashable, Sendable, Codable {
     public var createdAt: Date
     /// Set when revoked; a revoked key authenticates nothing.
     public var revokedAt: Date?
+    /// What requests with the key may use (each limit left out is the server's default).
+    public var limits: KeyLimits
 
-    public init(id: String, tenant: String, name: String?, hash: String, createdAt: Date, revokedAt: Date? = nil) {
+    public init(
+        id: String, tenant: String, name: String?, hash: String, createdAt: Date, revokedAt: Date? = nil, limits: KeyLimits = .unlimited
+    ) {
         self.id = id
         self.tenant = tenant
         self.name = name
         self.hash = hash
         self.createdAt = createdAt
         self.revokedAt = revokedAt
+        self.limits = limits
     }
 }
 

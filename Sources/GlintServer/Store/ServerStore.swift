@@ -23,6 +23,8 @@ public protocol ServerStore: Sendable {
     func keys(tenant: String?) async throws -> [APIKeyRecord]
     /// Marks the key revoked (once: a second revocation keeps the first date). Nil when there is no such key.
     func revokeKey(id: String, at date: Date) async throws -> APIKeyRecord?
+    /// Replaces the key's limits (each nil: the server's default). Nil when there is no such key.
+    func updateKeyLimits(id: String, limits: KeyLimits) async throws -> APIKeyRecord?
 
     // MARK: Blobs
 
@@ -30,6 +32,8 @@ public protocol ServerStore: Sendable {
     func recordBlob(_ ownership: BlobOwnership) async throws
     /// The tenant's claim on the blob, nil when it has none.
     func blob(_ blob: BlobID, tenant: String) async throws -> BlobOwnership?
+    /// The bytes of every blob the tenant owns (uploads and outputs), each counted once.
+    func storedBytes(tenant: String) async throws -> Int64
 
     // MARK: Callbacks and deliveries
 
@@ -39,6 +43,11 @@ public protocol ServerStore: Sendable {
     func callback(job: JobID) async throws -> JobCallback?
     /// Callbacks not delivered whose next attempt is due at `date`, oldest first.
     func dueCallbacks(at date: Date, limit: Int) async throws -> [JobCallback]
+    /// Takes a callback that is due at `date` for one delivery attempt, by moving its next attempt
+    /// to `until`: several API nodes look for due callbacks, and only the one that takes it
+    /// attempts it. Should that node die mid-attempt, the callback is due again at `until`.
+    /// - Returns: Whether this call took it (false when it was not due, or another took it first).
+    func claimCallback(job: JobID, at date: Date, until: Date) async throws -> Bool
     /// Sets when the callback is next looked at (nil: never again, without an attempt).
     func scheduleCallback(job: JobID, nextAttemptAt: Date?) async throws
     /// Records one attempt and updates the callback: delivered, or the next attempt's time (nil: give up).

@@ -3,6 +3,7 @@ import Foundation
 import GlintCore
 import GlintQueue
 import NIOCore
+import NIOPosix
 
 #if canImport(Glibc)
     import Glibc
@@ -11,14 +12,23 @@ import NIOCore
 /// An upload being written into a `FileBlobStore`: a temporary file in the store's `tmp/` folder,
 /// hashed (SHA-256) as chunks arrive, then fsynced and renamed onto its content address.
 ///
+/// The file work (writes, which can wait for writeback, and the fsync) runs on NIO's blocking
+/// thread pool, never on the cooperative pool the API answers on: chunks are gathered up to
+/// ``flushBytes`` and hashed and written there together.
+///
 /// Until ``publish()`` succeeds the temporary file is all there is; ``discard()`` (or dropping the
-/// staging) removes it, so an upload that is too large or cut off leaves nothing behind.
-final class BlobUploadStaging {
+/// staging) removes it, so an upload that is too large or cut off leaves nothing behind. One task
+/// uses it at a time (the upload's), which awaits each step it hands to the thread pool.
+final class BlobUploadStaging: @unchecked Sendable {
     let temporaryPath: String
     private var descriptor: Int32
     private var hasher = SHA256()
+    private var pending = ByteBuffer()
+    /// The bytes appended so far, written or not.
     private(set) var size: Int64 = 0
     private let blobs: FileBlobStore
+    /// How many bytes are gathered before they are written.
+    static let flushBytes = 1 << 20
 
     init(blobs: FileBlobStore) throws {
         self.blobs = blobs
@@ -29,13 +39,29 @@ final class BlobUploadStaging {
         guard descriptor >= 0 else { throw ServerStoreError("cannot create \(temporaryPath): \(Self.systemError())") }
     }
 
-    /// Hashes and writes one chunk.
-    func append(_ buffer: ByteBuffer) throws {
+    /// Adds one chunk; writes what has gathered once it reaches ``flushBytes``.
+    func append(_ buffer: ByteBuffer) async throws {
+        var buffer = buffer
+        size += Int64(buffer.readableBytes)
+        pending.writeBuffer(&buffer)
+        if pending.readableBytes >= Self.flushBytes { try await flush() }
+    }
+
+    /// Hashes and writes what has gathered, on the thread pool.
+    private func flush() async throws {
+        guard pending.readableBytes > 0 else { return }
+        let chunk = pending
+        pending = ByteBuffer()
+        try await NIOThreadPool.singleton.runIfActive { try self.write(chunk) }
+    }
+
+    /// Hashes and writes `buffer` (on the thread pool).
+    private func write(_ buffer: ByteBuffer) throws {
         try buffer.withUnsafeReadableBytes { bytes in
             hasher.update(bufferPointer: bytes)
             var offset = 0
             while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw ServerStoreError("cannot write \(temporaryPath): \(Self.systemError())")
@@ -43,12 +69,16 @@ final class BlobUploadStaging {
                 offset += written
             }
         }
-        size += Int64(buffer.readableBytes)
     }
 
-    /// Flushes the file and moves it onto its address (or removes it when the blob is already
-    /// stored). Returns the blob's id.
-    func publish() throws -> BlobID {
+    /// Writes what is left, flushes the file and moves it onto its address (or removes it when the
+    /// blob is already stored), on the thread pool. Returns the blob's id.
+    func publish() async throws -> BlobID {
+        try await flush()
+        return try await NIOThreadPool.singleton.runIfActive { try self.publishHere() }
+    }
+
+    private func publishHere() throws -> BlobID {
         guard fsync(descriptor) == 0 else { throw ServerStoreError("cannot flush \(temporaryPath): \(Self.systemError())") }
         close(descriptor)
         descriptor = -1

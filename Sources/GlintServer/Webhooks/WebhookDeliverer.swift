@@ -12,7 +12,9 @@ import ServiceLifecycle
 /// recorded in the server store. A cancelled job's callback is dropped.
 ///
 /// A ServiceLifecycle service that looks for due callbacks every `pollInterval`; ``deliverDue()``
-/// is one pass (tests drive it with a manual clock).
+/// is one pass (tests drive it with a manual clock). Every API node runs one over the shared
+/// store: each callback is taken by one of them per attempt (``ServerStore/claimCallback(job:at:until:)``),
+/// so a webhook is not POSTed once per node.
 public struct WebhookDeliverer: Service {
     let server: ServerContext
     let logger: Logger
@@ -20,6 +22,8 @@ public struct WebhookDeliverer: Service {
     /// How long one attempt may take (connecting included) before it counts as failed.
     let attemptTimeout: TimeAmount
     public static let maxAttempts = 8
+    /// How long past an attempt's timeout a callback stays taken by the node attempting it.
+    static let claimMarginSeconds: Double = 60
 
     public init(server: ServerContext, pollInterval: Duration = .milliseconds(500), attemptTimeout: TimeAmount = .seconds(10), logger: Logger) {
         self.server = server
@@ -46,13 +50,17 @@ public struct WebhookDeliverer: Service {
     @discardableResult
     public func deliverDue(limit: Int = 100) async throws -> [WebhookDelivery] {
         var made: [WebhookDelivery] = []
-        for callback in try await server.store.dueCallbacks(at: server.clock(), limit: limit) {
+        let now = server.clock()
+        for callback in try await server.store.dueCallbacks(at: now, limit: limit) {
             guard let job = try await server.jobs.job(callback.job, tenant: callback.tenant) else {
                 try await server.store.scheduleCallback(job: callback.job, nextAttemptAt: nil)
                 continue
             }
             switch job.state {
             case .completed, .discarded:
+                // Another API node may have found it due as well: the one that takes it attempts it.
+                let claim = now.addingTimeInterval(Double(attemptTimeout.nanoseconds) / 1e9 + Self.claimMarginSeconds)
+                guard try await server.store.claimCallback(job: callback.job, at: now, until: claim) else { continue }
                 made.append(try await attempt(callback, job: job))
             case .cancelled:
                 try await server.store.scheduleCallback(job: callback.job, nextAttemptAt: nil)

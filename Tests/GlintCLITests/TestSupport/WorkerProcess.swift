@@ -36,6 +36,20 @@ final class WorkerProcess {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
+    /// Where a `glint serve --json` said it listens (`http://127.0.0.1:<port>`), waiting up to 2
+    /// minutes for its `listening` line.
+    func listeningURL(sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        for _ in 0..<1200 {
+            for line in logText.split(separator: "\n") where line.contains("\"listening\"") {
+                let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                if let url = event?["url"] as? String { return url }
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("glint serve did not say where it listens: \(logText)", sourceLocation: sourceLocation)
+        throw CancellationError()
+    }
+
     /// `kill -9`, then waits for the process to be gone.
     func killHard() {
         kill(process.processIdentifier, SIGKILL)

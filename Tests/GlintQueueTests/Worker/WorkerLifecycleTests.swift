@@ -76,7 +76,7 @@ struct WorkerLifecycleTests {
     func shutdownReleasesRunningJob() async throws {
         try await WorkerHarness.with { harness in
             let id = try await harness.submit(.queueNoop, #"{"sleepMilliseconds": 600000}"#)
-            try await harness.withWorker(WorkerHarness.configuration(grace: .milliseconds(200))) { _ in
+            _ = try await harness.withWorker(WorkerHarness.configuration(grace: .milliseconds(200))) { _ in
                 try await harness.waitFor(id) { $0.state == .running }
             }
             let job = try #require(try await harness.store.job(id, tenant: nil))
@@ -91,7 +91,7 @@ struct WorkerLifecycleTests {
     func shutdownWaitsForShortJob() async throws {
         try await WorkerHarness.with { harness in
             let id = try await harness.submit(.queueNoop, #"{"sleepMilliseconds": 300, "output": "finished"}"#)
-            try await harness.withWorker(WorkerHarness.configuration(grace: .seconds(60))) { _ in
+            _ = try await harness.withWorker(WorkerHarness.configuration(grace: .seconds(60))) { _ in
                 try await harness.waitFor(id) { $0.state == .running }
             }
             let job = try #require(try await harness.store.job(id, tenant: nil))

@@ -34,6 +34,39 @@ struct WebhookDeliveryTests {
         }
     }
 
+    @Test("two API nodes over one store: a finished job's webhook is POSTed once, not once per node")
+    func oncePerCallbackAcrossNodes() async throws {
+        let receiver = Receiver()
+        receiver.failuresLeft.withLock { $0 = 0 }
+        try await Self.withFinishedJob(receiver: receiver) { harness, _, id in
+            let nodes = (0..<4).map { _ in WebhookDeliverer(server: harness.server, logger: ServerHarness.quietLogger) }
+            let made = try await withThrowingTaskGroup(of: Int.self) { group in
+                for node in nodes { group.addTask { try await node.deliverDue().count } }
+                return try await group.reduce(0, +)
+            }
+            #expect(made == 1)
+            #expect(receiver.received.withLock { $0.count } == 1)
+            #expect(try await harness.server.store.deliveries(job: JobID(id)!).map(\.attempt) == [1])
+        }
+    }
+
+    /// Runs `body` once a `queue.noop` job with `receiver`'s hook as its callback has finished
+    /// (served with one worker slot; no webhook deliverer runs but the test's).
+    static func withFinishedJob(
+        receiver: Receiver, _ body: @escaping @Sendable (ServerHarness, any TestClientProtocol, String) async throws -> Void
+    ) async throws {
+        try await receiver.application().test(.live) { receiverClient in
+            let hook = "http://127.0.0.1:\(receiverClient.port!)/hook"
+            try await ServerHarness.with { harness in
+                try await harness.serve(workers: 1) { client in
+                    let id = try await client.submit(#"{"kind": "queue.noop", "callbackURL": "\#(hook)"}"#, key: harness.alice)["id"] as! String
+                    _ = try await client.waitUntilFinished(id, key: harness.alice)
+                    try await body(harness, client, id)
+                }
+            }
+        }
+    }
+
     final class ManualClock: Sendable {
         let now: Mutex<Date>
         init(_ date: Date) { now = Mutex(date) }
@@ -44,66 +77,58 @@ struct WebhookDeliveryTests {
     @Test("a finished job's document is POSTed signed; failures are retried after attempt² s; every attempt is recorded")
     func deliveredAfterRetries() async throws {
         let receiver = Receiver()
-        try await receiver.application().test(.live) { receiverClient in
-            let hook = "http://127.0.0.1:\(receiverClient.port!)/hook"
-            try await ServerHarness.with { harness in
-                try await harness.serve(workers: 1) { client in
-                    let id = try await client.submit(#"{"kind": "queue.noop", "callbackURL": "\#(hook)"}"#, key: harness.alice)["id"] as! String
-                    _ = try await client.waitUntilFinished(id, key: harness.alice)
+        try await Self.withFinishedJob(receiver: receiver) { harness, client, id in
+            let clock = ManualClock(Date().addingTimeInterval(1))
+            var server = harness.server
+            server.clock = { clock.date }
+            let deliverer = WebhookDeliverer(server: server, logger: ServerHarness.quietLogger)
+            let jobID = JobID(id)!
 
-                    let clock = ManualClock(Date().addingTimeInterval(1))
-                    var server = harness.server
-                    server.clock = { clock.date }
-                    let deliverer = WebhookDeliverer(server: server, logger: ServerHarness.quietLogger)
-                    let jobID = JobID(id)!
+            func attemptsOf(_ job: JobID, in deliveries: [WebhookDelivery]) -> [Int] { deliveries.filter { $0.job == job }.map(\.attempt) }
+            #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [1])
+            #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [])  // not due again yet
+            clock.advance(1)
+            #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [2])
+            clock.advance(3.9)
+            #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [])
+            clock.advance(0.1)
+            #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [3])
 
-                    func attemptsOf(_ job: JobID, in deliveries: [WebhookDelivery]) -> [Int] { deliveries.filter { $0.job == job }.map(\.attempt) }
-                    #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [1])
-                    #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [])  // not due again yet
-                    clock.advance(1)
-                    #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [2])
-                    clock.advance(3.9)
-                    #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [])
-                    clock.advance(0.1)
-                    #expect(attemptsOf(jobID, in: try await deliverer.deliverDue()) == [3])
+            let deliveries = try await harness.server.store.deliveries(job: jobID)
+            #expect(deliveries.map(\.statusCode) == [500, 500, 204])
+            #expect(deliveries.map(\.delivered) == [false, false, true])
+            #expect(try await harness.server.store.callback(job: jobID)?.deliveredAt != nil)
 
-                    let deliveries = try await harness.server.store.deliveries(job: jobID)
-                    #expect(deliveries.map(\.statusCode) == [500, 500, 204])
-                    #expect(deliveries.map(\.delivered) == [false, false, true])
-                    #expect(try await harness.server.store.callback(job: jobID)?.deliveredAt != nil)
+            let received = receiver.received.withLock { $0 }
+            #expect(received.count == 3)
+            let last = try #require(received.last)
+            let document = try #require(try JSONSerialization.jsonObject(with: last.body) as? [String: Any])
+            #expect(document["id"] as? String == id)
+            #expect(document["state"] as? String == "completed")
+            let parts = Dictionary(
+                uniqueKeysWithValues: last.signature.split(separator: ",").map { part in
+                    let pair = part.split(separator: "=", maxSplits: 1)
+                    return (String(pair[0]), String(pair[1]))
+                })
+            let key = WebhookSignature.signingKey(serverSecret: harness.server.secret)
+            let mac = HMAC<SHA256>.authenticationCode(for: Data("\(parts["t"]!).".utf8) + last.body, using: key)
+            #expect(parts["v1"] == mac.map { String(format: "%02x", $0) }.joined())
 
-                    let received = receiver.received.withLock { $0 }
-                    #expect(received.count == 3)
-                    let last = try #require(received.last)
-                    let document = try #require(try JSONSerialization.jsonObject(with: last.body) as? [String: Any])
-                    #expect(document["id"] as? String == id)
-                    #expect(document["state"] as? String == "completed")
-                    let parts = Dictionary(
-                        uniqueKeysWithValues: last.signature.split(separator: ",").map { part in
-                            let pair = part.split(separator: "=", maxSplits: 1)
-                            return (String(pair[0]), String(pair[1]))
-                        })
-                    let key = WebhookSignature.signingKey(serverSecret: harness.server.secret)
-                    let mac = HMAC<SHA256>.authenticationCode(for: Data("\(parts["t"]!).".utf8) + last.body, using: key)
-                    #expect(parts["v1"] == mac.map { String(format: "%02x", $0) }.joined())
-
-                    let unreachable =
-                        try await client.submit(#"{"kind": "queue.noop", "callbackURL": "http://127.0.0.1:9/closed"}"#, key: harness.alice)["id"] as! String
-                    _ = try await client.waitUntilFinished(unreachable, key: harness.alice)
-                    let unreachableID = JobID(unreachable)!
-                    // The unreachable receiver: 8 attempts in all, then given up (a short attempt timeout:
-                    // the HTTP client retries a refused connection until the attempt's deadline).
-                    let impatient = WebhookDeliverer(server: server, attemptTimeout: .milliseconds(100), logger: ServerHarness.quietLogger)
-                    for _ in 0..<20 {
-                        clock.advance(100)
-                        try await impatient.deliverDue()
-                    }
-                    let failed = try await harness.server.store.deliveries(job: unreachableID)
-                    #expect(failed.map(\.attempt) == Array(1...8))
-                    #expect(failed.allSatisfy { !$0.delivered && $0.statusCode == nil && $0.error != nil })
-                    #expect(try await harness.server.store.callback(job: unreachableID)?.nextAttemptAt == nil)
-                }
+            let unreachable =
+                try await client.submit(#"{"kind": "queue.noop", "callbackURL": "http://127.0.0.1:9/closed"}"#, key: harness.alice)["id"] as! String
+            _ = try await client.waitUntilFinished(unreachable, key: harness.alice)
+            let unreachableID = JobID(unreachable)!
+            // The unreachable receiver: 8 attempts in all, then given up (a short attempt timeout:
+            // the HTTP client retries a refused connection until the attempt's deadline).
+            let impatient = WebhookDeliverer(server: server, attemptTimeout: .milliseconds(100), logger: ServerHarness.quietLogger)
+            for _ in 0..<20 {
+                clock.advance(100)
+                try await impatient.deliverDue()
             }
+            let failed = try await harness.server.store.deliveries(job: unreachableID)
+            #expect(failed.map(\.attempt) == Array(1...8))
+            #expect(failed.allSatisfy { !$0.delivered && $0.statusCode == nil && $0.error != nil })
+            #expect(try await harness.server.store.callback(job: unreachableID)?.nextAttemptAt == nil)
         }
     }
 }

@@ -31,6 +31,21 @@ struct ServerStoreTests {
         }
     }
 
+    @Test("a key's limits are stored with it and replaced by updateKeyLimits", arguments: ServerStoreUnderTest.enabled)
+    func keyLimits(_ kind: ServerStoreUnderTest) async throws {
+        try await kind.withStore { store in
+            let limits = KeyLimits(maxQueued: 100, maxRunning: 2, maxStorageBytes: 5 << 30, rate: 2.5, burst: 20)
+            let key = APIKeyRecord(
+                id: "dddddddddddd", tenant: "alice", name: nil, hash: String(repeating: "4", count: 64), createdAt: Self.t0, limits: limits)
+            try await store.insertKey(key)
+            #expect(try await store.key(id: key.id)?.limits == limits)
+            let changed = KeyLimits(maxRunning: 1, rate: 10)
+            #expect(try await store.updateKeyLimits(id: key.id, limits: changed)?.limits == changed)
+            #expect(try await store.keys(tenant: "alice").map(\.limits) == [changed])
+            #expect(try await store.updateKeyLimits(id: "eeeeeeeeeeee", limits: changed) == nil)
+        }
+    }
+
     @Test("blob ownership is per tenant and idempotent", arguments: ServerStoreUnderTest.enabled)
     func blobs(_ kind: ServerStoreUnderTest) async throws {
         try await kind.withStore { store in
@@ -39,6 +54,10 @@ struct ServerStoreTests {
             try await store.recordBlob(BlobOwnership(tenant: "alice", blob: blob, size: 42, createdAt: Self.t0.addingTimeInterval(5)))
             #expect(try await store.blob(blob, tenant: "alice") == BlobOwnership(tenant: "alice", blob: blob, size: 42, createdAt: Self.t0))
             #expect(try await store.blob(blob, tenant: "bob") == nil)
+            // Stored bytes count each of the tenant's blobs once.
+            try await store.recordBlob(BlobOwnership(tenant: "alice", blob: BlobID(String(repeating: "cd", count: 32))!, size: 8, createdAt: Self.t0))
+            #expect(try await store.storedBytes(tenant: "alice") == 50)
+            #expect(try await store.storedBytes(tenant: "bob") == 0)
         }
     }
 
@@ -67,6 +86,23 @@ struct ServerStoreTests {
             #expect(try await store.dueCallbacks(at: Self.t0.addingTimeInterval(1000), limit: 10).map(\.job) == [two])
             try await store.scheduleCallback(job: two, nextAttemptAt: nil)
             #expect(try await store.dueCallbacks(at: Self.t0.addingTimeInterval(1000), limit: 10).isEmpty)
+        }
+    }
+
+    @Test("a due callback is taken by one caller, and again once the taker's claim runs out", arguments: ServerStoreUnderTest.enabled)
+    func callbackClaims(_ kind: ServerStoreUnderTest) async throws {
+        try await kind.withStore { store in
+            let job = JobID()
+            try await store.recordCallback(JobCallback(job: job, tenant: "alice", url: "http://127.0.0.1:9/a", createdAt: Self.t0, nextAttemptAt: Self.t0))
+            #expect(try await store.claimCallback(job: job, at: Self.t0.addingTimeInterval(-1), until: Self.t0.addingTimeInterval(70)) == false)
+            #expect(try await store.claimCallback(job: job, at: Self.t0, until: Self.t0.addingTimeInterval(70)))
+            #expect(try await store.claimCallback(job: job, at: Self.t0, until: Self.t0.addingTimeInterval(70)) == false, "another API node")
+            #expect(try await store.dueCallbacks(at: Self.t0.addingTimeInterval(69), limit: 10).isEmpty)
+            // The node that took it died mid-attempt: once the claim runs out, another takes it.
+            #expect(try await store.claimCallback(job: job, at: Self.t0.addingTimeInterval(70), until: Self.t0.addingTimeInterval(140)))
+            try await store.scheduleCallback(job: job, nextAttemptAt: nil)
+            #expect(try await store.claimCallback(job: job, at: Self.t0.addingTimeInterval(1000), until: Self.t0.addingTimeInterval(1070)) == false)
+            #expect(try await store.claimCallback(job: JobID(), at: Self.t0, until: Self.t0.addingTimeInterval(70)) == false)
         }
     }
 

@@ -24,7 +24,8 @@ struct ServerHarness: Sendable {
 
     /// Runs `body` with a harness whose stores are open; closes them afterwards.
     static func with<R: Sendable>(
-        maxUploadBytes: Int64 = 64 << 20, inputLimits: InputLimits = .default, _ body: (ServerHarness) async throws -> R
+        maxUploadBytes: Int64 = 64 << 20, inputLimits: InputLimits = .default, defaultLimits: KeyLimits = .unlimited,
+        _ body: (ServerHarness) async throws -> R
     ) async throws -> R {
         let directory = try TemporaryDirectory("glint-server-tests")
         let data = GlintDataDirectory(url: directory.url)
@@ -34,7 +35,7 @@ struct ServerHarness: Sendable {
             try await withServerStore(for: data.defaultStoreLocation, dataDirectory: data) { store in
                 let server = ServerContext(
                     jobs: jobs, blobs: blobs, store: store, maxUploadBytes: maxUploadBytes, inputLimits: inputLimits,
-                    secret: try ServerSecret.loadOrCreate(in: data.url), eventPollInterval: .milliseconds(50))
+                    secret: try ServerSecret.loadOrCreate(in: data.url), eventPollInterval: .milliseconds(50), defaultLimits: defaultLimits)
                 let harness = ServerHarness(
                     directory: directory, server: server, data: data,
                     alice: try await Self.makeKey(store, tenant: "alice"), bob: try await Self.makeKey(store, tenant: "bob"))
@@ -45,9 +46,9 @@ struct ServerHarness: Sendable {
         }
     }
 
-    static func makeKey(_ store: any ServerStore, tenant: String) async throws -> String {
+    static func makeKey(_ store: any ServerStore, tenant: String, limits: KeyLimits = .unlimited) async throws -> String {
         let key = APIKey.generate()
-        try await store.insertKey(APIKeyRecord(id: key.id, tenant: tenant, name: "test", hash: key.hash, createdAt: Date()))
+        try await store.insertKey(APIKeyRecord(id: key.id, tenant: tenant, name: "test", hash: key.hash, createdAt: Date(), limits: limits))
         return key.text
     }
 
