@@ -125,12 +125,10 @@ struct KeysUpdateCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try limitOptions.limits()
-        if let unknown = unset.first(where: { !Self.names.contains($0) }) {
-            throw ValidationError("--unset \(unknown): not a limit (\(Self.names.sorted().joined(separator: ", ")))")
+        if let unknown = unset.first(where: { KeyLimits.Name(rawValue: $0) == nil }) {
+            throw ValidationError("--unset \(unknown): not a limit (\(KeyLimits.Name.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
     }
-
-    static let names: Set<String> = ["max-queued", "max-running", "max-storage-bytes", "rate", "burst"]
 
     func run() async throws {
         do {
@@ -138,12 +136,7 @@ struct KeysUpdateCommand: AsyncParsableCommand {
             let given = try limitOptions.limits()
             let record = try await stores.withServerStore { store -> APIKeyRecord? in
                 guard let current = try await store.key(id: keyID) else { return nil }
-                var limits = given.over(current.limits)
-                if unset.contains("max-queued") { limits.maxQueued = nil }
-                if unset.contains("max-running") { limits.maxRunning = nil }
-                if unset.contains("max-storage-bytes") { limits.maxStorageBytes = nil }
-                if unset.contains("rate") { limits.rate = nil }
-                if unset.contains("burst") { limits.burst = nil }
+                let limits = unset.compactMap(KeyLimits.Name.init(rawValue:)).reduce(given.over(current.limits)) { $0.removing($1) }
                 return try await store.updateKeyLimits(id: keyID, limits: limits)
             }
             guard let record else { throw ServerStoreError("key \(keyID): no such key") }

@@ -40,11 +40,25 @@ public struct KeyLimits: Hashable, Sendable, Codable {
         max(10, Int((rate * 2).rounded(.up)))
     }
 
-    /// The names of the flags that set each limit, as problems and `--help` name them.
-    public enum Name: String, Sendable {
+    /// Each limit by the name of its flag, as problems and `glint keys update --unset` name them.
+    public enum Name: String, Sendable, CaseIterable {
         case maxQueued = "max-queued"
         case maxRunning = "max-running"
         case maxStorageBytes = "max-storage-bytes"
         case rate
+        case burst
+    }
+
+    /// These limits without `name` (left to the server's default).
+    public func removing(_ name: Name) -> KeyLimits {
+        var limits = self
+        switch name {
+        case .maxQueued: limits.maxQueued = nil
+        case .maxRunning: limits.maxRunning = nil
+        case .maxStorageBytes: limits.maxStorageBytes = nil
+        case .rate: limits.rate = nil
+        case .burst: limits.burst = nil
+        }
+        return limits
     }
 }
