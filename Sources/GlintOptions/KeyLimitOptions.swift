@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintQueue
 import GlintServer
 
 /// The per-key limits (``KeyLimits``) as flags: `glint keys create|update` set a key's own, and
@@ -59,7 +60,7 @@ public struct KeyLimitOptions: ParsableArguments {
         let queued = try resolve(maxQueued, "--max-queued", Variable.maxQueued)
         try queued.require("must be at least 0") { ($0 ?? 0) >= 0 }
         let running = try resolve(maxRunning, "--max-running", Variable.maxRunning)
-        try running.require("must be at least 1") { ($0 ?? 1) >= 1 }
+        try running.require("must be 1 to 1000000") { JobSubmission.maxRunningRange.contains($0 ?? 1) }
         let storage = try resolve(maxStorageBytes, "--max-storage-bytes", Variable.maxStorageBytes)
         try storage.require("must be at least 0") { ($0 ?? 0) >= 0 }
         let rate = try resolve(rate, "--rate", Variable.rate)

@@ -29,6 +29,9 @@ public struct Job: Hashable, Sendable, Codable, Identifiable {
     public var idempotencyKey: String?
     /// Optional group id for jobs submitted together (`POST /v1/batches`).
     public var batch: String?
+    /// The most jobs of the tenant that may run at once for this one to start (the submitting key's
+    /// `max-running`); nil for no limit. Claims hold the job back while the tenant runs that many.
+    public var maxRunning: Int?
     /// The worker holding the lease while running.
     public var workerID: String?
     /// When the lease runs out unless the worker heartbeats; a rescuer re-queues the job after it.
@@ -50,7 +53,8 @@ public struct Job: Hashable, Sendable, Codable, Identifiable {
         maxAttempts: Int, errors: [JobAttemptError] = [], progress: JobProgress? = nil,
         idempotencyKey: String? = nil, batch: String? = nil, workerID: String? = nil,
         leaseExpiresAt: Date? = nil, cancelRequested: Bool = false, scheduledAt: Date, createdAt: Date,
-        attemptedAt: Date? = nil, completedAt: Date? = nil, cancelledAt: Date? = nil, discardedAt: Date? = nil
+        attemptedAt: Date? = nil, completedAt: Date? = nil, cancelledAt: Date? = nil, discardedAt: Date? = nil,
+        maxRunning: Int? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -76,6 +80,7 @@ public struct Job: Hashable, Sendable, Codable, Identifiable {
         self.completedAt = completedAt
         self.cancelledAt = cancelledAt
         self.discardedAt = discardedAt
+        self.maxRunning = maxRunning
     }
 
     /// Decodes the parameters into a handler's type.

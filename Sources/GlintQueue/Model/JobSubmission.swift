@@ -13,17 +13,21 @@ public struct JobSubmission: Hashable, Sendable {
     public var scheduledAt: Date?
     public var idempotencyKey: String?
     public var batch: String?
+    /// The most jobs of the tenant that may run at once, on all workers, for this one to start (at
+    /// least 1); nil for no limit. The API sets it from the submitting key's `max-running`.
+    public var maxRunning: Int?
 
     public static let defaultQueue = "default"
     public static let defaultTenant = "default"
     public static let defaultMaxAttempts = 20
     public static let priorityRange = -1000...1000
+    public static let maxRunningRange = 1...1_000_000
 
     public init(
         kind: JobKind, parameters: Data = Data("{}".utf8), inputs: [String: BlobID] = [:],
         queue: String = JobSubmission.defaultQueue, tenant: String = JobSubmission.defaultTenant,
         priority: Int = 0, maxAttempts: Int = JobSubmission.defaultMaxAttempts, scheduledAt: Date? = nil,
-        idempotencyKey: String? = nil, batch: String? = nil
+        idempotencyKey: String? = nil, batch: String? = nil, maxRunning: Int? = nil
     ) {
         self.kind = kind
         self.parameters = parameters
@@ -35,6 +39,7 @@ public struct JobSubmission: Hashable, Sendable {
         self.scheduledAt = scheduledAt
         self.idempotencyKey = idempotencyKey
         self.batch = batch
+        self.maxRunning = maxRunning
     }
 
     /// Checks what a store cannot: parameters are a JSON object, names are non-empty and short,
@@ -46,6 +51,7 @@ public struct JobSubmission: Hashable, Sendable {
         guard !tenant.isEmpty, tenant.utf8.count <= 200 else { throw bad("tenant must be 1-200 characters") }
         guard Self.priorityRange.contains(priority) else { throw bad("priority \(priority) is outside -1000...1000") }
         guard (1...1000).contains(maxAttempts) else { throw bad("maxAttempts \(maxAttempts) is outside 1...1000") }
+        if let maxRunning, !Self.maxRunningRange.contains(maxRunning) { throw bad("maxRunning \(maxRunning) is outside 1...1000000") }
         if let key = idempotencyKey, key.isEmpty || key.utf8.count > 255 { throw bad("idempotency key must be 1-255 characters") }
         for name in inputs.keys where name.isEmpty || name.utf8.count > 100 { throw bad("input names must be 1-100 characters") }
         guard (try? JSONSerialization.jsonObject(with: parameters)) is [String: Any] else {

@@ -18,10 +18,15 @@ import PostgresNIO
 ///    queue), there is nobody to be fair to: `locked` takes the first `limit` of its jobs directly and
 ///    steps 2-3 never run (the branch not taken is cut off by a one-time filter on `waiting_count`).
 ///    With a generic plan (`plan_cache_mode`, see `PostgresJobStore.Configuration`), this path costs
-///    about what a plain `LIMIT n FOR UPDATE SKIP LOCKED` does.
+///    about what a plain `LIMIT n FOR UPDATE SKIP LOCKED` does. Waiting jobs with a running limit
+///    (`max_running`, found through `glint_jobs_capped`) take the fair path too.
+/// 3a. Running limits: for each tenant with a limited candidate, `glint_running_jobs` counts its running
+///    jobs under an advisory lock, with a snapshot taken after the lock (the function is volatile), so
+///    two claims never both start a tenant's last allowed job; a job is dealt only while the tenant's
+///    running jobs plus its turn stay within its `max_running`. Claims without limited jobs take no lock.
 /// 5. The update marks them running in a new claim turn and returns them, in the round-robin order.
 struct PostgresClaimStatement: PostgresPreparedStatement {
-    static let name = "glint_claim_v2"
+    static let name = "glint_claim_v3"
 
     static let sql = """
         WITH RECURSIVE waiting(queue, tenant) AS (
@@ -36,9 +41,9 @@ struct PostgresClaimStatement: PostgresPreparedStatement {
             FROM waiting w WHERE w.tenant IS NOT NULL
         ),
         candidates AS (
-            SELECT w.queue, c.tenant, c.id, c.priority, c.scheduled_at
+            SELECT w.queue, c.tenant, c.id, c.priority, c.scheduled_at, c.max_running
             FROM waiting w CROSS JOIN LATERAL (
-                SELECT j.tenant, j.id, j.priority, j.scheduled_at FROM glint_jobs j
+                SELECT j.tenant, j.id, j.priority, j.scheduled_at, j.max_running FROM glint_jobs j
                 WHERE j.queue = w.queue AND j.tenant = w.tenant AND j.state IN ('scheduled', 'available', 'retryable')
                   AND j.scheduled_at <= $2
                 ORDER BY j.priority DESC, j.scheduled_at, j.id
@@ -46,19 +51,25 @@ struct PostgresClaimStatement: PostgresPreparedStatement {
             ) c
             WHERE w.tenant IS NOT NULL
         ),
+        capped AS (
+            SELECT EXISTS (SELECT 1 FROM glint_jobs j WHERE j.queue = ANY($1::text[]) AND j.max_running IS NOT NULL
+                                                         AND j.state IN ('scheduled', 'available', 'retryable')) AS limited
+        ),
         tenant_order AS (
             SELECT t.tenant, t.oldest,
-                   coalesce((SELECT max(j.claim_turn) FROM glint_jobs j WHERE j.tenant = t.tenant AND j.claim_turn IS NOT NULL), -1) AS last_turn
-            FROM (SELECT tenant, min(scheduled_at) AS oldest FROM candidates GROUP BY tenant) t
+                   coalesce((SELECT max(j.claim_turn) FROM glint_jobs j WHERE j.tenant = t.tenant AND j.claim_turn IS NOT NULL), -1) AS last_turn,
+                   CASE WHEN t.capped THEN glint_running_jobs(t.tenant) ELSE 0 END AS running
+            FROM (SELECT tenant, min(scheduled_at) AS oldest, bool_or(max_running IS NOT NULL) AS capped FROM candidates GROUP BY tenant) t
         ),
         turns AS (
-            SELECT c.queue, c.tenant, o.last_turn, o.oldest,
+            SELECT c.queue, c.tenant, o.last_turn, o.oldest, c.max_running, o.running,
                    row_number() OVER (PARTITION BY c.tenant ORDER BY c.priority DESC, c.scheduled_at, c.id) AS turn
             FROM candidates c JOIN tenant_order o USING (tenant)
         ),
         quotas AS (
             SELECT queue, tenant, last_turn, oldest, count(*) AS quota
-            FROM (SELECT queue, tenant, last_turn, oldest FROM turns ORDER BY turn, last_turn, oldest, tenant LIMIT $3) AS dealt
+            FROM (SELECT queue, tenant, last_turn, oldest FROM turns WHERE max_running IS NULL OR running + turn <= max_running
+                  ORDER BY turn, last_turn, oldest, tenant LIMIT $3) AS dealt
             GROUP BY queue, tenant, last_turn, oldest
         ),
         waiting_count AS (
@@ -73,7 +84,7 @@ struct PostgresClaimStatement: PostgresPreparedStatement {
                 LIMIT $3
                 FOR UPDATE SKIP LOCKED
             ) l
-            WHERE w.tenant IS NOT NULL AND (SELECT tenants FROM waiting_count) = 1
+            WHERE w.tenant IS NOT NULL AND (SELECT tenants FROM waiting_count) = 1 AND NOT (SELECT limited FROM capped)
           UNION ALL
             SELECT l.id, q.last_turn, q.oldest FROM quotas q CROSS JOIN LATERAL (
                 SELECT j.id FROM glint_jobs j
@@ -83,7 +94,7 @@ struct PostgresClaimStatement: PostgresPreparedStatement {
                 LIMIT q.quota
                 FOR UPDATE SKIP LOCKED
             ) l
-            WHERE (SELECT tenants FROM waiting_count) > 1
+            WHERE (SELECT tenants FROM waiting_count) > 1 OR (SELECT limited FROM capped)
         ),
         claimed AS (
             UPDATE glint_jobs SET state = 'running', attempt = attempt + 1, attempted_at = $2, worker_id = $4,

@@ -12,7 +12,7 @@ enum PostgresJobColumns {
     static let list = """
         id, kind, queue, tenant, priority, state, attempt, max_attempts, scheduled_at, created_at, \
         attempted_at, completed_at, cancelled_at, discarded_at, lease_expires_at, worker_id, cancel_requested, \
-        idempotency_key, batch, parameters, inputs::text, outputs::text, errors::text, progress::text
+        idempotency_key, batch, parameters, inputs::text, outputs::text, errors::text, progress::text, max_running
         """
 
     static func decode(_ row: PostgresRow) throws -> Job {
@@ -53,7 +53,8 @@ enum PostgresJobColumns {
             attemptedAt: try optionalDate(10),
             completedAt: try optionalDate(11),
             cancelledAt: try optionalDate(12),
-            discardedAt: try optionalDate(13)
+            discardedAt: try optionalDate(13),
+            maxRunning: try cells[24].decode(Int32?.self).map(Int.init)
         )
     }
 

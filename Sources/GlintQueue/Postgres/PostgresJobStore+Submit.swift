@@ -58,16 +58,19 @@ extension PostgresJobStore {
         }
         let query: PostgresQuery = """
             INSERT INTO glint_jobs (id, kind, queue, tenant, priority, state, max_attempts, scheduled_at, created_at,
-                                    idempotency_key, batch, parameters, inputs)
+                                    idempotency_key, batch, parameters, inputs, max_running)
             SELECT u.id, u.kind, u.queue, u.tenant, u.priority, u.state, u.max_attempts, u.scheduled_at, \(now),
-                   CASE WHEN u.has_key THEN u.key END, CASE WHEN u.has_batch THEN u.batch END, u.parameters, u.inputs::jsonb
+                   CASE WHEN u.has_key THEN u.key END, CASE WHEN u.has_batch THEN u.batch END, u.parameters, u.inputs::jsonb,
+                   NULLIF(u.max_running, 0)
             FROM unnest(\(ids)::uuid[], \(submissions.map(\.kind.rawValue))::text[], \(submissions.map(\.queue))::text[],
                         \(submissions.map(\.tenant))::text[], \(submissions.map(\.priority))::int4[], \(states)::text[],
                         \(submissions.map(\.maxAttempts))::int4[], \(submissions.map { ($0.scheduledAt ?? now).postgresPrecision })::timestamptz[],
                         \(submissions.map { $0.idempotencyKey != nil })::bool[], \(submissions.map { $0.idempotencyKey ?? "" })::text[],
                         \(submissions.map { $0.batch != nil })::bool[], \(submissions.map { $0.batch ?? "" })::text[],
-                        \(submissions.map { ByteBuffer(bytes: $0.parameters) })::bytea[], \(try submissions.map { try PostgresJSON.encode($0.inputs) })::text[])
-                 AS u(id, kind, queue, tenant, priority, state, max_attempts, scheduled_at, has_key, key, has_batch, batch, parameters, inputs)
+                        \(submissions.map { ByteBuffer(bytes: $0.parameters) })::bytea[], \(try submissions.map { try PostgresJSON.encode($0.inputs) })::text[],
+                        \(submissions.map { Int32($0.maxRunning ?? 0) })::int4[])
+                 AS u(id, kind, queue, tenant, priority, state, max_attempts, scheduled_at, has_key, key, has_batch, batch, parameters, inputs,
+                      max_running)
             ON CONFLICT (tenant, idempotency_key) WHERE idempotency_key IS NOT NULL AND state NOT IN ('cancelled', 'discarded')
             DO NOTHING
             RETURNING id
@@ -83,7 +86,7 @@ extension PostgresJobStore {
                 priority: submission.priority, parameters: submission.parameters, inputs: submission.inputs,
                 state: JobState(rawValue: states[index])!, maxAttempts: submission.maxAttempts,
                 idempotencyKey: submission.idempotencyKey, batch: submission.batch,
-                scheduledAt: (submission.scheduledAt ?? now).postgresPrecision, createdAt: now
+                scheduledAt: (submission.scheduledAt ?? now).postgresPrecision, createdAt: now, maxRunning: submission.maxRunning
             )
         }
         return jobs

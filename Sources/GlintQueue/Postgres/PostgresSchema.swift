@@ -22,7 +22,8 @@ enum PostgresSchema {
     struct Migration: Sendable {
         var version: Int
         var name: String
-        /// Statements separated by a semicolon at the end of a line.
+        /// Statements separated by a semicolon at the end of a line (a function's body keeps its
+        /// semicolons inside one line).
         var sql: String
 
         var statements: [String] {
@@ -81,6 +82,23 @@ enum PostgresSchema {
             sql: """
                 DROP INDEX IF EXISTS glint_jobs_created;
                 """),
+        // Running limits: a job's max_running (the submitting key's limit) holds it back at claim time
+        // while its tenant runs that many. glint_jobs_capped tells the claim whether any waiting job has
+        // a limit at all; glint_jobs_running counts a tenant's running jobs; glint_running_jobs counts
+        // them under a transaction-scoped advisory lock, with a snapshot of its own (a volatile
+        // function's query sees what committed before it ran, not only before the claim began), so
+        // claims racing on other connections never both start a tenant's last allowed job.
+        Migration(
+            version: 3, name: "running limits",
+            sql: """
+                ALTER TABLE glint_jobs ADD COLUMN max_running integer;
+                CREATE INDEX glint_jobs_capped ON glint_jobs (queue)
+                    WHERE max_running IS NOT NULL AND state IN ('scheduled', 'available', 'retryable');
+                CREATE INDEX glint_jobs_running ON glint_jobs (tenant) WHERE state = 'running';
+                CREATE FUNCTION glint_running_jobs(of_tenant text) RETURNS bigint LANGUAGE plpgsql VOLATILE AS $$ \
+                BEGIN PERFORM pg_advisory_xact_lock(\(runningLimitLockKey)); \
+                RETURN (SELECT count(*) FROM glint_jobs WHERE tenant = of_tenant AND state = 'running'); END $$;
+                """),
     ]
 
     /// The newest version this build knows.
@@ -89,4 +107,8 @@ enum PostgresSchema {
     /// The key of the transaction-scoped advisory lock migrations run under, so that processes
     /// starting together apply each migration once (the others wait, then find it recorded).
     static let migrationLockKey: Int64 = 0x676C_696E_745F_6D67  // "glint_mg"
+
+    /// The key of the transaction-scoped advisory lock under which claims count the running jobs of
+    /// tenants with running limits (`glint_running_jobs`): such claims take turns.
+    static let runningLimitLockKey: Int64 = 0x676C_696E_745F_726C  // "glint_rl"
 }

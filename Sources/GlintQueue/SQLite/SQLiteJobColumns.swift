@@ -8,7 +8,7 @@ enum SQLiteJobColumns {
     static let selection = """
         id, kind, queue, tenant, priority, parameters, inputs, outputs, state, attempt, max_attempts, \
         errors, progress, idempotency_key, batch, worker_id, lease_expires_at, cancel_requested, \
-        scheduled_at, created_at, attempted_at, completed_at, cancelled_at, discarded_at
+        scheduled_at, created_at, attempted_at, completed_at, cancelled_at, discarded_at, max_running
         """
 
     static func job(from row: Row) throws -> Job {
@@ -41,7 +41,8 @@ enum SQLiteJobColumns {
             attemptedAt: SQLiteTimestamp.date(row[20] as Int64?),
             completedAt: SQLiteTimestamp.date(row[21] as Int64?),
             cancelledAt: SQLiteTimestamp.date(row[22] as Int64?),
-            discardedAt: SQLiteTimestamp.date(row[23] as Int64?)
+            discardedAt: SQLiteTimestamp.date(row[23] as Int64?),
+            maxRunning: row[24]
         )
     }
 

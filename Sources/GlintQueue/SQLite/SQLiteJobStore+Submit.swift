@@ -17,8 +17,8 @@ extension SQLiteJobStore {
 
     private static let insertSQL = """
         INSERT INTO jobs (id, kind, queue, tenant, priority, parameters, inputs, outputs, state, attempt,
-            max_attempts, errors, idempotency_key, batch, scheduled_at, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, '{}', ?, 0, ?, '[]', ?, ?, ?, ?)
+            max_attempts, errors, idempotency_key, batch, scheduled_at, created_at, max_running)
+        VALUES (?, ?, ?, ?, ?, ?, ?, '{}', ?, 0, ?, '[]', ?, ?, ?, ?, ?)
         """
 
     private static let existingSQL = """
@@ -39,13 +39,13 @@ extension SQLiteJobStore {
             id: JobID.timeOrdered(at: createdAt), kind: submission.kind, queue: submission.queue, tenant: submission.tenant,
             priority: submission.priority, parameters: submission.parameters, inputs: submission.inputs,
             state: state, maxAttempts: submission.maxAttempts, idempotencyKey: submission.idempotencyKey,
-            batch: submission.batch, scheduledAt: scheduledAt, createdAt: createdAt
+            batch: submission.batch, scheduledAt: scheduledAt, createdAt: createdAt, maxRunning: submission.maxRunning
         )
         let arguments: StatementArguments = [
             job.id.description, job.kind.rawValue, job.queue, job.tenant, job.priority,
             String(decoding: job.parameters, as: UTF8.self), SQLiteJobColumns.encodeBlobs(job.inputs),
             state.rawValue, job.maxAttempts, job.idempotencyKey, job.batch,
-            SQLiteTimestamp.microseconds(scheduledAt), SQLiteTimestamp.microseconds(createdAt),
+            SQLiteTimestamp.microseconds(scheduledAt), SQLiteTimestamp.microseconds(createdAt), job.maxRunning,
         ]
         try db.cachedStatement(sql: insertSQL).execute(arguments: arguments)
         return .created(job)

@@ -71,6 +71,15 @@ enum SQLiteSchema {
                     INSERT INTO queue_signal (id, version) VALUES (1, 0);
                     """)
         }
+        migrator.registerMigration("v2: running limits") { db in
+            // A job's max_running (the submitting key's limit) holds it back at claim time while its
+            // tenant runs that many; claims count a tenant's running jobs through jobs_running.
+            try db.execute(
+                sql: """
+                    ALTER TABLE jobs ADD COLUMN max_running INTEGER;
+                    CREATE INDEX jobs_running ON jobs (tenant) WHERE state = 'running';
+                    """)
+        }
         return migrator
     }
 }

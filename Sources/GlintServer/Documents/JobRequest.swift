@@ -75,10 +75,11 @@ struct JobRequest: Sendable {
         }
     }
 
-    /// The queue's submission for `tenant`.
-    func submission(tenant: String, idempotencyKey: String?, batch: String?) -> JobSubmission {
+    /// The queue's submission for `tenant`; `maxRunning` is the submitting key's running limit
+    /// (``KeyLimits/maxRunning``), which the claims enforce.
+    func submission(tenant: String, idempotencyKey: String?, batch: String?, maxRunning: Int?) -> JobSubmission {
         JobSubmission(
             kind: kind, parameters: parameters, inputs: inputs, queue: queue, tenant: tenant, priority: priority,
-            maxAttempts: maxAttempts, idempotencyKey: idempotencyKey, batch: batch)
+            maxAttempts: maxAttempts, idempotencyKey: idempotencyKey, batch: batch, maxRunning: maxRunning)
     }
 }

@@ -30,7 +30,7 @@ struct JobsRoutes {
         let key = try Self.idempotencyKey(request)
         try await check(job, tenant: tenant, path: nil)
         try await checkQuotas(tenant: tenant, adding: 1, limits: context.limits)
-        let outcome = try await server.jobs.submit([job.submission(tenant: tenant, idempotencyKey: key, batch: nil)])[0]
+        let outcome = try await server.jobs.submit([job.submission(tenant: tenant, idempotencyKey: key, batch: nil, maxRunning: context.limits.maxRunning)])[0]
         if outcome.wasCreated { try await recordCallback(job, for: outcome.job) }
         let document = JobDocument(outcome.job, blobs: server.blobs)
         return try JSONResponse.make(document, status: outcome.wasCreated ? .accepted : .ok, headers: [.location: "/v1/jobs/\(document.id)"])
@@ -51,7 +51,8 @@ struct JobsRoutes {
         }
         try await checkQuotas(tenant: tenant, adding: jobs.count, limits: context.limits)
         let batch = UUID().uuidString.lowercased()
-        let outcomes = try await server.jobs.submit(jobs.map { $0.submission(tenant: tenant, idempotencyKey: nil, batch: batch) })
+        let outcomes = try await server.jobs.submit(
+            jobs.map { $0.submission(tenant: tenant, idempotencyKey: nil, batch: batch, maxRunning: context.limits.maxRunning) })
         for (job, outcome) in zip(jobs, outcomes) { try await recordCallback(job, for: outcome.job) }
         return try JSONResponse.make(Batch(batch: batch, jobs: outcomes.map { JobDocument($0.job, blobs: server.blobs) }), status: .accepted)
     }
@@ -132,7 +133,7 @@ struct JobsRoutes {
         // A header probe per input (dimensions, duration; no decoding), off the cooperative pool.
         try await Self.naming(prefix) { try await Task.detached { try limits.check(inputs: inputs) }.value }
         do {
-            try job.submission(tenant: tenant, idempotencyKey: nil, batch: nil).validate()
+            try job.submission(tenant: tenant, idempotencyKey: nil, batch: nil, maxRunning: nil).validate()
         } catch {
             throw Problem(.invalidParameters, detail: prefix + error.problem)
         }

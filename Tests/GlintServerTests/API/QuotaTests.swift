@@ -83,4 +83,20 @@ struct QuotaTests {
             }
         }
     }
+
+    @Test("jobs carry their key's max-running, or the server's default, and claims start no more of a tenant's jobs at once")
+    func maxRunning() async throws {
+        try await ServerHarness.with(defaultLimits: KeyLimits(maxRunning: 2)) { harness in
+            let limited = try await ServerHarness.makeKey(harness.server.store, tenant: "alice", limits: KeyLimits(maxRunning: 1))
+            try await harness.serve { client in
+                for _ in 0..<3 { _ = try await client.submit(Self.parkedJob, key: limited) }
+                _ = try await client.call(
+                    .post, "/v1/batches", key: harness.bob, body: #"{"jobs": [\#(Self.parkedJob), \#(Self.parkedJob), \#(Self.parkedJob)]}"#)
+                let claimed = try await harness.server.jobs.claim(ClaimRequest(worker: "w", queues: ["parked"], limit: 10))
+                #expect(Dictionary(grouping: claimed, by: \.tenant).mapValues(\.count) == ["alice": 1, "bob": 2])
+                #expect(Set(claimed.map(\.maxRunning)) == [1, 2])
+                #expect(try await harness.server.jobs.claim(ClaimRequest(worker: "w", queues: ["parked"], limit: 10)).isEmpty)
+            }
+        }
+    }
 }
