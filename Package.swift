@@ -111,7 +111,9 @@ let package = Package(
         .target(
             name: "GlintLivePhoto",
             dependencies: [
+                "GlintCore",
                 "GlintMedia",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -14,6 +14,7 @@ import GlintServer
 /// | `--max-storage-bytes` | `GLINT_MAX_STORAGE_BYTES` |
 /// | `--rate` | `GLINT_RATE` |
 /// | `--burst` | `GLINT_BURST` |
+/// | `--blob-retention-days` | `GLINT_BLOB_RETENTION_DAYS` |
 public struct KeyLimitOptions: ParsableArguments {
     /// The environment variables of `glint serve`, by flag.
     public enum Variable {
@@ -22,6 +23,7 @@ public struct KeyLimitOptions: ParsableArguments {
         public static let maxStorageBytes = "GLINT_MAX_STORAGE_BYTES"
         public static let rate = "GLINT_RATE"
         public static let burst = "GLINT_BURST"
+        public static let blobRetentionDays = "GLINT_BLOB_RETENTION_DAYS"
     }
 
     @Option(help: "Jobs the key's tenant may have waiting to run (glint serve: the default for keys without one; $\(Variable.maxQueued)).")
@@ -38,6 +40,13 @@ public struct KeyLimitOptions: ParsableArguments {
 
     @Option(help: "Requests at once above --rate (default: 2 s worth, at least 10; glint serve: $\(Variable.burst)).")
     public var burst: Int?
+
+    @Option(
+        help: """
+            Days the key's tenant's uploads and outputs are kept after their last use, once no unfinished job or live share needs them \
+            (glint serve: the default, else kept; $\(Variable.blobRetentionDays)).
+            """)
+    public var blobRetentionDays: Double?
 
     public init() {}
 
@@ -67,6 +76,10 @@ public struct KeyLimitOptions: ParsableArguments {
         try rate.require("must be more than 0") { ($0 ?? 1) > 0 && ($0 ?? 1).isFinite }
         let burst = try resolve(burst, "--burst", Variable.burst)
         try burst.require("must be at least 1") { ($0 ?? 1) >= 1 }
-        return KeyLimits(maxQueued: queued.value, maxRunning: running.value, maxStorageBytes: storage.value, rate: rate.value, burst: burst.value)
+        let retention = try resolve(blobRetentionDays, "--blob-retention-days", Variable.blobRetentionDays)
+        try retention.require("must be more than 0 days") { ($0 ?? 1) > 0 && ($0 ?? 1).isFinite }
+        return KeyLimits(
+            maxQueued: queued.value, maxRunning: running.value, maxStorageBytes: storage.value, rate: rate.value, burst: burst.value,
+            blobRetentionDays: retention.value)
     }
 }

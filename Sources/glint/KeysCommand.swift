@@ -42,6 +42,7 @@ struct KeyDocument: Encodable {
         let parts = [
             limits.maxQueued.map { "max-queued \($0)" }, limits.maxRunning.map { "max-running \($0)" },
             limits.maxStorageBytes.map { "max-storage-bytes \($0)" }, limits.rate.map { "rate \($0)/s" }, limits.burst.map { "burst \($0)" },
+            limits.blobRetentionDays.map { "blob-retention-days \($0)" },
         ].compactMap { $0 }
         return parts.isEmpty ? "server defaults" : parts.joined(separator: ", ")
     }
@@ -119,7 +120,8 @@ struct KeysUpdateCommand: AsyncParsableCommand {
     @OptionGroup var stores: StoreOptions
     @Argument(help: "The key id (the 12 hex digits after glint_), or the whole key.") var id: String
     @OptionGroup(title: "Limits") var limitOptions: KeyLimitOptions
-    @Option(help: "A limit to take from the server's defaults again: max-queued, max-running, max-storage-bytes, rate or burst (repeated).")
+    @Option(
+        help: "A limit to take from the server's defaults again: max-queued, max-running, max-storage-bytes, rate, burst or blob-retention-days (repeated).")
     var unset: [String] = []
     @Flag(help: "Print JSON.") var json = false
 

@@ -31,7 +31,7 @@ struct TestServer: Sendable {
             try await withServerStore(for: data.defaultStoreLocation, dataDirectory: data) { store in
                 let context = ServerContext(
                     jobs: jobs, blobs: blobs, store: store, maxUploadBytes: 64 << 20,
-                    secret: try ServerSecret.loadOrCreate(in: data.url), eventPollInterval: .milliseconds(50))
+                    secret: try ServerSecret.loadOrCreate(in: data.url))
                 let server = TestServer(
                     directory: directory, server: context, data: data,
                     alice: try await makeKey(store, tenant: "alice"), bob: try await makeKey(store, tenant: "bob"))

@@ -18,6 +18,7 @@ extension JobHandlerRegistry {
         registry.register(LivePhotoExportJobHandler(), limitingInputsTo: inputLimits)
         registry.register(RingsRenderJobHandler())
         registry.register(BadgeApplyJobHandler(), limitingInputsTo: inputLimits)
+        registry.register(ShareRenditionsJobHandler(), limitingInputsTo: inputLimits)
         registry.register(NoopJobHandler())
         registry.inputFileExtension = MediaInputNaming.fileExtension(of:name:)
         return registry

@@ -5,7 +5,7 @@ extension JobHandlerRegistry {
     /// The kinds that decode or render media with C libraries (FFmpeg, libheif, libjpeg-turbo,
     /// libpng, librsvg): `glint serve` and `glint worker` run them in runner processes.
     /// `queue.noop` stays in the worker.
-    public static let glintMediaKinds: [JobKind] = [.livePhotoEdit, .livePhotoExport, .ringsRender, .badgeApply]
+    public static let glintMediaKinds: [JobKind] = [.livePhotoEdit, .livePhotoExport, .ringsRender, .badgeApply, .shareRenditions]
 
     /// The media kinds that work through a movie, frame by frame (seconds of CPU on every core):
     /// their runners run at idle priority (``JobRunnerConfiguration/idlePriorityKinds``), so that

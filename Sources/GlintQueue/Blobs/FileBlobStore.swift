@@ -30,6 +30,7 @@ public struct FileBlobStore: BlobStore {
             }
         }
         removeAbandonedTemporaryFiles()
+        restoreFilesMovedAside()
     }
 
     var temporaryDirectory: URL { directory.appendingPathComponent("tmp", isDirectory: true) }

@@ -69,7 +69,9 @@ final class StagedBlob {
         } catch {
             throw JobQueueError(.blob, "blob store \(name): cannot create the directory \(shard.path): \(error.localizedDescription)")
         }
-        if access(destination.path, F_OK) == 0 { return id }
+        // Bytes already stored: the existing file is touched instead (its modification time is its
+        // latest put, which blob retention reads), or written anew if retention just removed it.
+        if utimensat(AT_FDCWD, destination.path, nil, 0) == 0 || (errno != ENOENT && access(destination.path, F_OK) == 0) { return id }
         guard rename(path, destination.path) == 0 else {
             throw JobQueueError(.blob, "blob store \(name): cannot move \(path) to \(destination.path): \(Self.systemError())")
         }

@@ -4,6 +4,7 @@ import PostgresNIO
 /// What clients and the rescuer do to jobs: cancel, retry, rescue expired leases, prune.
 extension PostgresJobStore {
     public func cancel(_ id: JobID, tenant: String?) async throws -> Job? {
+        defer { jobsChanged() }
         let now = self.now
         let query: PostgresQuery = """
             UPDATE glint_jobs SET
@@ -27,6 +28,7 @@ extension PostgresJobStore {
     }
 
     public func retry(_ id: JobID, tenant: String?) async throws -> Job? {
+        defer { jobsChanged() }
         let query: PostgresQuery = """
             UPDATE glint_jobs SET
                 state = 'available', scheduled_at = \(now),
@@ -54,6 +56,7 @@ extension PostgresJobStore {
     }
 
     public func rescueExpiredLeases() async throws -> Int {
+        defer { jobsChanged() }
         let now = self.now
         let error = try PostgresJSON.encode(
             PostgresJSON.AttemptErrorFields(

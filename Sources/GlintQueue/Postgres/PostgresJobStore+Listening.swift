@@ -15,6 +15,21 @@ extension PostgresJobStore {
         notifier.announce(queues)
     }
 
+    public func jobChangeMark() -> JobChangeMark {
+        JobChangeMark(generation: jobChanges.generation)
+    }
+
+    public func waitForJobChange(since mark: JobChangeMark, timeout: Duration) async {
+        await jobChanges.wait(since: mark.generation, timeout: timeout)
+    }
+
+    /// A job may have changed: wakes this process's watchers at once, and tells other processes
+    /// through the debounced `NOTIFY` (an empty queue name in the payload: no queue has one).
+    func jobsChanged() {
+        jobChanges.signal()
+        notifier.announce(CollectionOfOne(""))
+    }
+
     /// Holds one connection that `LISTEN`s on the store's channel and wakes waiters for each
     /// notification (its payload is a queue name); reconnects after a failure until cancelled. Every
     /// waiter is woken after a reconnection, since notifications may have been missed meanwhile.
@@ -25,13 +40,17 @@ extension PostgresJobStore {
             do {
                 try await client.withConnection { connection in
                     try await connection.listen(on: channel) { notifications in
-                        if reconnecting { wakeUps.signalAll() }
+                        if reconnecting {
+                            wakeUps.signalAll()
+                            jobChanges.signal()
+                        }
                         for try await notification in notifications {
-                            // The payload is `<sender>:<queue>`; this store's own announcements woke its
-                            // waiters already.
+                            // The payload is `<sender>:<queue>`, `<sender>:` when jobs changed; this
+                            // store's own announcements woke its waiters already.
                             guard let separator = notification.payload.firstIndex(of: ":") else { continue }
                             guard notification.payload[..<separator] != notifier.sender else { continue }
-                            wakeUps.signal(CollectionOfOne(String(notification.payload[notification.payload.index(after: separator)...])))
+                            let queue = String(notification.payload[notification.payload.index(after: separator)...])
+                            if queue.isEmpty { jobChanges.signal() } else { wakeUps.signal(CollectionOfOne(queue)) }
                         }
                     }
                 }

@@ -79,3 +79,34 @@ extension AsyncSequence {
         return elements
     }
 }
+
+extension PostgresJobStore {
+    public func blobReferences() async throws -> JobBlobReferences {
+        let query: PostgresQuery = """
+            SELECT id, state, inputs::text, outputs::text FROM glint_jobs WHERE inputs <> '{}'::jsonb OR outputs <> '{}'::jsonb
+            """
+        return try await perform("read the jobs' blobs") {
+            var references = JobBlobReferences()
+            for try await (uuid, state, inputs, outputs) in try await client.query(query, logger: logger).decode((UUID, String, String, String).self) {
+                let id = JobID(uuid)
+                references.add(
+                    inputs: try PostgresJSON.decode([String: BlobID].self, from: inputs, job: id).values,
+                    outputs: try PostgresJSON.decode([String: BlobID].self, from: outputs, job: id).values,
+                    finished: JobState(rawValue: state)?.isFinished ?? false)
+            }
+            return references
+        }
+    }
+}
+
+extension PostgresJobStore {
+    public func job(idempotencyKey: String, tenant: String) async throws -> Job? {
+        let query: PostgresQuery = """
+            SELECT \(unescaped: PostgresJobColumns.list) FROM glint_jobs
+            WHERE tenant = \(tenant) AND idempotency_key = \(idempotencyKey) AND state NOT IN ('cancelled', 'discarded')
+            """
+        return try await perform("read the job of idempotency key \(idempotencyKey)") {
+            try await PostgresJobColumns.decodeAll(client.query(query, logger: logger)).first
+        }
+    }
+}

@@ -4,6 +4,7 @@ import PostgresNIO
 /// What workers do with the jobs they hold: claim, heartbeat, progress, complete, fail, release.
 extension PostgresJobStore {
     public func claim(_ request: ClaimRequest) async throws -> [Job] {
+        defer { jobsChanged() }
         guard request.limit > 0, !request.queues.isEmpty else { return [] }
         wakeUps.claimStarting(in: request.queues)
         let now = self.now
@@ -36,6 +37,7 @@ extension PostgresJobStore {
     }
 
     public func reportProgress(_ id: JobID, worker: String, progress: JobProgress) async throws -> LeaseStatus {
+        defer { jobsChanged() }
         let query: PostgresQuery = """
             UPDATE glint_jobs SET progress = \(try PostgresJSON.encode(progress))::jsonb
             WHERE id = \(id.uuid) AND state = 'running' AND worker_id = \(worker)
@@ -50,6 +52,7 @@ extension PostgresJobStore {
     }
 
     public func complete(_ completions: [JobCompletion]) async throws -> [JobID: Bool] {
+        defer { jobsChanged() }
         guard !completions.isEmpty else { return [:] }
         let statement = PostgresCompleteStatement(
             ids: completions.map(\.id.uuid), workers: completions.map(\.worker),
@@ -63,6 +66,7 @@ extension PostgresJobStore {
     }
 
     public func fail(_ failure: JobFailure) async throws -> Job? {
+        defer { jobsChanged() }
         let now = self.now
         let error = try PostgresJSON.encode(PostgresJSON.AttemptErrorFields(at: now, code: failure.code, message: failure.message))
         let retryAt = failure.retryAt.postgresPrecision
@@ -87,6 +91,7 @@ extension PostgresJobStore {
     }
 
     public func acknowledgeCancellation(_ id: JobID, worker: String) async throws -> Bool {
+        defer { jobsChanged() }
         let query: PostgresQuery = """
             UPDATE glint_jobs SET state = 'cancelled', cancelled_at = \(now), lease_expires_at = NULL, worker_id = NULL
             WHERE id = \(id.uuid) AND state = 'running' AND worker_id = \(worker)
@@ -98,6 +103,7 @@ extension PostgresJobStore {
     }
 
     public func release(_ ids: [JobID], worker: String) async throws {
+        defer { jobsChanged() }
         guard !ids.isEmpty else { return }
         let query: PostgresQuery = """
             UPDATE glint_jobs SET state = 'available', attempt = attempt - 1, lease_expires_at = NULL, worker_id = NULL

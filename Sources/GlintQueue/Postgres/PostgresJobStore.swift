@@ -21,6 +21,8 @@ public final class PostgresJobStore: JobStore, Service {
     let client: PostgresClient
     let logger: Logger
     let wakeUps = JobWakeUps()
+    /// Signalled when a job may have changed, here or in another process (``waitForJobChange(since:timeout:)``).
+    let jobChanges = WakeUpSignal()
     let notifier: PostgresWakeUpNotifier
     private let ownTask = Mutex<Task<Void, Never>?>(nil)
 

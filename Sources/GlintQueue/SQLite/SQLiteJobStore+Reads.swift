@@ -95,3 +95,33 @@ private struct ListingCursor {
 
     var text: String { "\(createdAt).\(id)" }
 }
+
+extension SQLiteJobStore {
+    public func blobReferences() async throws -> JobBlobReferences {
+        try await read("read the jobs' blobs") { db in
+            var references = JobBlobReferences()
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, state, inputs, outputs FROM jobs WHERE inputs != '{}' OR outputs != '{}'")
+            while let row = try rows.next() {
+                let (id, state): (String, JobState?) = (row[0], JobState(rawValue: row[1]))
+                let inputs = try SQLiteJobColumns.decodeBlobs(row[2], job: id)
+                let outputs = try SQLiteJobColumns.decodeBlobs(row[3], job: id)
+                references.add(inputs: inputs.values, outputs: outputs.values, finished: state?.isFinished ?? false)
+            }
+            return references
+        }
+    }
+}
+
+extension SQLiteJobStore {
+    public func job(idempotencyKey: String, tenant: String) async throws -> Job? {
+        try readHere("read the job of idempotency key \(idempotencyKey)") { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT \(SQLiteJobColumns.selection) FROM jobs
+                    WHERE tenant = ? AND idempotency_key = ? AND state NOT IN ('cancelled', 'discarded')
+                    """, arguments: [tenant, idempotencyKey]
+            ).map(SQLiteJobColumns.job(from:))
+        }
+    }
+}

@@ -45,6 +45,24 @@ extension SQLiteJobStore {
         return false
     }
 
+    public func jobChangeMark() -> JobChangeMark {
+        let log = WriteAheadLogState(of: path)
+        return JobChangeMark(generation: jobChanges.generation, log: [Int64(bitPattern: log.inode), log.size, log.modified, log.changed])
+    }
+
+    /// Returns when this process wrote (``jobChanges``), or when the write-ahead log changed since
+    /// the mark (a commit of any process; `stat`ed every `pollInterval`), or at `timeout`.
+    public func waitForJobChange(since mark: JobChangeMark, timeout: Duration) async {
+        let deadline = ContinuousClock.now + timeout
+        while !Task.isCancelled {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            if remaining <= .zero { return }
+            let now = jobChangeMark()
+            if now.generation != mark.generation || now.log != mark.log { return }
+            await jobChanges.wait(since: mark.generation, timeout: min(remaining, pollInterval))
+        }
+    }
+
     /// What `stat` says of the database's write-ahead log (`<path>-wal`): every commit, of any
     /// process, writes to it, so while it is unchanged nothing was committed and `queue_signal`
     /// need not be read. A `stat` is one system call; a read is a trip through GRDB's reader

@@ -21,6 +21,8 @@ public final class SQLiteJobStore: JobStore {
     let database: DatabasePool
     let logger: Logger
     let wakeUps = WakeUpSignal()
+    /// Signalled after every write of this process (``waitForJobChange(since:timeout:)``).
+    let jobChanges = WakeUpSignal()
     /// How often `waitForJobs` looks for changes made by other processes.
     let pollInterval: Duration = .milliseconds(50)
 
@@ -83,7 +85,9 @@ public final class SQLiteJobStore: JobStore {
     /// naming the file and the operation.
     func write<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await database.write(body)
+            let result = try await database.write(body)
+            jobChanges.signal()
+            return result
         } catch {
             throw failure(of: operation, error)
         }

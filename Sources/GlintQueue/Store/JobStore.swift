@@ -84,11 +84,28 @@ public protocol JobStore: Sendable {
     /// One job; with a tenant, a job of another tenant is nil.
     func job(_ id: JobID, tenant: String?) async throws -> Job?
 
+    /// The tenant's live (not cancelled or discarded) job holding this idempotency key, if any:
+    /// the job a submission with the key would return.
+    func job(idempotencyKey: String, tenant: String) async throws -> Job?
+
+    /// The blobs the jobs in the store name as inputs or outputs, for blob retention: a blob an
+    /// unfinished job takes as input is in use; one any job names may still be downloaded.
+    func blobReferences() async throws -> JobBlobReferences
+
     /// A page of jobs, newest first, filtered.
     func jobs(matching filter: JobFilter) async throws -> JobPage
 
     /// How many jobs are in each state (states with none are absent), optionally for one tenant.
     func countsByState(tenant: String?) async throws -> [JobState: Int]
+
+    /// Where the store's job changes stand now, for ``waitForJobChange(since:timeout:)``.
+    func jobChangeMark() -> JobChangeMark
+
+    /// Waits until a job may have changed (its state, attempt, progress or outputs) since `mark`,
+    /// in this process or another that shares the store, or until `timeout` passes. Spurious
+    /// returns are allowed (the caller reads its job again); missed changes are not (beyond
+    /// `timeout`). `GET /v1/jobs/{id}/events` waits here instead of polling the job.
+    func waitForJobChange(since mark: JobChangeMark, timeout: Duration) async
 
     /// Waits until jobs may be claimable in one of `queues` (a submit, retry or release in any
     /// process that shares the store), or until `timeout` passes, whichever is first. Wake-ups are

@@ -60,6 +60,8 @@ public final class JobWorker: Service {
             metadata: [
                 "queues": "\(configuration.queues)", "concurrency": "\(configuration.concurrency)", "lease": "\(configuration.lease)",
             ])
+        let swept = WorkerIdentity.removeWorkFoldersOfGoneWorkers(in: configuration.workDirectory.deletingLastPathComponent())
+        if swept > 0 { logger.info("removed the work folders of workers that were killed", metadata: ["count": "\(swept)"]) }
         try FileManager.default.createDirectory(at: configuration.workDirectory, withIntermediateDirectories: true)
         defer {
             handlers.shutdown()
@@ -220,7 +222,7 @@ public final class JobWorker: Service {
 
 extension Duration {
     /// The duration in seconds, as a `TimeInterval`.
-    var seconds: TimeInterval {
+    public var seconds: TimeInterval {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

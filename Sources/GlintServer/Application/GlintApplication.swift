@@ -59,6 +59,9 @@ public func buildApplication(
     if configuration.webhooks {
         services.append(WebhookDeliverer(server: server, logger: Logger(label: "glint.webhooks", level: logger.logLevel)))
     }
+    if let interval = configuration.blobRetentionInterval {
+        services.append(BlobRetention(server: server, interval: interval, logger: Logger(label: "glint.retention", level: logger.logLevel)))
+    }
     return Application(
         router: router ?? buildRouter(server: server, metrics: metrics),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "glint"),

@@ -23,6 +23,8 @@ public struct GlintServerConfiguration: Sendable {
     public var worker: JobWorkerConfiguration?
     /// Whether the webhook deliverer runs.
     public var webhooks: Bool
+    /// How often blob retention makes a pass (``BlobRetention``); nil runs none.
+    public var blobRetentionInterval: Duration? = .seconds(600)
     /// The largest inputs accepted (`--max-pixels`, `--max-motion-seconds`): checked when a job is
     /// submitted, and by the embedded worker before it runs one.
     public var inputLimits: InputLimits = .default

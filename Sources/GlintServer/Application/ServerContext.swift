@@ -17,8 +17,6 @@ public struct ServerContext: Sendable {
     public var inputLimits: InputLimits
     /// Signs share tokens (and webhooks when a job has no secret of its own).
     public var secret: SymmetricKey
-    /// How often `/events` looks at the job.
-    public var eventPollInterval: Duration
     /// The time shares, ownership records and webhook attempts are stamped with.
     public var clock: @Sendable () -> Date
     /// The limits of a key that leaves one out (`glint serve --max-queued ...`).
@@ -29,7 +27,7 @@ public struct ServerContext: Sendable {
     public init(
         jobs: any JobStore, blobs: FileBlobStore, store: any ServerStore, handlers: JobHandlerRegistry = .glint,
         maxUploadBytes: Int64 = GlintServerConfiguration.defaultMaxUploadBytes, inputLimits: InputLimits = .default, secret: SymmetricKey,
-        eventPollInterval: Duration = .milliseconds(200), clock: @escaping @Sendable () -> Date = { Date() },
+        clock: @escaping @Sendable () -> Date = { Date() },
         defaultLimits: KeyLimits = .unlimited, rateLimiter: RequestRateLimiter = RequestRateLimiter()
     ) {
         self.jobs = jobs
@@ -39,7 +37,6 @@ public struct ServerContext: Sendable {
         self.maxUploadBytes = maxUploadBytes
         self.inputLimits = inputLimits
         self.secret = secret
-        self.eventPollInterval = eventPollInterval
         self.clock = clock
         self.defaultLimits = defaultLimits
         self.rateLimiter = rateLimiter

@@ -1,4 +1,5 @@
 import Foundation
+import GlintLivePhoto
 import GlintQueue
 
 /// The pages' data (`PageDataSource`) read from the real stores: shares from the server store,
@@ -19,7 +20,7 @@ public struct ServerPageDataSource: PageDataSource {
         else { return nil }
         return PageShare(
             id: share.id, job: job.id, state: share.revokedAt == nil ? .active : .revoked, expiresAt: share.expiresAt,
-            outputs: job.outputs.compactMapValues { file(for: $0, name: "") })
+            outputs: job.outputs.compactMapValues { server.file(for: $0) }, renditions: try await server.renditionFiles(of: job))
     }
 
     public func queueCounts() async throws -> [JobState: Int] {
@@ -48,32 +49,23 @@ public struct ServerPageDataSource: PageDataSource {
         return buckets
     }
 
+    /// The newest jobs; a completed one with a still has a thumbnail once its renditions job is done
+    /// (asked for here when it has none: the dashboard never serves a full-size still).
     public func recentJobs(limit: Int) async throws -> [PageJobSummary] {
-        try await server.jobs.jobs(matching: JobFilter(limit: limit)).jobs.map { job in
-            PageJobSummary(
-                id: job.id, kind: job.kind, state: job.state, createdAt: job.createdAt,
-                finishedAt: job.completedAt ?? job.discardedAt ?? job.cancelledAt, hasThumbnail: thumbnailFile(of: job) != nil)
+        var summaries: [PageJobSummary] = []
+        for job in try await server.jobs.jobs(matching: JobFilter(limit: limit)).jobs {
+            let thumbnail = try await server.renditionFiles(of: job)[ShareRenditions.Name.thumbnail.rawValue]
+            summaries.append(
+                PageJobSummary(
+                    id: job.id, kind: job.kind, state: job.state, createdAt: job.createdAt,
+                    finishedAt: job.completedAt ?? job.discardedAt ?? job.cancelledAt, hasThumbnail: thumbnail != nil))
         }
+        return summaries
     }
 
+    /// The thumbnail its renditions job made (JPEG, at most 640 px on its long side).
     public func thumbnail(job id: JobID) async throws -> PageFile? {
         guard let job = try await server.jobs.job(id, tenant: nil) else { return nil }
-        return thumbnailFile(of: job)
-    }
-
-    /// A completed job's still (or first image output), as a file.
-    func thumbnailFile(of job: Job) -> PageFile? {
-        guard job.state == .completed else { return nil }
-        let names = (job.outputs["still"] != nil ? ["still"] : []) + job.outputs.keys.sorted()
-        for name in names {
-            if let blob = job.outputs[name], let file = file(for: blob, name: name), file.contentType.hasPrefix("image/") { return file }
-        }
-        return nil
-    }
-
-    func file(for blob: BlobID, name: String) -> PageFile? {
-        guard let size = server.blobs.size(of: blob) else { return nil }
-        let url = server.blobs.url(for: blob)
-        return PageFile(url: url, contentType: OutputMediaType.of(file: url, name: name).contentType, size: size)
+        return try await server.renditionFiles(of: job)[ShareRenditions.Name.thumbnail.rawValue]
     }
 }

@@ -36,6 +36,9 @@ public struct PageRoutes<Source: PageDataSource>: Sendable {
             router.on("/s/{token}/still", method: method) { request, context in
                 await share.file(\.still, token: context.parameters.get("token") ?? "", request: request, context: context)
             }
+            router.on("/s/{token}/display", method: method) { request, context in
+                await share.file(\.display, token: context.parameters.get("token") ?? "", request: request, context: context)
+            }
             router.on("/s/{token}/motion", method: method) { request, context in
                 await share.file(\.motion, token: context.parameters.get("token") ?? "", request: request, context: context)
             }

@@ -16,13 +16,20 @@ public struct KeyLimits: Hashable, Sendable, Codable {
     public var rate: Double?
     /// Requests that may come at once above ``rate`` (``defaultBurst(rate:)`` when left out).
     public var burst: Int?
+    /// Days the tenant's uploads and outputs are kept after their last use, once no unfinished job
+    /// and no live share needs them (``BlobRetention``); nil keeps them.
+    public var blobRetentionDays: Double?
 
-    public init(maxQueued: Int? = nil, maxRunning: Int? = nil, maxStorageBytes: Int64? = nil, rate: Double? = nil, burst: Int? = nil) {
+    public init(
+        maxQueued: Int? = nil, maxRunning: Int? = nil, maxStorageBytes: Int64? = nil, rate: Double? = nil, burst: Int? = nil,
+        blobRetentionDays: Double? = nil
+    ) {
         self.maxQueued = maxQueued
         self.maxRunning = maxRunning
         self.maxStorageBytes = maxStorageBytes
         self.rate = rate
         self.burst = burst
+        self.blobRetentionDays = blobRetentionDays
     }
 
     /// No limit at all.
@@ -32,7 +39,8 @@ public struct KeyLimits: Hashable, Sendable, Codable {
     public func over(_ defaults: KeyLimits) -> KeyLimits {
         KeyLimits(
             maxQueued: maxQueued ?? defaults.maxQueued, maxRunning: maxRunning ?? defaults.maxRunning,
-            maxStorageBytes: maxStorageBytes ?? defaults.maxStorageBytes, rate: rate ?? defaults.rate, burst: burst ?? defaults.burst)
+            maxStorageBytes: maxStorageBytes ?? defaults.maxStorageBytes, rate: rate ?? defaults.rate, burst: burst ?? defaults.burst,
+            blobRetentionDays: blobRetentionDays ?? defaults.blobRetentionDays)
     }
 
     /// The burst when none is set: two seconds' worth of requests, at least 10.
@@ -47,6 +55,7 @@ public struct KeyLimits: Hashable, Sendable, Codable {
         case maxStorageBytes = "max-storage-bytes"
         case rate
         case burst
+        case blobRetentionDays = "blob-retention-days"
     }
 
     /// These limits without `name` (left to the server's default).
@@ -58,6 +67,7 @@ public struct KeyLimits: Hashable, Sendable, Codable {
         case .maxStorageBytes: limits.maxStorageBytes = nil
         case .rate: limits.rate = nil
         case .burst: limits.burst = nil
+        case .blobRetentionDays: limits.blobRetentionDays = nil
         }
         return limits
     }

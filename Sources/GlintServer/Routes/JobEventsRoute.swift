@@ -5,13 +5,17 @@ import Hummingbird
 /// `GET /v1/jobs/{id}/events`: server-sent events. A `progress` event (data: the job document)
 /// whenever the job's state, attempt or progress changes, then one `completed`, `discarded` or
 /// `cancelled` event and the end of the stream. A comment line every 15 s keeps proxies from
-/// closing an idle stream.
+/// closing an idle stream. Between events the stream waits for the job store to say a job changed
+/// (``JobStore/waitForJobChange(since:timeout:)``), then reads its job again.
 struct JobEventsRoute {
     let server: ServerContext
 
     func addRoutes(to group: RouterGroup<GlintRequestContext>) {
         group.get("jobs/{id}/events", use: events)
     }
+
+    /// How long a stream stays silent before a keep-alive comment.
+    static let keepAliveInterval = Duration.seconds(15)
 
     /// What makes a new `progress` event.
     struct Snapshot: Equatable {
@@ -22,13 +26,15 @@ struct JobEventsRoute {
 
     @Sendable func events(_ request: Request, context: GlintRequestContext) async throws -> Response {
         let tenant = try context.requireTenant()
+        let firstMark = server.jobs.jobChangeMark()
         let first = try await server.job(context.parameters.get("id") ?? "", tenant: tenant)
         let server = self.server
         let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-cache"]
         let body = ResponseBody { writer in
             var job = first
             var last: Snapshot?
-            var sinceWrite = Duration.zero
+            var sinceWrite = ContinuousClock.now
+            var mark = firstMark
             while true {
                 if job.state.isFinished {
                     try await server.recordOutputs(of: job)
@@ -39,13 +45,15 @@ struct JobEventsRoute {
                 if snapshot != last {
                     try await writer.write(Self.event("progress", job, blobs: server.blobs))
                     last = snapshot
-                    sinceWrite = .zero
-                } else if sinceWrite >= .seconds(15) {
+                    sinceWrite = .now
+                } else if ContinuousClock.now - sinceWrite >= Self.keepAliveInterval {
                     try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
-                    sinceWrite = .zero
+                    sinceWrite = .now
                 }
-                try await Task.sleep(for: server.eventPollInterval)
-                sinceWrite += server.eventPollInterval
+                // Woken by the store when a job changes (no polling); at the latest when a keep-alive is due.
+                await server.jobs.waitForJobChange(since: mark, timeout: Self.keepAliveInterval - (ContinuousClock.now - sinceWrite))
+                try Task.checkCancellation()
+                mark = server.jobs.jobChangeMark()
                 // The job may be pruned while watched: end the stream rather than wait forever.
                 guard let next = try await server.jobs.job(job.id, tenant: tenant) else { break }
                 job = next

@@ -119,12 +119,14 @@ struct JobsRoutes {
     }
 
     /// Checks a job as its worker would (kind, parameters, required inputs) and that every input is
-    /// a blob the tenant owns.
+    /// a blob the tenant owns, marking each used now (``BlobRetention`` counts from the last use, and
+    /// keeps what an unfinished job takes).
     func check(_ job: JobRequest, tenant: String, path: String?) async throws {
         let prefix = path.map { "\($0): " } ?? ""
         try await Self.naming(prefix) { try server.handlers.check(job.kind, parameters: job.parameters, inputs: Set(job.inputs.keys)) }
+        let owned = try await server.store.useBlobs(Set(job.inputs.values), tenant: tenant, at: server.clock())
         for (name, blob) in job.inputs.sorted(by: { $0.key < $1.key }) {
-            guard try await server.store.blob(blob, tenant: tenant) != nil, server.blobs.contains(blob) else {
+            guard owned.contains(blob), server.blobs.contains(blob) else {
                 throw Problem(.invalidParameters, detail: prefix + "input '\(name)': no blob \(blob.hex) (upload it with POST /v1/blobs first)")
             }
         }

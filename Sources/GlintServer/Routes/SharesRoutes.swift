@@ -45,6 +45,9 @@ struct SharesRoutes {
         let id = LowercaseHex.string((0..<16).map { _ in UInt8.random(in: .min ... .max) })
         let token = ShareToken(shareID: id, expiresAt: now.addingTimeInterval(Double(expiresIn)), secret: server.shareSecret)
         try await server.store.insertShare(ShareRecord(id: id, tenant: tenant, job: job.id, createdAt: now, expiresAt: token.expiresAt))
+        // The page's picture and the downloads, made by a worker before anyone opens the link (a job
+        // not yet completed gets them when its page is first opened).
+        _ = try await server.renditions(of: job)
         return try JSONResponse.make(Created(id: id, url: "/s/\(token)", expiresAt: Timestamp.string(from: token.expiresAt)), status: .created)
     }
 

@@ -77,5 +77,16 @@ enum PostgresServerSchema {
                     ADD COLUMN max_storage_bytes bigint, ADD COLUMN rate double precision, ADD COLUMN burst integer
                 """
             ]),
+        // last_used_at: an upload, a job's output, a job that takes it as input; retention counts from it.
+        Migration(
+            version: 3, name: "blob retention",
+            statements: [
+                "ALTER TABLE glint_server_api_keys ADD COLUMN blob_retention_days double precision",
+                "ALTER TABLE glint_server_blob_owners ADD COLUMN last_used_at timestamptz",
+                "UPDATE glint_server_blob_owners SET last_used_at = created_at",
+                "ALTER TABLE glint_server_blob_owners ALTER COLUMN last_used_at SET NOT NULL",
+                "CREATE INDEX glint_server_blob_owners_blob ON glint_server_blob_owners (blob)",
+                "CREATE INDEX glint_server_blob_owners_unused ON glint_server_blob_owners (tenant, last_used_at)",
+            ]),
     ]
 }

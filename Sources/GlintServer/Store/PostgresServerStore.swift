@@ -77,16 +77,17 @@ public final class PostgresServerStore: ServerStore, Service {
 
     // MARK: Keys
 
-    typealias KeyRow = (String, String, String?, String, Date, Date?, Int32?, Int32?, Int64?, Double?, Int32?)
-    static let keyColumns = "id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst"
+    typealias KeyRow = (String, String, String?, String, Date, Date?, Int32?, Int32?, Int64?, Double?, Int32?, Double?)
+    static let keyColumns = "id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst, blob_retention_days"
 
     public func insertKey(_ key: APIKeyRecord) async throws {
         let limits = key.limits
         try await client.query(
             """
-            INSERT INTO glint_server_api_keys (id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst)
+            INSERT INTO glint_server_api_keys (id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst,
+                blob_retention_days)
             VALUES (\(key.id), \(key.tenant), \(key.name), \(key.hash), \(key.createdAt), \(key.revokedAt), \(limits.maxQueued.map(Int32.init)),
-                \(limits.maxRunning.map(Int32.init)), \(limits.maxStorageBytes), \(limits.rate), \(limits.burst.map(Int32.init)))
+                \(limits.maxRunning.map(Int32.init)), \(limits.maxStorageBytes), \(limits.rate), \(limits.burst.map(Int32.init)), \(limits.blobRetentionDays))
             """, logger: logger)
     }
 
@@ -118,7 +119,8 @@ public final class PostgresServerStore: ServerStore, Service {
             client.query(
                 """
                 UPDATE glint_server_api_keys SET max_queued = \(limits.maxQueued.map(Int32.init)), max_running = \(limits.maxRunning.map(Int32.init)),
-                    max_storage_bytes = \(limits.maxStorageBytes), rate = \(limits.rate), burst = \(limits.burst.map(Int32.init))
+                    max_storage_bytes = \(limits.maxStorageBytes), rate = \(limits.rate), burst = \(limits.burst.map(Int32.init)),
+                    blob_retention_days = \(limits.blobRetentionDays)
                 WHERE id = \(id)
                 RETURNING \(unescaped: Self.keyColumns)
                 """, logger: logger)
@@ -129,7 +131,8 @@ public final class PostgresServerStore: ServerStore, Service {
         var keys: [APIKeyRecord] = []
         for try await row in rows.decode(KeyRow.self) {
             let limits = KeyLimits(
-                maxQueued: row.6.map(Int.init), maxRunning: row.7.map(Int.init), maxStorageBytes: row.8, rate: row.9, burst: row.10.map(Int.init))
+                maxQueued: row.6.map(Int.init), maxRunning: row.7.map(Int.init), maxStorageBytes: row.8, rate: row.9, burst: row.10.map(Int.init),
+                blobRetentionDays: row.11)
             keys.append(APIKeyRecord(id: row.0, tenant: row.1, name: row.2, hash: row.3, createdAt: row.4, revokedAt: row.5, limits: limits))
         }
         return keys
@@ -140,16 +143,18 @@ public final class PostgresServerStore: ServerStore, Service {
     public func recordBlob(_ ownership: BlobOwnership) async throws {
         try await client.query(
             """
-            INSERT INTO glint_server_blob_owners (tenant, blob, size, created_at)
-            VALUES (\(ownership.tenant), \(ownership.blob.hex), \(ownership.size), \(ownership.createdAt)) ON CONFLICT DO NOTHING
+            INSERT INTO glint_server_blob_owners (tenant, blob, size, created_at, last_used_at)
+            VALUES (\(ownership.tenant), \(ownership.blob.hex), \(ownership.size), \(ownership.createdAt), \(ownership.createdAt))
+            ON CONFLICT (tenant, blob) DO UPDATE
+                SET last_used_at = greatest(glint_server_blob_owners.last_used_at, excluded.last_used_at)
             """, logger: logger)
     }
 
     public func blob(_ blob: BlobID, tenant: String) async throws -> BlobOwnership? {
         let rows = try await client.query(
-            "SELECT size, created_at FROM glint_server_blob_owners WHERE tenant = \(tenant) AND blob = \(blob.hex)", logger: logger)
-        for try await (size, created) in rows.decode((Int64, Date).self) {
-            return BlobOwnership(tenant: tenant, blob: blob, size: size, createdAt: created)
+            "SELECT size, created_at, last_used_at FROM glint_server_blob_owners WHERE tenant = \(tenant) AND blob = \(blob.hex)", logger: logger)
+        for try await (size, created, used) in rows.decode((Int64, Date, Date).self) {
+            return BlobOwnership(tenant: tenant, blob: blob, size: size, createdAt: created, lastUsedAt: used)
         }
         return nil
     }
@@ -284,7 +289,7 @@ public final class PostgresServerStore: ServerStore, Service {
         ).first
     }
 
-    private func shares(_ rows: PostgresRowSequence) async throws -> [ShareRecord] {
+    func shares(_ rows: PostgresRowSequence) async throws -> [ShareRecord] {
         var shares: [ShareRecord] = []
         for try await (id, tenant, job, created, expires, revoked) in rows.decode(ShareRow.self) {
             guard let jobID = JobID(job) else { continue }

@@ -63,6 +63,17 @@ enum SQLiteServerSchema {
                     ALTER TABLE api_keys ADD COLUMN burst INTEGER;
                     """)
         }
+        migrator.registerMigration("v3: blob retention") { db in
+            // last_used_at: an upload, a job's output, a job that takes it as input; retention counts from it.
+            try db.execute(
+                sql: """
+                    ALTER TABLE api_keys ADD COLUMN blob_retention_days REAL;
+                    ALTER TABLE blob_owners ADD COLUMN last_used_at INTEGER NOT NULL DEFAULT 0;
+                    UPDATE blob_owners SET last_used_at = created_at;
+                    CREATE INDEX blob_owners_blob ON blob_owners (blob);
+                    CREATE INDEX blob_owners_unused ON blob_owners (tenant, last_used_at);
+                    """)
+        }
         return migrator
     }
 

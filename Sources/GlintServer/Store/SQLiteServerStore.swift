@@ -44,12 +44,14 @@ public final class SQLiteServerStore: ServerStore {
         try await database.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO api_keys (id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO api_keys (id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst,
+                        blob_retention_days)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     key.id, key.tenant, key.name, key.hash, SQLiteTimestamp.microseconds(key.createdAt), key.revokedAt.map(SQLiteTimestamp.microseconds),
                     key.limits.maxQueued, key.limits.maxRunning, key.limits.maxStorageBytes, key.limits.rate, key.limits.burst,
+                    key.limits.blobRetentionDays,
                 ])
         }
     }
@@ -86,8 +88,11 @@ public final class SQLiteServerStore: ServerStore {
     public func updateKeyLimits(id: String, limits: KeyLimits) async throws -> APIKeyRecord? {
         try await database.write { db in
             try db.execute(
-                sql: "UPDATE api_keys SET max_queued = ?, max_running = ?, max_storage_bytes = ?, rate = ?, burst = ? WHERE id = ?",
-                arguments: [limits.maxQueued, limits.maxRunning, limits.maxStorageBytes, limits.rate, limits.burst, id])
+                sql: """
+                    UPDATE api_keys SET max_queued = ?, max_running = ?, max_storage_bytes = ?, rate = ?, burst = ?, blob_retention_days = ?
+                    WHERE id = ?
+                    """,
+                arguments: [limits.maxQueued, limits.maxRunning, limits.maxStorageBytes, limits.rate, limits.burst, limits.blobRetentionDays, id])
             return try Row.fetchOne(db, sql: "SELECT * FROM api_keys WHERE id = ?", arguments: [id]).map(Self.key)
         }
     }
@@ -95,7 +100,7 @@ public final class SQLiteServerStore: ServerStore {
     static func key(_ row: Row) -> APIKeyRecord {
         let limits = KeyLimits(
             maxQueued: row["max_queued"], maxRunning: row["max_running"], maxStorageBytes: row["max_storage_bytes"], rate: row["rate"],
-            burst: row["burst"])
+            burst: row["burst"], blobRetentionDays: row["blob_retention_days"])
         return APIKeyRecord(
             id: row["id"], tenant: row["tenant"], name: row["name"], hash: row["hash"],
             createdAt: SQLiteTimestamp.date(row["created_at"] as Int64), revokedAt: SQLiteTimestamp.date(row["revoked_at"] as Int64?),
@@ -107,7 +112,10 @@ public final class SQLiteServerStore: ServerStore {
     public func recordBlob(_ ownership: BlobOwnership) async throws {
         try await database.write { db in
             try db.execute(
-                sql: "INSERT OR IGNORE INTO blob_owners (tenant, blob, size, created_at) VALUES (?, ?, ?, ?)",
+                sql: """
+                    INSERT INTO blob_owners (tenant, blob, size, created_at, last_used_at) VALUES (?1, ?2, ?3, ?4, ?4)
+                    ON CONFLICT (tenant, blob) DO UPDATE SET last_used_at = max(last_used_at, excluded.last_used_at)
+                    """,
                 arguments: [ownership.tenant, ownership.blob.hex, ownership.size, SQLiteTimestamp.microseconds(ownership.createdAt)])
         }
     }
@@ -119,7 +127,7 @@ public final class SQLiteServerStore: ServerStore {
     public func blob(_ blob: BlobID, tenant: String) async throws -> BlobOwnership? {
         try readHere { db in
             try Row.fetchOne(db, sql: "SELECT * FROM blob_owners WHERE tenant = ? AND blob = ?", arguments: [tenant, blob.hex]).map { row in
-                BlobOwnership(tenant: row["tenant"], blob: blob, size: row["size"], createdAt: SQLiteTimestamp.date(row["created_at"] as Int64))
+                Self.ownership(row)
             }
         }
     }

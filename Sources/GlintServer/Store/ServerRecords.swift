@@ -36,12 +36,16 @@ public struct BlobOwnership: Hashable, Sendable {
     public var blob: BlobID
     public var size: Int64
     public var createdAt: Date
+    /// The latest upload of it, output of a job or submission of a job that takes it as input:
+    /// ``BlobRetention`` counts the tenant's retention from here.
+    public var lastUsedAt: Date
 
-    public init(tenant: String, blob: BlobID, size: Int64, createdAt: Date) {
+    public init(tenant: String, blob: BlobID, size: Int64, createdAt: Date, lastUsedAt: Date? = nil) {
         self.tenant = tenant
         self.blob = blob
         self.size = size
         self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt ?? createdAt
     }
 }
 

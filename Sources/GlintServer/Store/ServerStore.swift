@@ -35,6 +35,21 @@ public protocol ServerStore: Sendable {
     /// The bytes of every blob the tenant owns (uploads and outputs), each counted once.
     func storedBytes(tenant: String) async throws -> Int64
 
+    // MARK: Blob retention
+
+    /// Marks the tenant's blobs used at `date` (a job about to take them as inputs), so that
+    /// retention starts again for them. Returns those of `blobs` the tenant owns.
+    func useBlobs(_ blobs: Set<BlobID>, tenant: String, at date: Date) async throws -> Set<BlobID>
+    /// Every tenant that owns a blob.
+    func blobTenants() async throws -> [String]
+    /// Up to `limit` of the tenant's blobs last used before `date`, least recently used first.
+    func blobs(tenant: String, unusedSince date: Date, limit: Int) async throws -> [BlobOwnership]
+    /// Takes away the tenant's claim on the blob if it was last used before `date` (a use since
+    /// keeps it). Returns whether it did.
+    func removeBlob(_ blob: BlobID, tenant: String, unusedSince date: Date) async throws -> Bool
+    /// Every blob some tenant owns.
+    func ownedBlobs() async throws -> Set<BlobID>
+
     // MARK: Callbacks and deliveries
 
     /// Records a job's callback URL (replacing any earlier one for the job).
@@ -62,6 +77,8 @@ public protocol ServerStore: Sendable {
     func share(id: String) async throws -> ShareRecord?
     /// Revokes the tenant's share (the first date is kept); nil when the tenant has no such share.
     func revokeShare(id: String, tenant: String, at date: Date) async throws -> ShareRecord?
+    /// The tenant's shares that are neither revoked nor expired at `date`.
+    func liveShares(tenant: String, at date: Date) async throws -> [ShareRecord]
 
     /// Closes connections; the store is unusable afterwards.
     func close() async throws

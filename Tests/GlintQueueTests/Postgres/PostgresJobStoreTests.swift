@@ -84,6 +84,27 @@ struct PostgresJobStoreTests {
         }
     }
 
+    @Test("a job's progress reported through one store wakes a watcher of another (NOTIFY); a mark taken after it does not wait")
+    func jobChangeWakesAnotherStore() async throws {
+        let schema = PostgresTestDatabase.freshSchema()
+        try await PostgresTestDatabase.withStore(schema: schema) { watching in
+            try await PostgresTestDatabase.withStore(schema: schema) { working in
+                _ = try await working.submit([JobSubmission(kind: "test.noop")])
+                let job = try #require(try await working.claim(ClaimRequest(worker: "w", limit: 1)).first)
+                let mark = watching.jobChangeMark()
+                let started = ContinuousClock.now
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { await watching.waitForJobChange(since: mark, timeout: .seconds(3600)) }
+                    try await Task.sleep(for: .milliseconds(200))
+                    _ = try await working.reportProgress(job.id, worker: "w", progress: JobProgress(fraction: 0.5, message: "half"))
+                    try await group.waitForAll()
+                }
+                #expect(ContinuousClock.now - started < .seconds(30), "woken, not timed out")
+                #expect(try await watching.job(job.id, tenant: nil)?.progress?.fraction == 0.5)
+            }
+        }
+    }
+
     @Test("a claim deals jobs round-robin across tenants, the tenant served longest ago first, and each tenant's by priority")
     func claimIsFairAcrossTenants() async throws {
         let clock = ManualWallClock()

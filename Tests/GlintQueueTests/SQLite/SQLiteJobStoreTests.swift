@@ -115,6 +115,37 @@ struct SQLiteJobStoreTests {
         try await submitting.close()
     }
 
+    @Test func aJobChangedThroughAnotherStoreOnTheFileWakesAWatcher() async throws {
+        let directory = try TemporaryDirectory("glint-sqlite")
+        defer { directory.remove() }
+        let path = directory.file("queue.sqlite").path
+        let watching = try SQLiteJobStore(path: path)
+        let working = try SQLiteJobStore(path: path)
+        try await working.submitOne(JobSubmission(kind: "test.noop"))
+        let job = try await working.claimOne()
+        let mark = watching.jobChangeMark()
+        let reported = TestFlag()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await watching.waitForJobChange(since: mark, timeout: .seconds(3600))
+                let wasReported = reported.isSet
+                #expect(wasReported, "returned before the job changed")
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            reported.set()
+            _ = try await working.reportProgress(job.id, worker: job.workerID ?? "", progress: JobProgress(fraction: 0.5, message: "half"))
+            try await group.waitForAll()
+        }
+        // A change before the wait begins, after the mark, ends the wait at once.
+        let before = watching.jobChangeMark()
+        _ = try await working.reportProgress(job.id, worker: job.workerID ?? "", progress: JobProgress(fraction: 0.75, message: "more"))
+        let started = ContinuousClock.now
+        await watching.waitForJobChange(since: before, timeout: .seconds(3600))
+        #expect(ContinuousClock.now - started < .seconds(30))
+        try await watching.close()
+        try await working.close()
+    }
+
     @Test func waitingReturnsAtOnceWhenJobsAreClaimable() async throws {
         try await StoreUnderTest.sqlite.withStore { store, _ in
             try await store.submitOne(JobSubmission(kind: "test.noop"))

@@ -69,8 +69,30 @@ struct LivePhotoEndToEndTests {
                 let sharedStill = try await client.call(.get, url + "/still", key: nil)
                 #expect(sharedStill.status == .ok)
                 #expect(Data(buffer: sharedStill.body) == (try Data(contentsOf: folder.appendingPathComponent("IMG_train.jpg"))))
+                // The share's renditions job (a worker's, not the request's) makes the page's picture,
+                // the thumbnail and the pair's downloads; until then the downloads are 503.
+                var zip = try await client.call(.get, url + "/download/livephoto", key: nil)
+                for _ in 0..<300 where zip.status == .serviceUnavailable {
+                    try await Task.sleep(for: .milliseconds(100))
+                    zip = try await client.call(.get, url + "/download/livephoto", key: nil)
+                }
+                #expect(zip.status == .ok)
+                #expect(zip.headers[.contentType] == "application/zip")
+                #expect(zip.headers[.eTag] != nil)
+                let motionPhoto = try await client.call(.get, url + "/download/motionphoto", key: nil)
+                #expect(motionPhoto.status == .ok)
+                #expect(motionPhoto.headers[.contentDisposition]?.contains(".MP.jpg") == true)
+                try Data(buffer: motionPhoto.body).write(to: folder.appendingPathComponent("shared.MP.jpg"))
+                #expect(MediaInspector.inspect(folder.appendingPathComponent("shared.MP.jpg").path).motionPhoto != nil)
+                for (path, longSide) in [(url + "/display", 1280), ("/dashboard/jobs/\(id)/thumbnail", 640)] {
+                    let picture = try await client.call(.get, path, key: nil)
+                    #expect(picture.status == .ok, "\(path)")
+                    try Data(buffer: picture.body).write(to: folder.appendingPathComponent("picture.jpg"))
+                    let report = try #require(MediaInspector.inspect(folder.appendingPathComponent("picture.jpg").path).still, "\(path)")
+                    #expect(max(report.width, report.height) == longSide, "\(path): \(report.width)x\(report.height)")
+                }
                 let dashboard = try await client.call(.get, "/dashboard/data.json", key: nil).json()
-                #expect((dashboard["counts"] as? [String: Int])?["completed"] == 1)
+                #expect((dashboard["counts"] as? [String: Int])?["completed"] == 2, "the edit and its renditions")
                 #expect(try await client.call(.delete, "/v1/shares/\(share["id"] as! String)", key: harness.alice).status == .noContent)
                 let revoked = try await client.call(.get, url, key: nil)
                 #expect(revoked.status != .ok)

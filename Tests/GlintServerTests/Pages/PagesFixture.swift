@@ -1,4 +1,5 @@
 import Foundation
+import GlintLivePhoto
 import GlintQueue
 import GlintTestSupport
 import Hummingbird
@@ -44,6 +45,24 @@ struct PagesFixture {
         ]
         source.thumbnails = [thumbnailJob: pair.still]
         self.source = source
+    }
+
+    /// This fixture with the active share's renditions made (`share.renditions` runs
+    /// ``ShareRenditions/make(stillPath:moviePath:baseName:in:limits:)``, the same operation).
+    func withRenditions() throws -> PagesFixture {
+        var fixture = self
+        let folder = try pair.directory.subdirectory("renditions-\(job)")
+        let made = try ShareRenditions.make(
+            stillPath: pair.still.url.path, moviePath: pair.movie.url.path, baseName: "glint-" + job.description.prefix(8), in: folder)
+        let types: [ShareRenditions.Name: String] = [
+            .thumbnail: "image/jpeg", .display: "image/jpeg", .livePhoto: "application/zip", .motionPhoto: "image/jpeg",
+        ]
+        fixture.source.shares["active"]?.renditions = Dictionary(
+            uniqueKeysWithValues: try made.map { name, url in
+                let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64 ?? 0
+                return (name.rawValue, PageFile(url: url, contentType: types[name] ?? "application/octet-stream", size: size))
+            })
+        return fixture
     }
 
     /// A signed token for `share`, expiring `expiresIn` seconds after ``now``.

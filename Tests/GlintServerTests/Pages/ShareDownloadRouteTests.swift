@@ -12,7 +12,7 @@ import ZIPFoundation
 struct ShareDownloadRouteTests {
     @Test("the Live Photo download is a zip of the pair, and what it holds is still a pair")
     func livePhotoZip() async throws {
-        let fixture = try PagesFixture()
+        let fixture = try PagesFixture().withRenditions()
         let folder = try TemporaryDirectory()
         let base = "glint-" + fixture.job.description.prefix(8)
         try await fixture.application().test(.router) { client in
@@ -33,20 +33,43 @@ struct ShareDownloadRouteTests {
         #expect(pairs.first?.contentIdentifier.rawValue == FixturePair.contentIdentifier)
     }
 
-    @Test("a download's file is gone from the disk as soon as its response is made; the body still has every byte")
-    func temporaryFileRemoved() async throws {
-        let folder = try TemporaryDirectory()
-        let file = folder.file("made.zip")
-        let bytes = (0..<700_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        try Data(bytes).write(to: file)
-        let response = try FileResponses.temporary(file, contentType: "application/zip", fileName: "x.zip")
-        #expect(!FileManager.default.fileExists(atPath: file.path))
-        #expect(response.headers[.contentLength] == "700000")
-        let router = Router()
-        router.get("/x") { _, _ in response }
-        try await Application(router: router).test(.router) { client in
-            try await client.execute(uri: "/x", method: .get) { received in
-                #expect(received.body.bytes == bytes)
+    @Test("until the renditions job has made them, the pair's downloads are 503 with Retry-After, and nothing is made in the request")
+    func preparing() async throws {
+        let fixture = try PagesFixture()
+        try await fixture.application().test(.router) { client in
+            for format in ["livephoto", "motionphoto"] {
+                try await client.execute(uri: "/s/\(PagesFixture.token("active"))/download/\(format)", method: .get) { response in
+                    #expect(response.status == .serviceUnavailable)
+                    #expect(response.headers[.retryAfter] == "5")
+                    #expect(response.body.text.contains("being prepared"))
+                }
+            }
+            // The still needs nothing made.
+            try await client.execute(uri: "/s/\(PagesFixture.token("active"))/download/still", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+        #expect(TemporaryDirectory.contents(of: fixture.pair.directory.url).count == 2, "only the pair's two files")
+    }
+
+    @Test("a made download is a stored file: ETag, 304 on If-None-Match, ranges")
+    func storedDownload() async throws {
+        let fixture = try PagesFixture().withRenditions()
+        let zip = try #require(fixture.source.shares["active"]?.renditions["livephoto"])
+        let uri = "/s/\(PagesFixture.token("active"))/download/livephoto"
+        let head = Array(try Data(contentsOf: zip.url).prefix(100))
+        try await fixture.application().test(.router) { client in
+            let etag = try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentLength] == String(zip.size))
+                return try #require(response.headers[.eTag])
+            }
+            try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: etag]) { response in
+                #expect(response.status == .notModified)
+            }
+            try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=0-99"]) { response in
+                #expect(response.status == .partialContent)
+                #expect(response.body.bytes == head)
             }
         }
     }
@@ -67,7 +90,7 @@ struct ShareDownloadRouteTests {
 
     @Test("the Motion Photo download is a JPEG Motion Photo whose video is the pair's motion")
     func motionPhoto() async throws {
-        let fixture = try PagesFixture()
+        let fixture = try PagesFixture().withRenditions()
         let folder = try TemporaryDirectory()
         let name = "glint-\(fixture.job.description.prefix(8)).MP.jpg"
         try await fixture.application().test(.router) { client in

@@ -18,7 +18,7 @@ struct SharePageRouteTests {
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
                 #expect(response.headers[PageHeaders.referrerPolicy] == "no-referrer")
                 let html = response.body.text
-                #expect(html.contains("<img class=\"still\" src=\"/s/\(token)/still\""))
+                #expect(html.contains("<img class=\"still\" src=\"/s/\(token)/display\""), "the display-size still, not the full one")
                 #expect(html.contains("data-src=\"/s/\(token)/motion\""))
                 #expect(html.contains("class=\"live-badge\""))
                 #expect(html.contains("aria-label=\"Live Photo\""))

@@ -34,7 +34,7 @@ struct ServerStoreTests {
     @Test("a key's limits are stored with it and replaced by updateKeyLimits", arguments: ServerStoreUnderTest.enabled)
     func keyLimits(_ kind: ServerStoreUnderTest) async throws {
         try await kind.withStore { store in
-            let limits = KeyLimits(maxQueued: 100, maxRunning: 2, maxStorageBytes: 5 << 30, rate: 2.5, burst: 20)
+            let limits = KeyLimits(maxQueued: 100, maxRunning: 2, maxStorageBytes: 5 << 30, rate: 2.5, burst: 20, blobRetentionDays: 0.5)
             let key = APIKeyRecord(
                 id: "dddddddddddd", tenant: "alice", name: nil, hash: String(repeating: "4", count: 64), createdAt: Self.t0, limits: limits)
             try await store.insertKey(key)
@@ -52,7 +52,10 @@ struct ServerStoreTests {
             let blob = BlobID(String(repeating: "ab", count: 32))!
             try await store.recordBlob(BlobOwnership(tenant: "alice", blob: blob, size: 42, createdAt: Self.t0))
             try await store.recordBlob(BlobOwnership(tenant: "alice", blob: blob, size: 42, createdAt: Self.t0.addingTimeInterval(5)))
-            #expect(try await store.blob(blob, tenant: "alice") == BlobOwnership(tenant: "alice", blob: blob, size: 42, createdAt: Self.t0))
+            // A second record is a use: the claim keeps its creation and moves its last use.
+            #expect(
+                try await store.blob(blob, tenant: "alice")
+                    == BlobOwnership(tenant: "alice", blob: blob, size: 42, createdAt: Self.t0, lastUsedAt: Self.t0.addingTimeInterval(5)))
             #expect(try await store.blob(blob, tenant: "bob") == nil)
             // Stored bytes count each of the tenant's blobs once.
             try await store.recordBlob(BlobOwnership(tenant: "alice", blob: BlobID(String(repeating: "cd", count: 32))!, size: 8, createdAt: Self.t0))
@@ -118,6 +121,46 @@ struct ServerStoreTests {
             #expect(try await store.share(id: share.id)?.revokedAt == nil)
             #expect(try await store.revokeShare(id: share.id, tenant: "alice", at: Self.t0.addingTimeInterval(1))?.revokedAt == Self.t0.addingTimeInterval(1))
             #expect(try await store.revokeShare(id: share.id, tenant: "alice", at: Self.t0.addingTimeInterval(2))?.revokedAt == Self.t0.addingTimeInterval(1))
+        }
+    }
+
+    @Test("blob retention: uses move a claim's last use, only claims unused since a date are taken away", arguments: ServerStoreUnderTest.enabled)
+    func blobRetention(_ kind: ServerStoreUnderTest) async throws {
+        try await kind.withStore { store in
+            let (a, b, c) = (
+                BlobID(String(repeating: "a1", count: 32))!, BlobID(String(repeating: "b2", count: 32))!, BlobID(String(repeating: "c3", count: 32))!
+            )
+            try await store.recordBlob(BlobOwnership(tenant: "alice", blob: a, size: 10, createdAt: Self.t0))
+            try await store.recordBlob(BlobOwnership(tenant: "alice", blob: b, size: 20, createdAt: Self.t0.addingTimeInterval(1)))
+            try await store.recordBlob(BlobOwnership(tenant: "bob", blob: a, size: 10, createdAt: Self.t0.addingTimeInterval(2)))
+            #expect(try await store.blobTenants() == ["alice", "bob"])
+            #expect(try await store.ownedBlobs() == [a, b])
+            #expect(try await store.useBlobs([b, c], tenant: "alice", at: Self.t0.addingTimeInterval(100)) == [b], "c is not alice's")
+            #expect(try await store.useBlobs([b], tenant: "alice", at: Self.t0.addingTimeInterval(50)) == [b], "an earlier use moves nothing back")
+            #expect(try await store.blob(b, tenant: "alice")?.lastUsedAt == Self.t0.addingTimeInterval(100))
+            let unused = try await store.blobs(tenant: "alice", unusedSince: Self.t0.addingTimeInterval(60), limit: 10)
+            #expect(unused.map(\.blob) == [a])
+            #expect(try await store.removeBlob(b, tenant: "alice", unusedSince: Self.t0.addingTimeInterval(60)) == false, "used since")
+            #expect(try await store.removeBlob(a, tenant: "alice", unusedSince: Self.t0.addingTimeInterval(60)))
+            #expect(try await store.removeBlob(a, tenant: "alice", unusedSince: Self.t0.addingTimeInterval(60)) == false, "once")
+            #expect(try await store.storedBytes(tenant: "alice") == 20)
+            #expect(try await store.ownedBlobs() == [a, b], "bob still claims a")
+        }
+    }
+
+    @Test("live shares are neither revoked nor expired", arguments: ServerStoreUnderTest.enabled)
+    func liveShares(_ kind: ServerStoreUnderTest) async throws {
+        try await kind.withStore { store in
+            func share(_ digit: Character, tenant: String = "alice", expires: TimeInterval) -> ShareRecord {
+                ShareRecord(
+                    id: String(repeating: digit, count: 32), tenant: tenant, job: JobID(), createdAt: Self.t0, expiresAt: Self.t0.addingTimeInterval(expires))
+            }
+            let (live, expired, revoked, bobs) = (
+                share("6", expires: 3600), share("7", expires: 10), share("8", expires: 3600), share("9", tenant: "bob", expires: 3600)
+            )
+            for record in [live, expired, revoked, bobs] { try await store.insertShare(record) }
+            _ = try await store.revokeShare(id: revoked.id, tenant: "alice", at: Self.t0)
+            #expect(try await store.liveShares(tenant: "alice", at: Self.t0.addingTimeInterval(60)) == [live])
         }
     }
 }

@@ -35,7 +35,7 @@ struct ServerHarness: Sendable {
             try await withServerStore(for: data.defaultStoreLocation, dataDirectory: data) { store in
                 let server = ServerContext(
                     jobs: jobs, blobs: blobs, store: store, maxUploadBytes: maxUploadBytes, inputLimits: inputLimits,
-                    secret: try ServerSecret.loadOrCreate(in: data.url), eventPollInterval: .milliseconds(50), defaultLimits: defaultLimits)
+                    secret: try ServerSecret.loadOrCreate(in: data.url), defaultLimits: defaultLimits)
                 let harness = ServerHarness(
                     directory: directory, server: server, data: data,
                     alice: try await Self.makeKey(store, tenant: "alice"), bob: try await Self.makeKey(store, tenant: "bob"))

@@ -1,7 +1,9 @@
 /// `share.js`: the Live Photo's behaviour on the share page (vanilla JS, no library).
 ///
-/// The motion is fetched once the still has loaded (or on the first press or hover, when the
-/// browser asks to save data), with a progress bar fed by the download's bytes, and handed to
+/// The motion is fetched once the still has loaded on a desktop (no coarse pointer, a window at
+/// least 600 px wide, and no request to save data), else on the first press or hover (a phone's
+/// first view is the page and the display-size still alone), with a progress bar fed by the
+/// download's bytes, and handed to
 /// the `<video>` as a `blob:` URL. It plays from the start while the photo is pressed (touch,
 /// pen, mouse button or Space/Enter: a user gesture, so with sound where the browser allows it,
 /// muted otherwise) or hovered by a mouse (muted), and the still comes back when it ends or is
@@ -113,7 +115,9 @@ enum ShareScript {
           function stillLoaded() {
             figure.dataset.still = still.naturalWidth > 0 ? "loaded" : "failed";
             var saveData = navigator.connection && navigator.connection.saveData;
-            if (capable && !saveData) load();
+            var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+            var desktop = !touch && window.innerWidth >= 600;
+            if (capable && desktop && !saveData) load();
           }
           if (still.complete && still.naturalWidth > 0) stillLoaded();
           else {

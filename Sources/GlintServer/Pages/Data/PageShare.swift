@@ -21,6 +21,9 @@ public struct PageShare: Sendable, Hashable {
     /// The job's outputs by name. A Live Photo job (`livephoto.edit`, `livephoto.export` as a
     /// pair) has `still` (JPEG or HEIC) and `movie` (QuickTime).
     public var outputs: [String: PageFile]
+    /// What the job's `share.renditions` follow-up made (`thumbnail`, `display`, `livephoto`,
+    /// `motionphoto`), once it has completed; empty until then.
+    public var renditions: [String: PageFile]
 
     /// - Parameters:
     ///   - id: The share's id.
@@ -28,18 +31,23 @@ public struct PageShare: Sendable, Hashable {
     ///   - state: Active or revoked.
     ///   - expiresAt: When the share stops working.
     ///   - outputs: The job's outputs by name.
-    public init(id: String, job: JobID, state: State, expiresAt: Date, outputs: [String: PageFile]) {
+    ///   - renditions: The renditions made for the pages, by name (none yet: empty).
+    public init(id: String, job: JobID, state: State, expiresAt: Date, outputs: [String: PageFile], renditions: [String: PageFile] = [:]) {
         self.id = id
         self.job = job
         self.state = state
         self.expiresAt = expiresAt
         self.outputs = outputs
+        self.renditions = renditions
     }
 
     /// The still: the `still` output, else the first image output by name.
     public var still: PageFile? {
         outputs["still"] ?? outputs.sorted { $0.key < $1.key }.first { $0.value.contentType.hasPrefix("image/") }?.value
     }
+
+    /// What the page shows at first: the still at display size once rendered, else the still.
+    public var display: PageFile? { renditions["display"] ?? still }
 
     /// The motion: the `movie` output, else the first video output by name.
     public var motion: PageFile? {

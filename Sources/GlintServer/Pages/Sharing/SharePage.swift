@@ -1,7 +1,8 @@
 import Foundation
 import GlintCore
 
-/// The share page's markup (`GET /s/{token}`): the still at once, the motion played while the
+/// The share page's markup (`GET /s/{token}`): the still at once (at display size, `/display`: the
+/// full-size still only through its download), the motion played while the
 /// photo is pressed or hovered, the LIVE badge, a progress bar while the motion downloads, and
 /// the three downloads. The behaviour is `share.js`; this is only the document.
 ///
@@ -53,7 +54,7 @@ struct SharePage {
             <main>
             <figure class="live-photo" data-motion="\(hasMotion ? "idle" : "unsupported")" data-still="loading" \
             tabindex="0" aria-label="\(hasMotion ? "Live Photo: press and hold, or hover, to play" : "Photo")">
-            <img class="still" src="\(base)/still" alt="The shared photo" draggable="false">
+            <img class="still" src="\(base)/display" alt="The shared photo" draggable="false">
             \(motion)
             </figure>
             <p class="hint">\(hasMotion ? "Press and hold the photo to play it." : "")</p>

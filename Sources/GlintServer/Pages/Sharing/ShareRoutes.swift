@@ -54,7 +54,9 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
         }
     }
 
-    /// `GET /s/{token}/download/{livephoto|still|motionphoto}`.
+    /// `GET /s/{token}/download/{livephoto|still|motionphoto}`: the still as stored, or the pair's
+    /// downloads as the share's renditions made them (``PageShare/renditions``); no request makes
+    /// one. Until they are made the answer is 503 with `Retry-After` (``ShareUnavailablePage/preparing``).
     func download(token: String, format: String, request: Request, context: some RequestContext) async -> Response {
         guard let format = ShareDownload(rawValue: format) else { return ShareUnavailablePage.notFound.response }
         let share: PageShare
@@ -64,32 +66,19 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
         }
         guard let still = share.still else { return ShareUnavailablePage.notFound.response }
         let names = ShareDownloadNames(job: share.job)
-        if format == .still {
-            do {
-                return try await FileResponses.stored(
-                    still, request: request, context: context,
-                    disposition: ContentDisposition.attachment(fileName: names.still(still)))
-            } catch {
-                logger.error("share still unreadable", metadata: ["share": "\(share.id)", "error": "\(error)"])
-                return ShareUnavailablePage.failed.response
-            }
+        let file: PageFile
+        let name: String
+        switch format {
+        case .still: (file, name) = (still, names.still(still))
+        case .livePhoto, .motionPhoto:
+            guard share.motion != nil else { return ShareUnavailablePage.notFound.response }
+            guard let made = share.renditions[format.rawValue] else { return ShareUnavailablePage.preparing.response }
+            (file, name) = (made, format == .livePhoto ? names.livePhotoZip : names.motionPhoto(still))
         }
-        guard let movie = share.motion else { return ShareUnavailablePage.notFound.response }
         do {
-            let directory = try TemporaryDownloadDirectory()
-            defer { directory.remove() }
-            switch format {
-            case .livePhoto:
-                let zip = try LivePhotoZip.write(still: still, movie: movie, names: names, in: directory.url)
-                return try FileResponses.temporary(zip, contentType: "application/zip", fileName: names.livePhotoZip)
-            case .motionPhoto:
-                let file = try MotionPhotoDownload.write(still: still, movie: movie, names: names, in: directory.url)
-                return try FileResponses.temporary(file, contentType: still.contentType, fileName: names.motionPhoto(still))
-            case .still:
-                return ShareUnavailablePage.notFound.response
-            }
+            return try await FileResponses.stored(file, request: request, context: context, disposition: ContentDisposition.attachment(fileName: name))
         } catch {
-            logger.error("share download failed", metadata: ["share": "\(share.id)", "download": "\(format.rawValue)", "error": "\(error)"])
+            logger.error("share download unreadable", metadata: ["share": "\(share.id)", "download": "\(format.rawValue)", "error": "\(error)"])
             return ShareUnavailablePage.failed.response
         }
     }

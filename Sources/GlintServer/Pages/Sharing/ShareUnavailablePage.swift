@@ -8,12 +8,19 @@ enum ShareUnavailablePage {
     case notFound
     /// The files could not be read or a download could not be made (500; the cause is logged).
     case failed
+    /// A download is still being made (503 with `Retry-After`): the share's renditions job has not
+    /// finished yet.
+    case preparing
+
+    /// Seconds a client waits before asking again for a download being made.
+    static let preparingRetrySeconds = 5
 
     var status: HTTPResponse.Status {
         switch self {
         case .expired, .revoked: return .gone
         case .notFound: return .notFound
         case .failed: return .internalServerError
+        case .preparing: return .serviceUnavailable
         }
     }
 
@@ -23,6 +30,7 @@ enum ShareUnavailablePage {
         case .revoked: return "This link was turned off"
         case .notFound: return "This link does not exist"
         case .failed: return "Something went wrong"
+        case .preparing: return "This download is being prepared"
         }
     }
 
@@ -32,11 +40,18 @@ enum ShareUnavailablePage {
         case .revoked: return "The person who shared this photo has stopped sharing it."
         case .notFound: return "Check that the whole link was copied, or ask for a new one."
         case .failed: return "The photo could not be sent just now. Try again in a moment."
+        case .preparing: return "It will be ready in a few seconds. Try again in a moment."
         }
     }
 
     /// The page as a response with its status.
     var response: Response {
+        var response = page
+        if self == .preparing { response.headers[.retryAfter] = String(Self.preparingRetrySeconds) }
+        return response
+    }
+
+    private var page: Response {
         PageHeaders.html(
             """
             <!doctype html>

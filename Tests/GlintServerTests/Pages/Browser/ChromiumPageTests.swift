@@ -18,7 +18,7 @@ struct ChromiumPageTests {
 
     @Test("desktop: the still shows, pressing plays the motion, letting go brings the still back, the downloads work")
     func desktopSharePage() async throws {
-        let fixture = try PagesFixture()
+        let fixture = try PagesFixture().withRenditions()
         let token = PagesFixture.token("active")
         try await fixture.application().test(.live) { client in
             let port = try #require(client.port)
@@ -70,7 +70,8 @@ struct ChromiumPageTests {
             let browser = try HeadlessChromium()
             let page = try await BrowserPage.open(in: browser, width: 320, height: 640, mobile: true)
             try await page.navigate("http://127.0.0.1:\(port)/s/\(token)")
-            #expect(try await page.wait(until: "\(Self.figure)?.dataset.motion === 'ready'"))
+            #expect(try await page.wait(until: "\(Self.figure)?.dataset.still === 'loaded'"))
+            #expect(try await page.evaluate("\(Self.figure).dataset.motion") as? String == "idle", "a phone fetches the motion on the first touch")
             let layout =
                 try await page.evaluate(
                     """
@@ -91,6 +92,33 @@ struct ChromiumPageTests {
             #expect(try await page.wait(until: "\(Self.figure).dataset.motion === 'playing' && \(Self.video).currentTime > 0.2"))
             try await page.touchEnd()
             #expect(try await page.wait(until: "\(Self.figure).dataset.motion === 'ready' && \(Self.video).paused"))
+        }
+    }
+
+    @Test("phone, 390 px: the first view (page, style, script, the display-size still) transfers under 400 KB, nothing of the motion")
+    func phoneFirstViewWeight() async throws {
+        let fixture = try PagesFixture().withRenditions()
+        let token = PagesFixture.token("active")
+        let display = try #require(fixture.source.shares["active"]?.renditions["display"])
+        try await fixture.application().test(.live) { client in
+            let port = try #require(client.port)
+            let browser = try HeadlessChromium()
+            let page = try await BrowserPage.open(in: browser, width: 390, height: 844, mobile: true)
+            try await page.navigate("http://127.0.0.1:\(port)/s/\(token)")
+            #expect(try await page.wait(until: "\(Self.figure)?.dataset.still === 'loaded'"))
+            try await Task.sleep(for: .milliseconds(500))
+            let script = """
+                [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+                  .map(e => [e.name, e.transferSize, e.encodedBodySize])
+                """
+            let transfers = try await page.evaluate(script) as? [[Any]] ?? []
+            let names = transfers.map { $0[0] as? String ?? "" }
+            let bytes = transfers.reduce(0) { $0 + max($1[1] as? Int ?? 0, $1[2] as? Int ?? 0) }
+            #expect(bytes > Int(display.size), "the display-size still was fetched: \(transfers)")
+            #expect(bytes < 400_000, "first view \(bytes) bytes: \(transfers)")
+            #expect(names.contains { $0.hasSuffix("/display") }, "\(names)")
+            #expect(!names.contains { $0.hasSuffix("/still") || $0.hasSuffix("/motion") }, "\(names)")
+            #expect(try await page.evaluate("document.querySelector('.still').naturalWidth") as? Int ?? 0 <= 1280)
         }
     }
 

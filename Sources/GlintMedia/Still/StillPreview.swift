@@ -1,0 +1,37 @@
+/// A small JPEG of a still as it is displayed, for pages: its orientation applied, scaled to at
+/// most a given number of pixels on its long side (never up), converted to sRGB (what a browser
+/// assumes of a JPEG without a profile), without metadata. A JPEG is decoded at the smallest DCT
+/// scale that still covers the size, so a 12 MP still costs a fraction of a full decode.
+public enum StillPreview {
+    /// The long side of a dashboard thumbnail.
+    public static let thumbnailLongSide = 640
+    /// The long side of the picture a share page shows before anyone asks for the full still: a
+    /// phone's width at three device pixels per point.
+    public static let displayLongSide = 1280
+    /// JPEG quality of previews.
+    public static let quality = 82
+
+    /// The preview's JPEG bytes.
+    /// - Throws: ``MediaError`` naming the still when it cannot be read, decoded or converted.
+    public static func jpeg(path: String, longSide: Int, quality: Int = quality, limits: ImageLimits = .default) throws -> [UInt8] {
+        guard longSide > 0 else { throw MediaError(.invalidArgument, "a preview's long side must be at least 1 pixel, not \(longSide)") }
+        let still = try StillImageReader.read(path: path, limits: limits)
+        let swaps = still.orientation.swapsDimensions
+        let (width, height) = swaps ? (still.height, still.width) : (still.width, still.height)
+        let scale = min(1, Double(longSide) / Double(max(width, height)))
+        let size = (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+        var image = try DisplayedPicture.still(path: path, width: size.0, height: size.1)
+        let space = try still.colourSpace()
+        if space != .sRGB {
+            try MediaError.naming(path) { try convert(&image, from: space, to: .sRGB) }
+        }
+        return try MediaError.naming(path) { try JPEGEncoder.encode(image, quality: quality) }
+    }
+
+    /// Converts the pixels' code values between colour spaces (clipped to 0...255).
+    static func convert(_ image: inout RGBImage, from source: ColourSpace, to destination: ColourSpace) throws {
+        let converter = try ColourConverter(from: source, to: destination)
+        let values = converter.convert(image.pixels.map { Float($0) / 255 })
+        image.pixels = values.map { $0.isNaN ? 0 : UInt8(clamping: Int((min(max($0, 0), 1) * 255).rounded())) }
+    }
+}

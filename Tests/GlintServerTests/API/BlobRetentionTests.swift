@@ -1,0 +1,108 @@
+import Foundation
+import GlintQueue
+import Synchronization
+import Testing
+
+@testable import GlintServer
+
+/// `BlobRetention`: a tenant's claims unused past its retention go, with their bytes, and files
+/// nobody claims or names go after them; what an unfinished job (running included) or a live share
+/// needs stays, and a use starts retention again.
+@Suite("server: blob retention")
+struct BlobRetentionTests {
+    /// The time the retention pass sees, moved by the test.
+    final class MovableClock: Sendable {
+        private let date = Mutex(Date())
+        var now: Date { date.withLock { $0 } }
+        func advance(days: Double) { date.withLock { $0.addTimeInterval(days * 86400) } }
+    }
+
+    /// Puts 1,000 bytes of `byte` and records the tenant's claim on them at the server's time.
+    static func store(_ byte: UInt8, tenant: String, in server: ServerContext) async throws -> BlobID {
+        let blob = try await server.blobs.put(Data(repeating: byte, count: 1000))
+        try await server.store.recordBlob(BlobOwnership(tenant: tenant, blob: blob, size: 1000, createdAt: server.clock()))
+        return blob
+    }
+
+    /// A job of carol's that ran on `input` and made `output`, completed.
+    static func completedJob(input: BlobID, output: BlobID, in server: ServerContext) async throws -> Job {
+        let submitted = try await server.jobs.submit([JobSubmission(kind: "queue.noop", inputs: ["still": input], queue: "shown", tenant: "carol")])
+        let claimed = try #require(try await server.jobs.claim(ClaimRequest(worker: "w", queues: ["shown"], limit: 1)).first)
+        #expect(claimed.id == submitted[0].job.id)
+        _ = try await server.jobs.complete([JobCompletion(id: claimed.id, worker: "w", outputs: ["still": output])])
+        return try #require(try await server.jobs.job(claimed.id, tenant: "carol"))
+    }
+
+    @Test("claims past a tenant's retention go with their bytes and unnamed files; a running job's inputs and a live share's blobs stay")
+    func retention() async throws {
+        try await ServerHarness.with { harness in
+            _ = try await ServerHarness.makeKey(harness.server.store, tenant: "carol", limits: KeyLimits(blobRetentionDays: 1))
+            let clock = MovableClock()
+            var server = harness.server
+            server.clock = { clock.now }
+            let retention = BlobRetention(server: server, logger: ServerHarness.quietLogger)
+            let unused = try await Self.store(1, tenant: "carol", in: server)
+            let input = try await Self.store(2, tenant: "carol", in: server)
+            let shownInput = try await Self.store(3, tenant: "carol", in: server)
+            let reused = try await Self.store(4, tenant: "carol", in: server)
+            let bobs = try await Self.store(5, tenant: "bob", in: server)  // bob's key sets no retention, nor does the server
+            // A running job reads `input`; a live share shows a job that took `shownInput` and made `output`.
+            _ = try await server.jobs.submit([JobSubmission(kind: "queue.noop", inputs: ["still": input], queue: "parked", tenant: "carol")])
+            let running = try #require(try await server.jobs.claim(ClaimRequest(worker: "w", queues: ["parked"], limit: 1)).first)
+            let output = try await server.blobs.put(Data(repeating: 6, count: 500))
+            let shown = try await Self.completedJob(input: shownInput, output: output, in: server)
+            try await server.recordOutputs(of: shown)
+            let share = ShareRecord(
+                id: String(repeating: "a", count: 32), tenant: "carol", job: shown.id, createdAt: clock.now, expiresAt: clock.now.addingTimeInterval(30 * 86400)
+            )
+            try await server.store.insertShare(share)
+            #expect(try await server.store.storedBytes(tenant: "carol") == 4500)
+
+            clock.advance(days: 0.9)
+            #expect(try await server.store.useBlobs([reused], tenant: "carol", at: clock.now) == [reused])
+            #expect(try await retention.sweep() == BlobRetention.Report(), "nothing is a day unused yet")
+
+            clock.advance(days: 0.2)
+            let first = try await retention.sweep()
+            #expect(first.removedClaims == 1 && first.removedBytes == 1000 && first.keptInUse == 3, "\(first)")
+            #expect(first.removedFiles == 1 && first.removedFileBytes == 1000, "\(first)")
+            #expect(try await server.store.storedBytes(tenant: "carol") == 3500)
+            #expect(!server.blobs.contains(unused))
+            for blob in [input, shownInput, output, reused, bobs] { #expect(server.blobs.contains(blob)) }
+
+            // The job ends and the share is revoked: their claims go too, but a job still in the
+            // store names its blobs, so their files stay until the job is pruned.
+            _ = try await server.jobs.complete([JobCompletion(id: running.id, worker: "w", outputs: [:])])
+            _ = try await server.store.revokeShare(id: share.id, tenant: "carol", at: clock.now)
+            clock.advance(days: 1)
+            let second = try await retention.sweep()
+            #expect(second.removedClaims == 4 && second.keptInUse == 0, "\(second)")
+            #expect(second.removedFiles == 1 && !server.blobs.contains(reused), "\(second)")
+            #expect(try await server.store.storedBytes(tenant: "carol") == 0)
+            #expect(try await server.store.storedBytes(tenant: "bob") == 1000)
+            for blob in [input, shownInput, output] { #expect(server.blobs.contains(blob)) }
+
+            #expect(try await server.jobs.prune(finishedBefore: Date().addingTimeInterval(60)) == 2)
+            let third = try await retention.sweep()
+            #expect(third.removedFiles == 3, "\(third)")
+            #expect(harness.storedBlobFiles().count == 1, "bob's blob is all that is left")
+            #expect(harness.temporaryBlobFiles().isEmpty)
+        }
+    }
+
+    @Test("the tenant's retention is the longest of its live keys', a key without one taking the server's default")
+    func retentionOfATenant() async throws {
+        try await ServerHarness.with(defaultLimits: KeyLimits(blobRetentionDays: 7)) { harness in
+            let store = harness.server.store
+            _ = try await ServerHarness.makeKey(store, tenant: "carol", limits: KeyLimits(blobRetentionDays: 2))
+            _ = try await ServerHarness.makeKey(store, tenant: "dave", limits: KeyLimits(blobRetentionDays: 30))
+            _ = try await ServerHarness.makeKey(store, tenant: "dave", limits: KeyLimits(blobRetentionDays: 3))
+            let retention = BlobRetention(server: harness.server, logger: ServerHarness.quietLogger)
+            let keys = try await store.keys(tenant: nil)
+            #expect(retention.retentionDays(of: "carol", keys: keys) == 2)
+            #expect(retention.retentionDays(of: "dave", keys: keys) == 30)
+            #expect(retention.retentionDays(of: "alice", keys: keys) == 7, "alice's key has none: the server's default")
+            #expect(retention.retentionDays(of: "nobody", keys: keys) == 7)
+        }
+    }
+}
