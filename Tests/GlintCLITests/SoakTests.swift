@@ -1,0 +1,37 @@
+import Foundation
+import GlintTestSupport
+import Testing
+
+/// The soak test's 2-minute version (`Benchmarks/soak.sh`, issue 15 item 4): PostgreSQL, `glint
+/// serve` and two `glint worker` processes on one data directory, clients' mixed load, a worker and
+/// runners killed with SIGKILL. Asserts only the counts that must be 0, never timings.
+@Suite(
+    "soak: 2 minutes of load with failures",
+    .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real iPhone pair)"),
+    .enabled(
+        if: ExternalTool.isAvailable("psql") && FileManager.default.fileExists(atPath: "/usr/lib/postgresql"),
+        "needs PostgreSQL (make deps installs it)"))
+struct SoakTests {
+    @Test("no 5xx, no job lost or completed twice, no temporary file or orphaned blob left")
+    func twoMinutes() throws {
+        let glint = try #require(GlintProcess.executable, "glint not built")
+        let root = try #require(SharedFixtures.packageRoot)
+        let out = try TemporaryDirectory("glint-soak")
+        let outcome = try ExternalTool.run(
+            URL(fileURLWithPath: "/bin/bash"), [root.appendingPathComponent("Benchmarks/soak.sh").path], currentDirectory: root,
+            extraEnvironment: [
+                "GLINT": glint.path, "SOAK_MINUTES": "2", "CLIENTS": "12", "WORKER_KILL_SECONDS": "50", "RUNNER_KILL_SECONDS": "20",
+                "OUT": out.path, "PORT": "18690", "PG_PORT": "54349", "GLINT_LOG_LEVEL": "info",
+                "SHARED_FIXTURES": SharedFixtures.directory?.path ?? "../shared/fixtures",
+            ],
+            timeout: 900)
+        let report = try #require(
+            try? JSONSerialization.jsonObject(with: Data(contentsOf: out.file("report.json"))) as? [String: Any],
+            "no report: \(outcome.summary)")
+        for count in ["serverErrors", "jobsLost", "jobsCompletedTwice", "temporaryFilesLeft", "orphanedBlobs"] {
+            #expect(report[count] as? Int == 0, "\(count): \(report[count] ?? "missing"); \(report["failures"] ?? "")")
+        }
+        #expect((report["jobsSubmitted"] as? Int ?? 0) > 20, "the load ran: \(report["jobsSubmitted"] ?? 0) jobs")
+        #expect((report["workersKilled"] as? Int ?? 0) >= 2 && (report["runnersKilled"] as? Int ?? 0) >= 1, "the faults happened")
+    }
+}
