@@ -8,9 +8,11 @@ import GlintMedia
 public enum ShareRenditions {
     /// The names of the renditions (the job outputs of `share.renditions`).
     public enum Name: String, CaseIterable, Sendable {
-        /// JPEG, at most ``StillPreview/thumbnailLongSide`` pixels on its long side.
+        /// JPEG, at most ``StillPreview/thumbnailLongSide`` pixels on its long side and
+        /// ``StillPreview/thumbnailMaximumBytes``.
         case thumbnail
-        /// JPEG, at most ``StillPreview/displayLongSide`` pixels on its long side.
+        /// JPEG, at most ``StillPreview/displayLongSide`` pixels on its long side and
+        /// ``StillPreview/displayMaximumBytes``.
         case display
         /// The pair zipped (``LivePhotoZip``).
         case livePhoto = "livephoto"
@@ -27,9 +29,13 @@ public enum ShareRenditions {
         stillPath: String, moviePath: String?, baseName: String, in directory: URL, limits: ImageLimits = .default
     ) throws -> [Name: URL] {
         var files: [Name: URL] = [:]
-        for (name, longSide) in [(Name.thumbnail, StillPreview.thumbnailLongSide), (.display, StillPreview.displayLongSide)] {
+        let previews = [
+            (Name.thumbnail, StillPreview.thumbnailLongSide, StillPreview.thumbnailMaximumBytes),
+            (.display, StillPreview.displayLongSide, StillPreview.displayMaximumBytes),
+        ]
+        for (name, longSide, maximumBytes) in previews {
             let url = directory.appendingPathComponent("\(name.rawValue).jpg")
-            let bytes = try StillPreview.jpeg(path: stillPath, longSide: longSide, limits: limits)
+            let bytes = try StillPreview.jpeg(path: stillPath, longSide: longSide, maximumBytes: maximumBytes, limits: limits)
             try AtomicFileWriter.write(bytes, to: url.path)
             files[name] = url
         }

@@ -1,6 +1,6 @@
 /// A small JPEG of a still as it is displayed, for pages: its orientation applied, scaled to at
 /// most a given number of pixels on its long side (never up), converted to sRGB (what a browser
-/// assumes of a JPEG without a profile), without metadata. A JPEG is decoded at the smallest DCT
+/// assumes of a JPEG without a profile), without metadata, within a byte budget. A JPEG is decoded at the smallest DCT
 /// scale that still covers the size, so a 12 MP still costs a fraction of a full decode.
 public enum StillPreview {
     /// The long side of a dashboard thumbnail.
@@ -8,12 +8,29 @@ public enum StillPreview {
     /// The long side of the picture a share page shows before anyone asks for the full still: a
     /// phone's width at three device pixels per point.
     public static let displayLongSide = 1280
-    /// JPEG quality of previews.
+    /// JPEG quality of previews, the first tried.
     public static let quality = 82
+    /// The most bytes a thumbnail takes.
+    public static let thumbnailMaximumBytes = 100_000
+    /// The most bytes the display-size picture takes: with the page, its style and script, a
+    /// share page's first view stays under 400 KB however detailed the photo.
+    public static let displayMaximumBytes = 300_000
 
-    /// The preview's JPEG bytes.
+    /// The preview's JPEG bytes at `quality`, or at a lower one (down to 32, 10 at a time) when that
+    /// is more than `maximumBytes`.
     /// - Throws: ``MediaError`` naming the still when it cannot be read, decoded or converted.
-    public static func jpeg(path: String, longSide: Int, quality: Int = quality, limits: ImageLimits = .default) throws -> [UInt8] {
+    public static func jpeg(path: String, longSide: Int, maximumBytes: Int, quality: Int = quality, limits: ImageLimits = .default) throws -> [UInt8] {
+        let image = try picture(path: path, longSide: longSide, limits: limits)
+        var bytes: [UInt8] = []
+        for attempt in stride(from: quality, through: 32, by: -10) {
+            bytes = try MediaError.naming(path) { try JPEGEncoder.encode(image, quality: attempt) }
+            if bytes.count <= maximumBytes { break }
+        }
+        return bytes
+    }
+
+    /// The still as displayed, at most `longSide` pixels on its long side, in sRGB.
+    static func picture(path: String, longSide: Int, limits: ImageLimits) throws -> RGBImage {
         guard longSide > 0 else { throw MediaError(.invalidArgument, "a preview's long side must be at least 1 pixel, not \(longSide)") }
         let still = try StillImageReader.read(path: path, limits: limits)
         let swaps = still.orientation.swapsDimensions
@@ -25,7 +42,7 @@ public enum StillPreview {
         if space != .sRGB {
             try MediaError.naming(path) { try convert(&image, from: space, to: .sRGB) }
         }
-        return try MediaError.naming(path) { try JPEGEncoder.encode(image, quality: quality) }
+        return image
     }
 
     /// Converts the pixels' code values between colour spaces (clipped to 0...255).
