@@ -36,7 +36,11 @@ public enum GlintService {
                     server: server, configuration: configuration, workDirectory: { dataDirectory.workDirectory(worker: $0) },
                     metrics: metrics, logger: logger, onServerRunning: onServerRunning)
                 try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+                // Where a slow stop waits, next: the server store, then the job store (its pool,
+                // listener and notifier) close after this line.
+                logger.info("services stopped; closing the stores")
             }
+            logger.info("server store closed")
         }
     }
 }
