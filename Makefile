@@ -63,6 +63,8 @@ test: deps lint
 	GLINT_TEST_POSTGRES_URL=$$(Scripts/postgres-test-server.sh start "$$pgdir" $(TEST_POSTGRES_PORT))
 	export GLINT_TEST_POSTGRES_URL
 	$(SWIFT) test
+	# The 2-minute soak (SoakTests) loads both cores and kills processes: alone, after the rest.
+	GLINT_SOAK_TEST=1 $(SWIFT) test --skip-build --filter SoakTests
 
 # The shape of the code: swift-format's rules (.swift-format) with warnings as errors, every module a
 # target imports declared in Package.swift, and no function in Sources or Benchmarks over 60 lines.

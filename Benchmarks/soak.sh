@@ -82,13 +82,25 @@ sample() { # label
   fds=$(ls "/proc/$serve_pid/fd" | wc -l)
   echo "$1 $rss $fds" >> "$work/samples.txt"
 }
+descendants() { # pid...: every process below them
+  local pid child
+  for pid in "$@"; do
+    for child in $(pgrep -P "$pid" || true); do
+      echo "$child"
+      descendants "$child"
+    done
+  done
+}
 faults() {
   local elapsed=0 victim=0
   while true; do
     sleep 1
     elapsed=$((elapsed + 1))
     if ((elapsed % RUNNER_KILL_SECONDS == 0)); then
-      runner=$(pgrep -f 'glint runner' | shuf -n 1 || true)
+      # Only this soak's runners (or their bubblewrap), below its own serve and workers.
+      runner=$(for pid in $(descendants "$serve_pid" "$(worker_pid 0)" "$(worker_pid 1)"); do
+        grep -qa runner "/proc/$pid/cmdline" 2>/dev/null && echo "$pid"
+      done | shuf -n 1 || true)
       [ -n "$runner" ] && kill -9 "$runner" 2>/dev/null && echo "$(date +%T) killed runner $runner" >> "$work/faults.log"
     fi
     if ((elapsed % WORKER_KILL_SECONDS == 0)); then

@@ -5,8 +5,12 @@ import Testing
 /// The soak test's 2-minute version (`Benchmarks/soak.sh`, issue 15 item 4): PostgreSQL, `glint
 /// serve` and two `glint worker` processes on one data directory, clients' mixed load, a worker and
 /// runners killed with SIGKILL. Asserts only the counts that must be 0, never timings.
+///
+/// It loads both cores for two minutes and kills processes, so it runs alone: `make test` runs it
+/// after the rest of the suite, with `GLINT_SOAK_TEST=1`.
 @Suite(
     "soak: 2 minutes of load with failures",
+    .enabled(if: ProcessInfo.processInfo.environment["GLINT_SOAK_TEST"] == "1", "runs alone after the suite (make test sets GLINT_SOAK_TEST=1)"),
     .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real iPhone pair)"),
     .enabled(
         if: ExternalTool.isAvailable("psql") && FileManager.default.fileExists(atPath: "/usr/lib/postgresql"),
