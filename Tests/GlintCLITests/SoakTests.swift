@@ -4,7 +4,8 @@ import Testing
 
 /// The soak test's 2-minute version (`Benchmarks/soak.sh`, issue 15 item 4): PostgreSQL, `glint
 /// serve` and two `glint worker` processes on one data directory, clients' mixed load, a worker and
-/// runners killed with SIGKILL. Asserts only the counts that must be 0, never timings.
+/// runners killed with SIGKILL. Asserts only counts that must be 0 (5xx, jobs lost or completed
+/// twice, temporary files), never timings.
 ///
 /// It loads both cores for two minutes and kills processes, so it runs alone: `make test` runs it
 /// after the rest of the suite, with `GLINT_SOAK_TEST=1`.
@@ -16,7 +17,7 @@ import Testing
         if: ExternalTool.isAvailable("psql") && FileManager.default.fileExists(atPath: "/usr/lib/postgresql"),
         "needs PostgreSQL (make deps installs it)"))
 struct SoakTests {
-    @Test("no 5xx, no job lost or completed twice, no temporary file or orphaned blob left")
+    @Test("no 5xx, no job lost or completed twice, no temporary file left")
     func twoMinutes() throws {
         let glint = try #require(GlintProcess.executable, "glint not built")
         let root = try #require(SharedFixtures.packageRoot)
@@ -32,9 +33,13 @@ struct SoakTests {
         let report = try #require(
             try? JSONSerialization.jsonObject(with: Data(contentsOf: out.file("report.json"))) as? [String: Any],
             "no report: \(outcome.summary)")
-        for count in ["serverErrors", "jobsLost", "jobsCompletedTwice", "temporaryFilesLeft", "orphanedBlobs"] {
+        for count in ["serverErrors", "jobsLost", "jobsCompletedTwice", "temporaryFilesLeft"] {
             #expect(report[count] as? Int == 0, "\(count): \(report[count] ?? "missing"); \(report["failures"] ?? "")")
         }
+        // Not asserted: a worker killed between putting a retried job's output and recording it
+        // leaves a file nobody claims or names; retention removes it an hour after its put
+        // (BlobRetentionTests), which two minutes do not reach. The count is in the report.
+        #expect(report["orphanedBlobs"] is Int)
         #expect((report["jobsSubmitted"] as? Int ?? 0) > 20, "the load ran: \(report["jobsSubmitted"] ?? 0) jobs")
         #expect((report["workersKilled"] as? Int ?? 0) >= 2 && (report["runnersKilled"] as? Int ?? 0) >= 1, "the faults happened")
     }
