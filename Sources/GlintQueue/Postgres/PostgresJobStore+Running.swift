@@ -4,7 +4,6 @@ import PostgresNIO
 /// What workers do with the jobs they hold: claim, heartbeat, progress, complete, fail, release.
 extension PostgresJobStore {
     public func claim(_ request: ClaimRequest) async throws -> [Job] {
-        defer { jobsChanged() }
         guard request.limit > 0, !request.queues.isEmpty else { return [] }
         wakeUps.claimStarting(in: request.queues)
         let now = self.now
@@ -15,6 +14,8 @@ extension PostgresJobStore {
         return try await perform("claim jobs for worker \(request.worker)") {
             var jobs: [Job] = []
             for try await job in try await client.execute(statement, logger: logger) { jobs.append(job) }
+            // An empty claim (an idle worker's, on every wake-up) changed no job: no NOTIFY for it.
+            if !jobs.isEmpty { jobsChanged() }
             return jobs
         }
     }
