@@ -11,8 +11,8 @@
 # Then the load stops and every job is waited for. The report (out/bench/soak/report.md and
 # report.json): jobs completed per minute by kind, p50 and p99 per route, 5xx responses (must be 0),
 # jobs lost or completed twice (must be 0), glint serve's RSS and open descriptors at minute 1, half
-# way and the end (growth from half way to the end under 10%), temporary files and orphaned blobs at
-# the end (must be 0). Exits 1 when a count that must be 0 is not (CI's 2-minute run, a test, reads
+# way and the end (growth from half way to the end under 10%), temporary files at the end and
+# orphaned blobs after `glint retention run` (must be 0). Exits 1 when a count that must be 0 is not (CI's 2-minute run, a test, reads
 # report.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -133,12 +133,14 @@ wait "$fault_pid" 2>/dev/null || true
 
 # What the store says of every job the driver submitted, the logs' completions, the files left.
 psql -X -q -At "$store" -c "COPY (SELECT id, state, kind FROM glint_jobs) TO STDOUT" > "$work/jobs.tsv"
-psql -X -q -At "$store" -c "COPY (SELECT DISTINCT blob FROM glint_server_blob_owners) TO STDOUT" > "$work/claimed.txt"
-psql -X -q -At "$store" -c "COPY (SELECT value FROM glint_jobs, jsonb_each_text(inputs) UNION SELECT value FROM glint_jobs, jsonb_each_text(outputs)) TO STDOUT" > "$work/named.txt"
 # The processes stop as a deployment stops them (SIGTERM: running jobs finish, work folders go);
-# then the files left behind are counted.
+# then retention runs (a file put by a worker killed before it recorded the job's completion is
+# nobody's: no grace is needed with every process stopped), and the files left behind are counted.
 for index in 0 1; do stop "$(worker_pid "$index")"; done
 stop "$serve_pid"
+"$GLINT" retention run --orphan-grace-seconds 0 --store "$store" --data-dir "$data" --json > "$work/retention.json"
+psql -X -q -At "$store" -c "COPY (SELECT DISTINCT blob FROM glint_server_blob_owners) TO STDOUT" > "$work/claimed.txt"
+psql -X -q -At "$store" -c "COPY (SELECT value FROM glint_jobs, jsonb_each_text(inputs) UNION SELECT value FROM glint_jobs, jsonb_each_text(outputs)) TO STDOUT" > "$work/named.txt"
 grep -ho 'job completed job=[0-9a-f-]*' "$work"/serve.log "$work"/worker-*.log | sort | uniq -c | awk '$1 > 1' > "$work/twice.txt" || true
 find "$data/blobs" -mindepth 3 -maxdepth 3 -type f -not -path "$data/blobs/tmp/*" -printf '%f\n' > "$work/files.txt"
 # Temporary files: uploads and puts in progress (blobs/tmp), attempts' and runners' folders (work/).

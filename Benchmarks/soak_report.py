@@ -3,7 +3,7 @@
 driver's JSON, the store's jobs, claimed and named blobs, the blob files, the workers' completions,
 serve's memory and descriptor samples) and writes report.json and report.md into --out. Exits 1 when
 a count that must be 0 is not: 5xx responses, jobs lost, jobs completed twice, temporary files and
-orphaned blobs left, or serve's RSS or descriptors growing 10% or more from half way to the end.
+orphaned blobs left after `glint retention run`, or serve's RSS or descriptors growing 10% or more from half way to the end.
 """
 
 import argparse
@@ -42,6 +42,10 @@ def main() -> None:
     named = set(lines(os.path.join(work, "named.txt")))
     files = lines(os.path.join(work, "files.txt"))
     orphans = sorted(set(files) - claimed - named)
+    retention = {}
+    if os.path.exists(os.path.join(work, "retention.json")):
+        with open(os.path.join(work, "retention.json")) as file:
+            retention = json.load(file)
     samples = []
     for line in lines(os.path.join(work, "samples.txt")):
         minute, rss, fds = line.split()
@@ -75,6 +79,7 @@ def main() -> None:
         "temporaryFilesLeft": args.temporary,
         "blobFiles": len(files),
         "orphanedBlobs": len(orphans),
+        "orphanedBlobsRemovedByRetention": retention.get("removedFiles"),
         "orphanedBlobSamples": orphans[:20],
         "workersKilled": sum("killed worker" in line for line in faults),
         "runnersKilled": sum("killed runner" in line for line in faults),
@@ -126,6 +131,8 @@ def markdown(report: dict) -> str:
     if report["serveGrowthHalfToEnd"]:
         growth = report["serveGrowthHalfToEnd"]
         out.append(f"\nGrowth from half way to the end: RSS {growth['rss'] * 100:+.1f}%, descriptors {growth['fds'] * 100:+.1f}% (goal: under 10%).")
+    if report["orphanedBlobsRemovedByRetention"] is not None:
+        out.append(f"\nOrphaned blobs removed by `glint retention run` after the stop: {report['orphanedBlobsRemovedByRetention']}.")
     out.append(f"\nJobs discarded (their own failure, e.g. a runner killed twice): {report['jobsDiscarded']}. "
                f"Client-side errors: {sum(report['clientErrors'].values())} {report['clientErrors'] or ''}")
     if report["failures"]:

@@ -76,10 +76,19 @@ public struct KeyLimitOptions: ParsableArguments {
         try rate.require("must be more than 0") { ($0 ?? 1) > 0 && ($0 ?? 1).isFinite }
         let burst = try resolve(burst, "--burst", Variable.burst)
         try burst.require("must be at least 1") { ($0 ?? 1) >= 1 }
-        let retention = try resolve(blobRetentionDays, "--blob-retention-days", Variable.blobRetentionDays)
-        try retention.require("must be more than 0 days") { ($0 ?? 1) > 0 && ($0 ?? 1).isFinite }
         return KeyLimits(
             maxQueued: queued.value, maxRunning: running.value, maxStorageBytes: storage.value, rate: rate.value, burst: burst.value,
-            blobRetentionDays: retention.value)
+            blobRetentionDays: try Self.blobRetentionDays(blobRetentionDays, environment: environment))
+    }
+
+    /// `--blob-retention-days` as given, else its variable in `environment` (also `glint retention
+    /// run`'s default retention); nil keeps the blobs.
+    /// - Throws: `ValidationError` naming the flag or variable when not a number of days above 0.
+    public static func blobRetentionDays(_ flag: Double?, environment: [String: String]) throws -> Double? {
+        let retention = try ResolvedSetting<Double?>(
+            flag: flag.map { .some($0) }, name: "--blob-retention-days", variable: Variable.blobRetentionDays, environment: environment, default: nil
+        ) { text in Double(text).map { .some($0) } }
+        try retention.require("must be more than 0 days") { ($0 ?? 1) > 0 && ($0 ?? 1).isFinite }
+        return retention.value
     }
 }

@@ -11,7 +11,7 @@ struct GlintCommand: AsyncParsableCommand {
         abstract: "Edits and inspects Live Photos, keeping the still and the movie paired.",
         subcommands: [
             InspectCommand.self, EditCommand.self, ExportCommand.self, FixtureCommand.self, RingsCommand.self, BadgeCommand.self,
-            JobsCommand.self, WorkerCommand.self, ServeCommand.self, KeysCommand.self, RunnerCommand.self,
+            JobsCommand.self, WorkerCommand.self, ServeCommand.self, KeysCommand.self, RetentionCommand.self, RunnerCommand.self,
         ]
     )
 

@@ -98,7 +98,9 @@ struct TwoServersTests {
             let photo = try await Self.call("GET", opener, link + "/download/still")
             #expect(photo.status == 200 && photo.body == fromAPI.body)
         }
-        #expect(await apiProcess.stop() == 0)
-        #expect(await workerProcess.stop() == 0)
+        let apiStop = await apiProcess.stop()
+        #expect(apiStop == 0, "the API node stopped with \(String(describing: apiStop)): \(apiProcess.logText.suffix(3000))")
+        let workerStop = await workerProcess.stop()
+        #expect(workerStop == 0, "the worker node stopped with \(String(describing: workerStop)): \(workerProcess.logText.suffix(3000))")
     }
 }

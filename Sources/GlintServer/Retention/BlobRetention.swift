@@ -30,7 +30,12 @@ public struct BlobRetention: Service {
         public var removedFileBytes: Int64 = 0
     }
 
-    let server: ServerContext
+    let jobs: any JobStore
+    let store: any ServerStore
+    let blobs: FileBlobStore
+    /// The limits of keys that set none (``KeyLimits/blobRetentionDays`` is the default retention).
+    let defaultLimits: KeyLimits
+    let clock: @Sendable () -> Date
     /// How long a file that nobody claims or names is kept after its latest put.
     public var orphanGrace: Duration
     /// The time between passes.
@@ -39,8 +44,23 @@ public struct BlobRetention: Service {
     /// Claims looked at per tenant and pass.
     static let pageSize = 1000
 
+    /// Retention of `server`'s stores, with its default limits and clock.
     public init(server: ServerContext, orphanGrace: Duration = .seconds(3600), interval: Duration = .seconds(600), logger: Logger) {
-        self.server = server
+        self.init(
+            jobs: server.jobs, store: server.store, blobs: server.blobs, defaultLimits: server.defaultLimits, clock: server.clock,
+            orphanGrace: orphanGrace, interval: interval, logger: logger)
+    }
+
+    /// Retention of the stores themselves (`glint retention run`, with no server around).
+    public init(
+        jobs: any JobStore, store: any ServerStore, blobs: FileBlobStore, defaultLimits: KeyLimits, clock: @escaping @Sendable () -> Date = Date.init,
+        orphanGrace: Duration = .seconds(3600), interval: Duration = .seconds(600), logger: Logger
+    ) {
+        self.jobs = jobs
+        self.store = store
+        self.blobs = blobs
+        self.defaultLimits = defaultLimits
+        self.clock = clock
         self.orphanGrace = orphanGrace
         self.interval = interval
         self.logger = logger
@@ -69,16 +89,16 @@ public struct BlobRetention: Service {
 
     /// One pass over every tenant's claims, then over the files.
     public func sweep() async throws -> Report {
-        let now = server.clock()
-        let keys = try await server.store.keys(tenant: nil)
+        let now = clock()
+        let keys = try await store.keys(tenant: nil)
         var report = Report()
-        var references = try await server.jobs.blobReferences()
-        for tenant in try await server.store.blobTenants() {
+        var references = try await jobs.blobReferences()
+        for tenant in try await store.blobTenants() {
             guard let days = retentionDays(of: tenant, keys: keys) else { continue }
             try await expireClaims(of: tenant, unusedSince: now.addingTimeInterval(-days * 86400), references: references, now: now, into: &report)
         }
         // Read again: a job submitted during the pass names inputs the first read did not see.
-        references = try await server.jobs.blobReferences()
+        references = try await jobs.blobReferences()
         try await removeUnclaimedFiles(references: references, notPutSince: now.addingTimeInterval(-orphanGrace.seconds), into: &report)
         return report
     }
@@ -87,8 +107,8 @@ public struct BlobRetention: Service {
     /// server's default), the server's default when it has none; nil keeps its blobs.
     func retentionDays(of tenant: String, keys: [APIKeyRecord]) -> Double? {
         let live = keys.filter { $0.tenant == tenant && $0.revokedAt == nil }
-        if live.isEmpty { return server.defaultLimits.blobRetentionDays }
-        let days = live.map { $0.limits.over(server.defaultLimits).blobRetentionDays }
+        if live.isEmpty { return defaultLimits.blobRetentionDays }
+        let days = live.map { $0.limits.over(defaultLimits).blobRetentionDays }
         if days.contains(where: { $0 == nil }) { return nil }
         return days.compactMap { $0 }.max()
     }
@@ -96,13 +116,13 @@ public struct BlobRetention: Service {
     private func expireClaims(
         of tenant: String, unusedSince cutoff: Date, references: JobBlobReferences, now: Date, into report: inout Report
     ) async throws {
-        let expired = try await server.store.blobs(tenant: tenant, unusedSince: cutoff, limit: Self.pageSize)
+        let expired = try await store.blobs(tenant: tenant, unusedSince: cutoff, limit: Self.pageSize)
         if expired.isEmpty { return }
         let shown = try await blobsOfLiveShares(tenant: tenant, at: now)
         for claim in expired {
             if references.inputsOfUnfinishedJobs.contains(claim.blob) || shown.contains(claim.blob) {
                 report.keptInUse += 1
-            } else if try await server.store.removeBlob(claim.blob, tenant: tenant, unusedSince: cutoff) {
+            } else if try await store.removeBlob(claim.blob, tenant: tenant, unusedSince: cutoff) {
                 report.removedClaims += 1
                 report.removedBytes += claim.size
             }
@@ -112,8 +132,8 @@ public struct BlobRetention: Service {
     /// The inputs and outputs of the jobs the tenant's live shares show.
     private func blobsOfLiveShares(tenant: String, at now: Date) async throws -> Set<BlobID> {
         var blobs: Set<BlobID> = []
-        for share in try await server.store.liveShares(tenant: tenant, at: now) {
-            guard let job = try await server.jobs.job(share.job, tenant: tenant) else { continue }
+        for share in try await store.liveShares(tenant: tenant, at: now) {
+            guard let job = try await jobs.job(share.job, tenant: tenant) else { continue }
             blobs.formUnion(job.inputs.values)
             blobs.formUnion(job.outputs.values)
         }
@@ -121,8 +141,8 @@ public struct BlobRetention: Service {
     }
 
     private func removeUnclaimedFiles(references: JobBlobReferences, notPutSince cutoff: Date, into report: inout Report) async throws {
-        let claimed = try await server.store.ownedBlobs()
-        let blobs = server.blobs
+        let claimed = try await store.ownedBlobs()
+        let blobs = self.blobs
         let removed = try await BlockingThread.run(name: "glint-retention") {
             var removed: [FileBlobStore.StoredFile] = []
             for file in blobs.storedFiles() where file.modified < cutoff && !claimed.contains(file.blob) && !references.ofAnyJob.contains(file.blob) {

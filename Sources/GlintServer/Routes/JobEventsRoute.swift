@@ -1,12 +1,15 @@
 import Foundation
 import GlintQueue
 import Hummingbird
+import ServiceLifecycle
 
 /// `GET /v1/jobs/{id}/events`: server-sent events. A `progress` event (data: the job document)
 /// whenever the job's state, attempt or progress changes, then one `completed`, `discarded` or
 /// `cancelled` event and the end of the stream. A comment line every 15 s keeps proxies from
 /// closing an idle stream. Between events the stream waits for the job store to say a job changed
-/// (``JobStore/waitForJobChange(since:timeout:)``), then reads its job again.
+/// (``JobStore/waitForJobChange(since:timeout:)``), then reads its job again. When the server shuts
+/// down gracefully the stream ends at once, without a terminal event (the client reconnects, to
+/// this node once it is back or to another): a job that is not running must not hold the stop.
 struct JobEventsRoute {
     let server: ServerContext
 
@@ -51,7 +54,9 @@ struct JobEventsRoute {
                     sinceWrite = .now
                 }
                 // Woken by the store when a job changes (no polling); at the latest when a keep-alive is due.
-                await server.jobs.waitForJobChange(since: mark, timeout: Self.keepAliveInterval - (ContinuousClock.now - sinceWrite))
+                let wait = Self.keepAliveInterval - (ContinuousClock.now - sinceWrite)
+                await cancelWhenGracefulShutdown { [mark] in await server.jobs.waitForJobChange(since: mark, timeout: wait) }
+                if Task.isShuttingDownGracefully { break }
                 try Task.checkCancellation()
                 mark = server.jobs.jobChangeMark()
                 // The job may be pruned while watched: end the stream rather than wait forever.

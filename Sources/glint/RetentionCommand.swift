@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import GlintOptions
+import GlintServer
+import Logging
+
+/// `glint retention run`: one pass of the retention every `glint serve` makes every 10 minutes
+/// (``BlobRetention``), now, on the stores of this machine or the PostgreSQL database: for a cron
+/// job, after a load test, or on a data directory no server runs on.
+struct RetentionCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "retention",
+        abstract: "Apply blob retention now (glint serve does it every 10 minutes).",
+        subcommands: [RetentionRunCommand.self]
+    )
+}
+
+struct RetentionRunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "One retention pass: expired claims go, then files that no tenant claims and no job names.",
+        discussion: """
+            A tenant's claim on a blob goes once unused for its keys' --blob-retention-days, unless an unfinished job or a \
+            live share needs it. A file no claim and no job names goes once nobody has put it for --orphan-grace-seconds. \
+            Safe beside running servers and workers.
+            """)
+
+    @OptionGroup var stores: StoreOptions
+
+    @Option(help: "Days kept for tenants whose keys set none, as glint serve's --blob-retention-days (default $GLINT_BLOB_RETENTION_DAYS, else kept).")
+    var blobRetentionDays: Double?
+
+    @Option(help: "Seconds since its last put before a file that nobody claims or names is removed (glint serve: 3600).")
+    var orphanGraceSeconds: Double = 3600
+
+    @Flag(help: "Print the report as JSON.") var json = false
+
+    func validate() throws {
+        guard orphanGraceSeconds >= 0, orphanGraceSeconds.isFinite else { throw ValidationError("--orphan-grace-seconds must be 0 or more") }
+        _ = try defaultLimits()
+    }
+
+    /// The server's default limits as far as retention goes: `--blob-retention-days`, else the
+    /// variable `glint serve` reads, checked by the same rule as serve's.
+    func defaultLimits() throws -> KeyLimits {
+        KeyLimits(blobRetentionDays: try KeyLimitOptions.blobRetentionDays(blobRetentionDays, environment: ProcessInfo.processInfo.environment))
+    }
+
+    func run() async throws {
+        do {
+            let limits = try defaultLimits()
+            let report = try await stores.withStores { jobs, blobs, data in
+                try await GlintServer.withServerStore(for: try stores.location(), dataDirectory: data) { store in
+                    let retention = BlobRetention(
+                        jobs: jobs, store: store, blobs: blobs, defaultLimits: limits, orphanGrace: .milliseconds(Int64(orphanGraceSeconds * 1000)),
+                        logger: Logger(label: "glint.retention"))
+                    return try await retention.sweep()
+                }
+            }
+            CommandOutput.report(report, lines: Self.lines(report), json: json, out: "")
+        } catch {
+            throw ExitCode(CommandOutput.fail(error, json: json))
+        }
+    }
+
+    static func lines(_ report: BlobRetention.Report) -> [String] {
+        [
+            "claims removed: \(report.removedClaims) (\(report.removedBytes) bytes)",
+            "claims kept in use: \(report.keptInUse)",
+            "files removed: \(report.removedFiles) (\(report.removedFileBytes) bytes)",
+        ]
+    }
+}

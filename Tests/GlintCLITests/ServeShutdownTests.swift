@@ -1,0 +1,55 @@
+import Foundation
+import GlintTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `glint serve` stops on SIGTERM while a client follows a job that will not finish: the job's
+/// `/events` stream ends and the process exits 0, rather than waiting for the job forever.
+@Suite("glint serve: a graceful stop with open event streams")
+struct ServeShutdownTests {
+    @Test("SIGTERM with an /events stream open on a waiting job: the stream ends and serve exits 0 within 10 s")
+    func stopsWithOpenEventStream() async throws {
+        let directory = try TemporaryDirectory("glint-serve-shutdown")
+        defer { directory.remove() }
+        let data = directory.file("data").path
+        let created = try GlintProcess.run(["keys", "create", "--tenant", "acme", "--json", "--data-dir", data])
+        try #require(created.succeeded, "\(created.summary)")
+        let key = try #require(try created.jsonObject()["key"] as? String)
+        // No workers: the job waits in its queue for as long as the server runs.
+        let serve = try WorkerProcess(["--port", "0", "--json", "--no-workers", "--data-dir", data], command: "serve", log: directory.file("serve.log"))
+        let base = try await serve.listeningURL()
+
+        var request = URLRequest(url: try #require(URL(string: base + "/v1/jobs")))
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"kind": "queue.noop", "params": {}}"#.utf8)
+        let (body, _) = try await URLSession.shared.data(for: request)
+        let id = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String, "\(String(decoding: body, as: UTF8.self))")
+
+        // curl follows the stream into a file until the stream ends.
+        let streamed = directory.file("events.txt")
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        curl.arguments = ["curl", "-sN", "--max-time", "120", "-H", "Authorization: Bearer \(key)", "-o", streamed.path, "\(base)/v1/jobs/\(id)/events"]
+        try curl.run()
+        defer { if curl.isRunning { curl.terminate() } }
+        var text = ""
+        for _ in 0..<300 where !text.contains("event: progress") {
+            try await Task.sleep(for: .milliseconds(100))
+            text = (try? String(contentsOf: streamed, encoding: .utf8)) ?? ""
+        }
+        try #require(text.contains("event: progress"), "the stream sent its first event: \(text)")
+
+        let started = ContinuousClock.now
+        let status = await serve.stop(timeout: 30)
+        let took = ContinuousClock.now - started
+        #expect(status == 0, "serve stopped with \(String(describing: status)): \(serve.logText.suffix(3000))")
+        #expect(took < .seconds(10), "serve took \(took) to stop")
+        for _ in 0..<100 where curl.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!curl.isRunning, "the event stream ended with the server")
+    }
+}
