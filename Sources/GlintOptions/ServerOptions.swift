@@ -12,6 +12,7 @@ import GlintServer
 /// | `--host` | `GLINT_HOST` |
 /// | `--port` | `GLINT_PORT` |
 /// | `--max-upload-bytes` | `GLINT_MAX_UPLOAD_BYTES` |
+/// | `--stop-margin-seconds` | `GLINT_STOP_MARGIN_SECONDS` |
 /// | `--workers` (`--concurrency`) | `GLINT_CONCURRENCY` |
 /// | `--max-queued`, `--max-running`, `--max-storage-bytes`, `--rate`, `--burst` | ``KeyLimitOptions`` |
 ///
@@ -23,6 +24,7 @@ public struct ServerOptions: ParsableArguments {
         public static let host = "GLINT_HOST"
         public static let port = "GLINT_PORT"
         public static let maxUploadBytes = "GLINT_MAX_UPLOAD_BYTES"
+        public static let stopMarginSeconds = "GLINT_STOP_MARGIN_SECONDS"
     }
 
     private typealias Defaults = GlintServerConfiguration
@@ -49,6 +51,12 @@ public struct ServerOptions: ParsableArguments {
             "The largest upload accepted, in bytes (default \(Defaults.defaultMaxUploadBytes); $\(Variable.maxUploadBytes))."))
     public var maxUploadBytes: Int64?
 
+    @Option(
+        help: ArgumentHelp(
+            "On SIGTERM, how long requests in flight may take beyond the worker's --grace-seconds before they are cut off, in seconds (default \(helpNumber(Defaults.defaultStopMargin.inSeconds)); $\(Variable.stopMarginSeconds))."
+        ))
+    public var stopMarginSeconds: Double?
+
     @OptionGroup(title: "Limits of keys that set none") public var keyLimits: KeyLimitOptions
 
     @OptionGroup(title: "Worker options") public var worker: WorkerOptions
@@ -71,6 +79,10 @@ public struct ServerOptions: ParsableArguments {
             flag: maxUploadBytes, name: "--max-upload-bytes", variable: Variable.maxUploadBytes,
             environment: environment, default: Defaults.defaultMaxUploadBytes)
         try maxUpload.require("must be at least 1") { $0 >= 1 }
+        let stopMargin = try ResolvedSetting(
+            flag: stopMarginSeconds, name: "--stop-margin-seconds", variable: Variable.stopMarginSeconds,
+            environment: environment, default: Defaults.defaultStopMargin.inSeconds)
+        try stopMargin.require("must be 0 to 86400") { (0...86400).contains($0) }
         if let workers {
             guard workers >= 1 else { throw ValidationError("--workers must be at least 1 (use --no-workers for none)") }
             if let concurrency = worker.concurrency, concurrency != workers {
@@ -81,6 +93,7 @@ public struct ServerOptions: ParsableArguments {
         var configuration = GlintServerConfiguration(
             host: host.value, port: port.value, maxUploadBytes: maxUpload.value,
             worker: noWorkers ? nil : workerConfiguration)
+        configuration.stopMargin = .milliseconds(Int64(stopMargin.value * 1000))
         configuration.runner = try worker.runner.configuration(environment: environment)
         configuration.inputLimits = try worker.inputLimits.limits(environment: environment)
         configuration.defaultLimits = try keyLimits.limits(environment: environment)

@@ -6,9 +6,10 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// `glint serve` stops on SIGTERM while a client follows a job that will not finish: the job's
-/// `/events` stream ends and the process exits 0, rather than waiting for the job forever.
-@Suite("glint serve: a graceful stop with open event streams")
+/// `glint serve` stops on SIGTERM whatever clients are doing: an `/events` stream on a job that
+/// will not finish ends at once, and a request still in flight after `--stop-margin-seconds` is
+/// cut off, rather than holding the stop forever.
+@Suite("glint serve: a graceful stop with requests in flight")
 struct ServeShutdownTests {
     @Test("SIGTERM with an /events stream open on a waiting job: the stream ends and serve exits 0 within 10 s")
     func stopsWithOpenEventStream() async throws {
@@ -51,5 +52,45 @@ struct ServeShutdownTests {
         #expect(took < .seconds(10), "serve took \(took) to stop")
         for _ in 0..<100 where curl.isRunning { try await Task.sleep(for: .milliseconds(100)) }
         #expect(!curl.isRunning, "the event stream ended with the server")
+    }
+
+    @Test("SIGTERM during a slow upload: the upload is cut off after --stop-margin-seconds, serve exits 0, no partial blob is left")
+    func cutsOffSlowRequestsAfterTheMargin() async throws {
+        let directory = try TemporaryDirectory("glint-serve-stop-margin")
+        defer { directory.remove() }
+        let data = directory.file("data")
+        let created = try GlintProcess.run(["keys", "create", "--tenant", "acme", "--json", "--data-dir", data.path])
+        try #require(created.succeeded, "\(created.summary)")
+        let key = try #require(try created.jsonObject()["key"] as? String)
+        let serve = try WorkerProcess(
+            ["--port", "0", "--json", "--no-workers", "--stop-margin-seconds", "2", "--data-dir", data.path], command: "serve",
+            log: directory.file("serve.log"))
+        let base = try await serve.listeningURL()
+
+        // 4 MB at 100 kB/s: 40 s of upload, far longer than the margin.
+        let upload = directory.file("upload.bin")
+        try Data((0..<4_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: upload)
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        curl.arguments = [
+            "curl", "-s", "--limit-rate", "100k", "-H", "Authorization: Bearer \(key)", "--data-binary", "@\(upload.path)", "\(base)/v1/blobs",
+        ]
+        try curl.run()
+        defer { if curl.isRunning { curl.terminate() } }
+        try await Task.sleep(for: .seconds(1))
+
+        let started = ContinuousClock.now
+        let status = await serve.stop(timeout: 30)
+        let took = ContinuousClock.now - started
+        #expect(status == 0, "serve stopped with \(String(describing: status)): \(serve.logText.suffix(3000))")
+        #expect(took >= .seconds(2) && took < .seconds(12), "serve took \(took) to stop, with a margin of 2 s")
+        #expect(serve.logText.contains("upload cut off"), "\(serve.logText.suffix(2000))")
+        let left = FileManager.default.enumerator(atPath: data.appendingPathComponent("blobs").path)?.allObjects.compactMap { $0 as? String } ?? []
+        let files = left.filter { path in
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: data.appendingPathComponent("blobs/\(path)").path, isDirectory: &isDirectory)
+            return !isDirectory.boolValue
+        }
+        #expect(files.isEmpty, "the cut-off upload left no file: \(files)")
     }
 }

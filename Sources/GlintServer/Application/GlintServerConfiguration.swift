@@ -35,6 +35,16 @@ public struct GlintServerConfiguration: Sendable {
     /// `--max-storage-bytes`, `--rate`, `--burst`); none by default.
     public var defaultLimits: KeyLimits = .unlimited
 
+    /// The stop margin unless told otherwise.
+    public static let defaultStopMargin = Duration.seconds(30)
+    /// How long a graceful stop may take for what is in flight besides the worker's running jobs
+    /// (requests, uploads and downloads of slow clients, a retention pass) before it is cancelled.
+    public var stopMargin = defaultStopMargin
+
+    /// The longest a graceful stop (SIGTERM) waits before cancelling what is left: the worker's
+    /// grace period for its running jobs, plus ``stopMargin``.
+    public var maximumStopDuration: Duration { (worker?.shutdownGracePeriod ?? .zero) + stopMargin }
+
     /// Jobs the embedded worker runs at once; 0 when it runs none.
     public var workers: Int { worker?.concurrency ?? 0 }
 

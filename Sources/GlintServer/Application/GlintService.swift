@@ -9,6 +9,7 @@ import ServiceLifecycle
 /// blob store, the job store and its server store, loads (or creates) the server secret,
 /// bootstraps Prometheus as the metrics backend, and serves until SIGINT or SIGTERM, after which
 /// the server stops accepting, running jobs get their grace period and the stores are closed.
+/// Whatever is still in flight after ``GlintServerConfiguration/maximumStopDuration`` is cancelled.
 public enum GlintService {
     /// - Parameters:
     ///   - configuration: Address, limits and workers.
@@ -35,7 +36,10 @@ public enum GlintService {
                 let app = buildApplication(
                     server: server, configuration: configuration, workDirectory: { dataDirectory.workDirectory(worker: $0) },
                     metrics: metrics, logger: logger, onServerRunning: onServerRunning)
-                try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+                var services = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+                // A stop never waits forever: what is still in flight after this is cancelled.
+                services.maximumGracefulShutdownDuration = configuration.maximumStopDuration
+                try await ServiceGroup(configuration: services).run()
                 // Where a slow stop waits, next: the server store, then the job store (its pool,
                 // listener and notifier) close after this line.
                 logger.info("services stopped; closing the stores")
