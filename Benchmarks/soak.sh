@@ -37,10 +37,10 @@ pgdir=$(mktemp -d "${TMPDIR:-/tmp}/glint-soak-postgres.XXXXXX")
 mkdir -p "$OUT"
 rm -f "$OUT"/report.* "$OUT"/*.log
 pids=()
-stop() { # pid: SIGTERM, then SIGKILL if it has not stopped within 60 s (said in stopped.txt)
+stop() { # pid: SIGTERM, then SIGKILL if it has not stopped within 90 s (said in stopped.txt)
   kill "$1" 2>/dev/null || return 0
-  for _ in $(seq 600); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
-  echo "$1 did not stop within 60 s of SIGTERM" >> "$work/stopped.txt"
+  for _ in $(seq 900); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
+  echo "$1 did not stop within 90 s of SIGTERM" >> "$work/stopped.txt"
   kill -9 "$1" 2>/dev/null || true
 }
 cleanup() {

@@ -98,7 +98,7 @@ def main() -> None:
         if value != 0
     ]
     if not_stopped:
-        failures.append(f"processes that did not stop within 60 s of SIGTERM: {not_stopped}")
+        failures.append(f"processes that did not stop within 90 s of SIGTERM: {not_stopped}")
     if growth and (growth["rss"] >= 0.10 or growth["fds"] >= 0.10):
         failures.append(f"serve grew {growth} from half way to the end")
     report["failures"] = failures
