@@ -15,7 +15,8 @@ struct ExportCommand: ParsableCommand {
         abstract: "Export Live Photos as a pair, a still, a Motion Photo, an MP4, a GIF or a WebP, or as an effect.",
         discussion: """
             The files given are paired by content identifier, as `glint inspect` pairs them; every \
-            file must belong to a Live Photo. pair: the still and the movie, still paired (edited \
+            file must belong to a Live Photo or be a Motion Photo (Google, MicroVideo, Samsung JPEG or \
+            HEIC), which is unpacked into a Live Photo first (its samples copied). pair: the still and the movie, still paired (edited \
             with --recipe, copied otherwise). still: the photo alone (JPEG, metadata kept). \
             motion-photo: a Google Motion Photo, <base>.MP.jpg (the JPEG with the movie appended as \
             an MP4, LPCM audio encoded to AAC). mp4: the motion as an H.264 + AAC MP4 (HEVC, or any \
@@ -28,7 +29,7 @@ struct ExportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The stills and movies of the Live Photos to export.")
+    @Argument(help: "The stills and movies of the Live Photos to export, and Motion Photos (one file each).")
     var pair: [String]
 
     @Option(name: .customLong("as"), help: "What to write: \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -70,6 +71,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The badge's corner: top-left (the default, as Apple does), top-right, bottom-left or bottom-right.")
     var badgeCorner: BadgeCorner = .topLeft
 
+    @Option(help: "The content identifier (a UUID) of a Live Photo made from a Motion Photo; a fresh one by default.")
+    var identifier: String?
+
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
@@ -81,6 +85,9 @@ struct ExportCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if let identifier, UUID(uuidString: identifier) == nil {
+            throw ValidationError("--identifier \(identifier): expected a UUID such as 0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0")
+        }
         if let badge, let refusal = LivePhotoExport.badgeRefusal(kind: badge, format: format, effect: effect) {
             throw ValidationError(refusal.message(badge: "--badge", plainStill: "--as still"))
         }
@@ -93,15 +100,16 @@ struct ExportCommand: ParsableCommand {
                 outputDirectory: out, stripLocation: stripLocation, jpegQuality: quality,
                 encoding: MovieEncoding(codec: codec, crf: crf, preset: preset))
             options.effect = effect
+            options.livePhotoIdentifier = identifier.flatMap { ContentIdentifier($0.uppercased()) }
             options.effectOptions.maxDimension = maxDimension
             if let recipe {
                 let (data, folder) = try EditCommand.loadRecipe(recipe)
                 options.recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
             }
-            let pairs = try Exporter.livePhotos(in: pair).map { LivePhotoExport.Pair(stillPath: $0.stillPath, moviePath: $0.moviePath) }
+            let sources = try Exporter.sources(in: pair)
             let specification = try badge.map { try BadgeSpecification(kinds: [$0], style: badgeStyle, corner: badgeCorner) }
             let export = LivePhotoExport(format: format, options: options, badge: specification, inputs: pair)
-            let exported = try export.run(pairs, progress: bar.update)
+            let exported = try export.run(sources, progress: bar.update)
             let (results, badges) = (exported.exports, exported.badges)
             bar.finish()
             if json {

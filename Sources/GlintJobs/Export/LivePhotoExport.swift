@@ -79,17 +79,19 @@ public struct LivePhotoExport: Sendable {
     /// - Parameter progress: The fraction of the whole export done (0...1) and what is being done.
     /// - Throws: ``MediaError``, ``RecipeError`` or ``BadgeError`` naming the file and the problem.
     public func run(_ pairs: [Pair], progress: (Double, String) -> Void = { _, _ in }) throws -> Result {
+        try run(pairs.map { .pair(stillPath: $0.stillPath, moviePath: $0.moviePath) }, progress: progress)
+    }
+
+    /// Exports every Live Photo and Motion Photo, in order, and badges the stills when asked.
+    public func run(_ sources: [ExportSource], progress: (Double, String) -> Void = { _, _ in }) throws -> Result {
         func exportAll(into directory: String) throws -> [ExportResult] {
             var options = options
             options.outputDirectory = directory
             var results: [ExportResult] = []
-            for (index, pair) in pairs.enumerated() {
-                let share = 1 / Double(pairs.count)
+            for (index, source) in sources.enumerated() {
+                let share = 1 / Double(sources.count)
                 results.append(
-                    try Exporter.export(
-                        stillPath: pair.stillPath, moviePath: pair.moviePath, as: format,
-                        options: options
-                    ) { fraction, label in
+                    try Exporter.export(source, as: format, options: options) { fraction, label in
                         progress((Double(index) + fraction) * share, label)
                     })
             }

@@ -9,12 +9,15 @@ final class ExportJob {
     let options: ExportOptions
     private(set) var files: [ExportedFile] = []
     var notes: [String] = []
+    /// Files outputs may not overwrite besides the pair (the Motion Photo a pair was unpacked from).
+    let protectedInputs: [String]
     private var staging: String?
 
-    init(stillPath: String, moviePath: String, options: ExportOptions) throws {
+    init(stillPath: String, moviePath: String, options: ExportOptions, protectedInputs: [String] = []) throws {
         self.stillPath = stillPath
         self.moviePath = moviePath
         self.options = options
+        self.protectedInputs = protectedInputs
         do {
             try FileManager.default.createDirectory(atPath: options.outputDirectory, withIntermediateDirectories: true)
         } catch {
@@ -25,19 +28,25 @@ final class ExportJob {
     /// A hidden folder in the output directory for intermediate files (same disk as the outputs).
     func stagingDirectory() throws -> String {
         if let staging { return staging }
-        let path = URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(".glint-export-" + UUID().uuidString.prefix(8)).path
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        } catch {
-            throw MediaError(.writeFailed, file: options.outputDirectory, "cannot create a staging folder in the output directory")
-        }
+        let path = try Self.makeStagingDirectory(in: options.outputDirectory)
         staging = path
+        return path
+    }
+
+    /// Creates a hidden folder `.glint-export-XXXXXXXX` in `directory`.
+    static func makeStagingDirectory(in directory: String) throws -> String {
+        let path = URL(fileURLWithPath: directory).appendingPathComponent(".glint-export-" + UUID().uuidString.prefix(8)).path
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw MediaError(.writeFailed, file: directory, "cannot create a staging folder in the output directory")
+        }
         return path
     }
 
     /// `outputDirectory/name`, refusing to overwrite an input.
     func outputPath(named name: String) throws -> String {
-        try OutputPath.file(named: name, in: options.outputDirectory, inputs: [stillPath, moviePath])
+        try OutputPath.file(named: name, in: options.outputDirectory, inputs: [stillPath, moviePath] + protectedInputs)
     }
 
     /// The file name of `path` with its extension replaced.

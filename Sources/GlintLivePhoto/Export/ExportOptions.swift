@@ -21,6 +21,9 @@ public struct ExportOptions: Sendable {
     public var effect: Effect?
     /// Settings of the effect: size, cross-fade, GIF and WebP quality.
     public var effectOptions: EffectOptions
+    /// The content identifier of a Live Photo made from a Motion Photo (`--identifier`); a fresh
+    /// one when nil.
+    public var livePhotoIdentifier: ContentIdentifier?
     /// Where the export reports what it did.
     public var logger: Logger
 

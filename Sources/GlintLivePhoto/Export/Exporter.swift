@@ -16,6 +16,14 @@ public enum Exporter {
         stillPath: String, moviePath: String, as format: ExportFormat, options: ExportOptions,
         progress: (Double, String) -> Void = { _, _ in }
     ) throws -> ExportResult {
+        try export(stillPath: stillPath, moviePath: moviePath, as: format, options: options, protectedInputs: [], progress: progress)
+    }
+
+    /// ``export(stillPath:moviePath:as:options:progress:)``, never overwriting `protectedInputs` either.
+    static func export(
+        stillPath: String, moviePath: String, as format: ExportFormat, options: ExportOptions, protectedInputs: [String],
+        progress: (Double, String) -> Void
+    ) throws -> ExportResult {
         try options.recipe?.validate()
         // The recipe's LUT is loaded and checked before any work (the editors load it again).
         if let recipe = options.recipe { _ = try ColourPipeline(recipe: recipe) }
@@ -24,7 +32,7 @@ public enum Exporter {
             throw MediaError(.invalidArgument, "JPEG quality must be between 1 and 100, got \(options.jpegQuality)")
         }
         try EffectExporter.validate(format: format, options: options)
-        let job = try ExportJob(stillPath: stillPath, moviePath: moviePath, options: options)
+        let job = try ExportJob(stillPath: stillPath, moviePath: moviePath, options: options, protectedInputs: protectedInputs)
         defer { job.cleanUp() }
         var effectResult: EffectResult?
         do {
@@ -51,16 +59,10 @@ public enum Exporter {
     /// - Throws: ``MediaError`` naming the first file that cannot be read or that pairs with
     ///   nothing, and why.
     public static func livePhotos(in paths: [String]) throws -> [LivePhoto] {
-        let reports = paths.map(MediaInspector.inspect)
-        let pairing = LivePhotoPairing.pair(reports)
-        if let unpaired = pairing.unpaired.first {
-            if let error = reports.first(where: { $0.path == unpaired.path })?.error {
-                let prefix = unpaired.path + ": "
-                throw MediaError(.unreadable, file: unpaired.path, error.hasPrefix(prefix) ? String(error.dropFirst(prefix.count)) : error)
-            }
-            throw MediaError(.invalidArgument, file: unpaired.path, "is not half of a Live Photo among the files given: \(unpaired.reason)")
+        let sources = try sources(in: paths)
+        if let motion = sources.lazy.compactMap(\.motionPhotoPath).first {
+            throw MediaError(.invalidArgument, file: motion, "is a Motion Photo, not half of a Live Photo")
         }
-        guard !pairing.livePhotos.isEmpty else { throw MediaError(.invalidArgument, "no Live Photo among the files given") }
-        return pairing.livePhotos
+        return sources.compactMap(\.livePhoto)
     }
 }

@@ -16,10 +16,15 @@ public enum JPEGMetadataEditor {
         public var removeLocation: Bool
         /// Changes to the XMP packet (an empty packet is made when the JPEG has none).
         public var editXMP: ((XMPPacket) throws -> Void)?
+        /// Changes to the EXIF (a minimal block is made when the JPEG has none).
+        public var editExif: ((inout ExifMetadata) throws -> Void)?
 
-        public init(removeLocation: Bool = false, editXMP: ((XMPPacket) throws -> Void)? = nil) {
+        public init(
+            removeLocation: Bool = false, editXMP: ((XMPPacket) throws -> Void)? = nil, editExif: ((inout ExifMetadata) throws -> Void)? = nil
+        ) {
             self.removeLocation = removeLocation
             self.editXMP = editXMP
+            self.editExif = editExif
         }
     }
 
@@ -30,13 +35,7 @@ public enum JPEGMetadataEditor {
         var segments = jpeg.segments.filter {
             !($0.marker == JPEGMarker.app2 && $0.payloadStarts(with: JPEGSegment.mpfSignature))
         }
-        if edit.removeLocation, let index = segments.firstIndex(where: isExif), let tiff = jpeg.exifTIFF {
-            var exif = try ExifMetadata(tiff: tiff)
-            if exif.hasGPS {
-                exif.removeGPS()
-                segments[index] = try JPEGSegment.exif(try exif.serialized())
-            }
-        }
+        try applyExif(edit, jpeg: jpeg, to: &segments)
         let xmpIndex = segments.firstIndex(where: isXMP)
         if edit.editXMP != nil || (edit.removeLocation && xmpIndex != nil) {
             let packet = try jpeg.xmpPacket.map { try XMPPacket(parsing: $0) } ?? XMPPacket()
@@ -69,6 +68,26 @@ public enum JPEGMetadataEditor {
         for segment in segments { segment.append(to: &bytes) }
         bytes += jpeg.bytes[jpeg.imageDataRange]
         return bytes
+    }
+
+    /// Removes the GPS directory and runs ``Edit/editExif``; an EXIF block is added only for the latter.
+    private static func applyExif(_ edit: Edit, jpeg: JPEGFile, to segments: inout [JPEGSegment]) throws {
+        guard edit.removeLocation || edit.editExif != nil else { return }
+        let index = segments.firstIndex(where: isExif)
+        guard index != nil || edit.editExif != nil else { return }
+        var exif = try jpeg.exifTIFF.map { try ExifMetadata(tiff: $0) } ?? ExifMetadata.minimal()
+        let before = try exif.serialized()
+        if edit.removeLocation { exif.removeGPS() }
+        try edit.editExif?(&exif)
+        let after = try exif.serialized()
+        guard index == nil || after != before else { return }
+        let segment = try JPEGSegment.exif(after)
+        if let index {
+            segments[index] = segment
+        } else {
+            // Exif comes first, after a JFIF APP0 at most.
+            segments.insert(segment, at: segments.prefix { $0.marker == JPEGMarker.app0 }.count)
+        }
     }
 
     static func isExif(_ segment: JPEGSegment) -> Bool {

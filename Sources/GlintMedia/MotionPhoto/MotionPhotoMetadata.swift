@@ -81,4 +81,22 @@ public struct MotionPhotoMetadata: Sendable, Equatable {
             try packet.set(.container, item + "Padding", String(padding))
         }
     }
+
+    /// Removes every Motion Photo property from `packet` (Motion Photo v1, the legacy MicroVideo
+    /// ones, and the container directory, whose items no longer follow the image), for a still
+    /// whose video has been taken out. A gain map listed in the directory goes with it, so its
+    /// `hdrgm:Version` goes too.
+    public static func remove(from packet: XMPPacket) {
+        let camera = XMPNamespace.googleCamera
+        for name in [
+            "MotionPhoto", "MotionPhotoVersion", "MotionPhotoPresentationTimestampUs", "MicroVideo", "MicroVideoVersion", "MicroVideoOffset",
+            "MicroVideoPresentationTimestampUs",
+        ] {
+            packet.remove(camera, name)
+        }
+        if packet.has(.container, "Directory") {
+            if MotionPhotoMetadata(packet).hasGainMap { packet.remove(.hdrGainMap, "Version") }
+            packet.remove(.container, "Directory")
+        }
+    }
 }

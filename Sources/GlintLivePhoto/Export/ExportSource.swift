@@ -1,0 +1,99 @@
+import Foundation
+import GlintMedia
+
+/// One moving photo to export: a Live Photo pair, or a Motion Photo (one file holding the still
+/// and its video), which is unpacked into a Live Photo first (``MotionPhotoToLivePhoto``).
+public enum ExportSource: Sendable, Equatable {
+    case livePhoto(LivePhoto)
+    case motionPhoto(path: String)
+
+    /// The pair, for a Live Photo.
+    public var livePhoto: LivePhoto? {
+        if case .livePhoto(let pair) = self { return pair }
+        return nil
+    }
+
+    /// A Live Photo pair given by its two paths (already known to pair).
+    public static func pair(stillPath: String, moviePath: String) -> ExportSource {
+        .livePhoto(LivePhoto(stillPath: stillPath, moviePath: moviePath, contentIdentifier: .random(), stillImageTime: nil))
+    }
+
+    /// The file, for a Motion Photo.
+    public var motionPhotoPath: String? {
+        if case .motionPhoto(let path) = self { return path }
+        return nil
+    }
+}
+
+extension Exporter {
+    /// The moving photos among `paths`: stills and movies paired by content identifier (never by
+    /// name), and Motion Photos that pair with no movie given, in the order given.
+    /// - Throws: ``MediaError`` naming the first file that cannot be read, or that is neither a
+    ///   Motion Photo nor half of a Live Photo among the files given, and why.
+    public static func sources(in paths: [String]) throws -> [ExportSource] {
+        let reports = paths.map(MediaInspector.inspect)
+        let pairing = LivePhotoPairing.pair(reports)
+        var motionPhotos: Set<String> = []
+        for unpaired in pairing.unpaired {
+            let report = reports.first { $0.path == unpaired.path }
+            if let error = report?.error {
+                let prefix = unpaired.path + ": "
+                throw MediaError(.unreadable, file: unpaired.path, error.hasPrefix(prefix) ? String(error.dropFirst(prefix.count)) : error)
+            }
+            guard report?.motionPhoto != nil else {
+                let what = report?.kind == .movie ? "" : "not a Motion Photo, and "
+                throw MediaError(.invalidArgument, file: unpaired.path, "is \(what)not half of a Live Photo among the files given: \(unpaired.reason)")
+            }
+            motionPhotos.insert(unpaired.path)
+        }
+        var sources: [ExportSource] = []
+        for path in paths {
+            if motionPhotos.remove(path) != nil {
+                sources.append(.motionPhoto(path: path))
+            } else if let pair = pairing.livePhotos.first(where: { $0.stillPath == path }) {
+                sources.append(.livePhoto(pair))
+            }
+        }
+        guard !sources.isEmpty else { throw MediaError(.invalidArgument, "no Live Photo or Motion Photo among the files given") }
+        return sources
+    }
+
+    /// Exports one moving photo as `format`.
+    public static func export(
+        _ source: ExportSource, as format: ExportFormat, options: ExportOptions, progress: (Double, String) -> Void = { _, _ in }
+    ) throws -> ExportResult {
+        switch source {
+        case .livePhoto(let pair): try export(stillPath: pair.stillPath, moviePath: pair.moviePath, as: format, options: options, progress: progress)
+        case .motionPhoto(let path): try export(motionPhotoPath: path, as: format, options: options, progress: progress)
+        }
+    }
+
+    /// Exports the Motion Photo at `path` as `format`: unpacked into a Live Photo in a staging
+    /// folder of the output directory (nothing re-encoded), then exported as a Live Photo is.
+    /// `--as pair` without a recipe is the unpacked Live Photo itself.
+    /// - Parameter identifier: The content identifier of the Live Photo; else the options', else a fresh one.
+    public static func export(
+        motionPhotoPath path: String, as format: ExportFormat, options: ExportOptions, identifier: ContentIdentifier? = nil,
+        progress: (Double, String) -> Void = { _, _ in }
+    ) throws -> ExportResult {
+        progress(0, "reading the Motion Photo")
+        let photo = try MotionPhotoToLivePhoto.motionPhoto(at: path)
+        let staging = try ExportJob.makeStagingDirectory(in: options.outputDirectory)
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        let names = MotionPhotoToLivePhoto.fileNames(for: path, primaryMime: photo.primaryMime)
+        progress(0.05, "unpacking the Motion Photo")
+        let unpacked = try MotionPhotoToLivePhoto.convert(
+            photo, in: path, stillPath: staging + "/" + names.still, moviePath: staging + "/" + names.movie,
+            identifier: identifier ?? options.livePhotoIdentifier)
+        var result = try export(
+            stillPath: unpacked.stillPath, moviePath: unpacked.moviePath, as: format, options: options, protectedInputs: [path]
+        ) { fraction, label in progress(0.1 + 0.9 * fraction, label) }
+        result.stillPath = path
+        result.moviePath = path
+        result.notes += photo.warnings
+        if !unpacked.movie.stillTimeFromPhoto {
+            result.notes.append("the Motion Photo gives no presentation timestamp: the key photo is the frame nearest the middle")
+        }
+        return result
+    }
+}

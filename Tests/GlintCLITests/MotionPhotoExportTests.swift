@@ -1,0 +1,58 @@
+import Foundation
+import GlintLivePhoto
+import GlintMedia
+import GlintTestSupport
+import Testing
+
+/// `glint export MOTIONPHOTO --as pair`: a Motion Photo comes out as a Live Photo that `glint
+/// inspect` pairs, exiftool reads the same identifier in both halves and the still-image time;
+/// a photo without motion, or with a broken video, fails cleanly and writes nothing.
+@Suite("glint export of Motion Photos")
+struct MotionPhotoExportTests {
+    static let heic = "\(SharedFixtures.relativeToPackageRoot)/motionphoto/motionphoto.heic"
+
+    @Test(
+        "the Samsung HEIC as a pair with --identifier: inspect pairs the two; exiftool reads the identifier in both and StillImageTime",
+        .enabled(if: SharedFixtures.contains("motionphoto/motionphoto.heic"), CLIFixtures.missingMessage))
+    func samsungHEICAsPair() throws {
+        let directory = try TemporaryDirectory("glint-motion-export")
+        defer { directory.remove() }
+        let identifier = "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0"
+        let run = try GlintProcess.run(["export", Self.heic, "--as", "pair", "--identifier", identifier, "--out", directory.url.path, "--json"])
+        try #require(run.succeeded, "\(run.summary)")
+        let files = try #require(try run.jsonObject()["files"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+        #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["motionphoto.HEIC", "motionphoto.MOV"])
+
+        let inspected = try InspectDocument.decode(try GlintProcess.run(["inspect"] + files + ["--json"]))
+        #expect(inspected.livePhotos.map(\.contentIdentifier.rawValue) == [identifier], "inspect pairs the two files")
+        #expect(abs((inspected.livePhotos.first?.stillImageTime ?? 0) - 2.0566) < 1.0 / 30, "the still time is the timestamp's frame")
+
+        guard let exiftool = ExternalTool.find("exiftool") else { return }
+        let still = try ExternalTool.run(exiftool, ["-s3", "-MediaGroupUUID", files[0]])
+        #expect(still.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == identifier, "\(still.summary)")
+        let movie = try ExternalTool.run(exiftool, ["-s3", "-ee", "-ContentIdentifier", "-StillImageTime", "-MajorBrand", files[1]])
+        let lines = movie.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.contains(identifier) && lines.contains("-1") && lines.contains { $0.contains("QuickTime") }, "\(movie.summary)")
+    }
+
+    @Test(
+        "a JPEG without motion: exit 1, 'not a Motion Photo' (typed JSON); the broken Google file: a clear error; nothing written",
+        .enabled(if: SharedFixtures.contains("motionphoto/normalphoto.jpg"), CLIFixtures.missingMessage))
+    func badInput() throws {
+        let directory = try TemporaryDirectory("glint-motion-export-bad")
+        defer { directory.remove() }
+        let out = directory.file("out").path
+        let plain = try GlintProcess.run(["export", "\(SharedFixtures.relativeToPackageRoot)/motionphoto/pixel_8.jpg", "--as", "pair", "--out", out, "--json"])
+        #expect(plain.status == 1, "\(plain.summary)")
+        let error = try #require(try plain.jsonObject()["error"] as? [String: Any])
+        #expect((error["message"] as? String)?.contains("not a Motion Photo") == true, "\(plain.summary)")
+        #expect((error["file"] as? String)?.hasSuffix("pixel_8.jpg") == true)
+
+        let broken = try GlintProcess.run(
+            ["export", "\(SharedFixtures.relativeToPackageRoot)/motionphoto/google_motion_photo_broken.jpg", "--as", "pair", "--out", out])
+        #expect(broken.failedCleanly, "\(broken.summary)")
+        #expect(broken.stderrText.contains("google_motion_photo_broken.jpg") && broken.stderrText.contains("broken"), "\(broken.summary)")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        #expect(written.isEmpty, "nothing was written: \(written)")
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GlintTestSupport
+import Testing
+
+@testable import GlintMedia
+
+/// `MotionPhotoToLivePhoto`: a Motion Photo becomes a Live Photo pair whose halves carry one
+/// content identifier, whose movie is QuickTime with the embedded video's samples copied and a
+/// still-image-time track at the photo's timestamp, and whose still keeps its format and EXIF
+/// without the video or the Motion Photo XMP.
+@Suite("Motion Photo to Live Photo")
+struct MotionPhotoToLivePhotoTests {
+    /// Every video and audio sample of `movie`, in order.
+    static func samples(of movie: QuickTimeMovie) throws -> [[UInt8]] {
+        var all: [[UInt8]] = []
+        for track in [movie.videoTrack, movie.audioTrack].compactMap({ $0 }) {
+            for index in 0..<track.sampleTable.sampleCount { all.append(try movie.sampleData(track, index: index)) }
+        }
+        return all
+    }
+
+    /// Checks what every conversion must give; returns the movie written.
+    static func checkPair(_ result: MotionPhotoToLivePhoto.Result, source path: String) throws -> QuickTimeMovie {
+        let photo = result.motionPhoto
+        let movie = try QuickTimeMovie(path: result.moviePath)
+        #expect(movie.majorBrand == "qt  ")
+        #expect(movie.contentIdentifier == result.contentIdentifier)
+        #expect(result.contentIdentifier.isCanonicalUUID)
+        let embedded = try QuickTimeMovie(file: try RandomAccessFile(path: path, offset: photo.videoOffset, length: photo.videoLength))
+        #expect(try samples(of: movie) == samples(of: embedded), "the samples are copied, not re-encoded")
+        #expect(movie.videoTrack?.sampleTable.sampleCount == photo.video.frameCount)
+        let frame = 1 / (Double(photo.video.frameCount) / photo.video.duration)
+        if let timestamp = photo.presentationTimestampUs, timestamp >= 0 {
+            let stillTime = try #require(movie.stillImageTime)
+            #expect(abs(stillTime - Double(timestamp) / 1e6) <= frame, "still at \(stillTime) s, photo says \(timestamp) µs")
+        }
+        // The still pairs with the movie, and no longer holds a video.
+        let still = try RandomAccessFile(path: result.stillPath)
+        #expect(still.size < photo.videoOffset + 4096, "no video inside (a MakerNote added at most)")
+        let container = try MotionPhotoReader.read(path: result.stillPath)
+        #expect(container.motionPhoto == nil && container.directory.isEmpty, "the still is no Motion Photo any more")
+        return movie
+    }
+
+    @Test("the Samsung HEIC: a HEIC still and a .MOV, samples copied, still time at the timestamp, EXIF facts as QuickTime keys")
+    func samsungHEIC() throws {
+        try #require(MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto")
+        let directory = try TemporaryDirectory("motion-to-live-heic")
+        defer { directory.remove() }
+        let source = SharedFixtures.url(MotionPhotoFiles.heic).path
+        let result = try MotionPhotoToLivePhoto.convert(
+            source, stillPath: directory.file("photo.HEIC").path, moviePath: directory.file("photo.MOV").path)
+        let movie = try Self.checkPair(result, source: source)
+        #expect(result.motionPhoto.presentationTimestampUs == 2_056_590)
+        #expect(movie.audioTrack != nil)
+        #expect(movie.metadata.string(forKey: "com.apple.quicktime.make") == "samsung")
+        #expect(movie.metadata.string(forKey: "com.apple.quicktime.model") == "SM-S901U1")
+        #expect(movie.metadata.string(forKey: "com.apple.quicktime.creationdate")?.hasPrefix("2023-03-08T12:31:05") == true)
+        #expect(movie.metadata.string(forKey: MovieToMP4.locationKey)?.hasPrefix("+12.96") == true)
+        let still = try HEICStill(path: result.stillPath)
+        #expect(still.exif?.contentIdentifier == result.contentIdentifier)
+        #expect(still.exif?.hasGPS == true, "the location is kept")
+        #expect(still.exif?.make == "samsung")
+    }
+
+    @Test("a Google Motion Photo JPEG of the real pair: a JPEG still with the given identifier, every frame and the still time kept")
+    func googleJPEG() throws {
+        try #require(MotionPhotoFiles.pairAvailable, "needs ../shared/fixtures/livephoto-iphone6s")
+        let directory = try TemporaryDirectory("motion-to-live-jpeg")
+        defer { directory.remove() }
+        let (source, _, _) = try MotionPhotoFiles.realMotionPhoto(in: directory)
+        let identifier = try #require(ContentIdentifier("0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0"))
+        let result = try MotionPhotoToLivePhoto.convert(
+            source, stillPath: directory.file("IMG_train.jpg").path, moviePath: directory.file("IMG_train.MOV").path, identifier: identifier)
+        let movie = try Self.checkPair(result, source: source)
+        #expect(result.contentIdentifier == identifier)
+        let original = try QuickTimeMovie(path: SharedFixtures.livePhotoMovie)
+        #expect(movie.videoTrack?.sampleTable.sampleCount == original.videoTrack?.sampleTable.sampleCount)
+        let still = try JPEGStill(path: result.stillPath)
+        #expect(still.exif?.contentIdentifier == identifier)
+        #expect(still.file.bytes.suffix(2).elementsEqual([0xFF, 0xD9]), "the still ends at its EOI")
+        let originalStill = try JPEGStill(path: SharedFixtures.livePhotoStill)
+        #expect(still.file.bytes[still.file.imageDataRange] == originalStill.file.bytes[originalStill.file.imageDataRange], "the coded image is untouched")
+    }
+
+    @Test("a photo without motion is 'not a Motion Photo'; a broken one is a typed error and nothing is written")
+    func badInput() throws {
+        try #require(MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto")
+        let directory = try TemporaryDirectory("motion-to-live-bad")
+        defer { directory.remove() }
+        for name in [MotionPhotoFiles.plain, MotionPhotoFiles.ultraHDR] {
+            let error = try #require(throws: MediaError.self) {
+                try MotionPhotoToLivePhoto.convert(
+                    SharedFixtures.url(name).path, stillPath: directory.file("a.jpg").path, moviePath: directory.file("a.MOV").path)
+            }
+            #expect(error.problem.contains("not a Motion Photo"), "\(name): \(error)")
+        }
+        let broken = try #require(throws: MediaError.self) {
+            try MotionPhotoToLivePhoto.convert(
+                SharedFixtures.url(MotionPhotoFiles.broken).path, stillPath: directory.file("b.jpg").path, moviePath: directory.file("b.MOV").path)
+        }
+        #expect(broken.description.contains("google_motion_photo_broken.jpg") && broken.problem.contains("broken"), "\(broken)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty, "nothing was written")
+    }
+}
