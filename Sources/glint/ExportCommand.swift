@@ -6,6 +6,7 @@ import GlintLivePhoto
 import GlintMedia
 
 extension ExportFormat: ExpressibleByArgument {}
+extension MotionCodec: ExpressibleByArgument {}
 
 /// `glint export`: writes Live Photos as a pair, a still, a Motion Photo, an MP4, a GIF or a
 /// WebP, optionally as an effect (Loop, Bounce, Long Exposure).
@@ -71,6 +72,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The badge's corner: top-left (the default, as Apple does), top-right, bottom-left or bottom-right.")
     var badgeCorner: BadgeCorner = .topLeft
 
+    @Option(help: "The motion's codec in a Motion Photo: h264 (the default: every viewer plays it), hevc, or copy (the movie's own).")
+    var motionCodec: MotionCodec = .h264
+
     @Option(help: "The content identifier (a UUID) of a Live Photo made from a Motion Photo; a fresh one by default.")
     var identifier: String?
 
@@ -100,6 +104,7 @@ struct ExportCommand: ParsableCommand {
                 outputDirectory: out, stripLocation: stripLocation, jpegQuality: quality,
                 encoding: MovieEncoding(codec: codec, crf: crf, preset: preset))
             options.effect = effect
+            options.motionCodec = motionCodec
             options.livePhotoIdentifier = identifier.flatMap { ContentIdentifier($0.uppercased()) }
             options.effectOptions.maxDimension = maxDimension
             if let recipe {

@@ -87,13 +87,15 @@ struct ExporterTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let (still, movie) = try Self.pair(in: directory, codec: "hevc", stillFormat: .heic)
-        let result = try Exporter.export(stillPath: still, moviePath: movie, as: .motionPhoto, options: Self.options(directory))
+        var options = Self.options(directory)
+        options.motionCodec = .copy
+        let result = try Exporter.export(stillPath: still, moviePath: movie, as: .motionPhoto, options: options)
         let file = try #require(result.files.first)
         #expect(file.path.hasSuffix("/out/clip.MP.heic"))
         let photo = try #require(try MotionPhotoReader.read(path: file.path).motionPhoto)
         #expect(photo.source == .heifBox)
         #expect(photo.primaryMime == "image/heic")
-        #expect(photo.video.codec == "hevc", "HEVC video is copied into the Motion Photo")
+        #expect(photo.video.codec == "hevc", "HEVC video is copied into the Motion Photo with --motion-codec copy")
         #expect(photo.video.audioCodec == "aac")
         #expect(photo.warnings.isEmpty)
         // The primary image is the still's coded image, untouched.

@@ -21,6 +21,8 @@ public struct ExportOptions: Sendable {
     public var effect: Effect?
     /// Settings of the effect: size, cross-fade, GIF and WebP quality.
     public var effectOptions: EffectOptions
+    /// The motion's codec in a Motion Photo (``ExportFormat/motionPhoto``): H.264 unless told.
+    public var motionCodec: MotionCodec = .h264
     /// The content identifier of a Live Photo made from a Motion Photo (`--identifier`); a fresh
     /// one when nil.
     public var livePhotoIdentifier: ContentIdentifier?

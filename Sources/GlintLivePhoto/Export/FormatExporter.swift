@@ -13,11 +13,13 @@ protocol FormatExporter {
 extension FormatExporter {
     /// The pair edited with the job's recipe into the staging folder, or the pair itself when
     /// there is no recipe.
-    static func editedPair(_ job: ExportJob, progress: (Double, String) -> Void) throws -> (still: String, movie: String) {
+    static func editedPair(_ job: ExportJob, codec: VideoCodec? = nil, progress: (Double, String) -> Void) throws -> (still: String, movie: String) {
         guard let recipe = job.options.recipe else { return (job.stillPath, job.moviePath) }
+        var encoding = job.options.encoding
+        if let codec { encoding.codec = codec }
         let result = try LivePhotoEditor.edit(
             stillPath: job.stillPath, moviePath: job.moviePath, recipe: recipe, outputDirectory: try job.stagingDirectory(),
-            options: .init(jpegQuality: job.options.jpegQuality, encoding: job.options.encoding, logger: job.options.logger),
+            options: .init(jpegQuality: job.options.jpegQuality, encoding: encoding, logger: job.options.logger),
             progress: progress)
         return (result.stillPath, result.moviePath)
     }

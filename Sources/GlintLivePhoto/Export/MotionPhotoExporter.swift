@@ -2,16 +2,19 @@ import Foundation
 import GlintMedia
 
 /// ``ExportFormat/motionPhoto``: a Google Motion Photo: the still (edited with the recipe, if
-/// any) with the movie as an MP4 (video copied, LPCM audio encoded to AAC), described by XMP
+/// any) with the movie as an MP4 in ``ExportOptions/motionCodec`` (H.264 unless told: HEVC is
+/// transcoded; `copy` keeps the samples; LPCM audio encoded to AAC, AAC copied), described by XMP
 /// merged into the still's own. A JPEG still gives `<base>.MP.jpg` (the MP4 appended); a HEIC
 /// still gives `<base>.MP.heic` (the MP4 in a top-level `mpvd` box), its coded image untouched.
 enum MotionPhotoExporter: FormatExporter {
     static func export(_ job: ExportJob, progress: (Double, String) -> Void) throws {
-        let (stillPath, moviePath) = try editedPair(job) { fraction, label in progress(fraction * 0.8, label) }
+        // Edited (with a recipe) straight into the motion's codec; else transcoded when not in it.
+        let codec = job.options.motionCodec.videoCodec
+        let (stillPath, moviePath) = try editedPair(job, codec: codec) { fraction, label in progress(fraction * 0.8, label) }
+        let movie = try MotionTranscoder.movie(job, at: moviePath, codec: codec, recipe: nil) { fraction, label in progress(fraction * 0.8, label) }
         let primary = try StillImageReader.read(path: stillPath)
         let output = try job.outputPath(named: ExportJob.baseName(job.stillPath) + ".MP." + primary.format.fileExtension)
         progress(0.82, "writing the MP4")
-        let movie = try QuickTimeMovie(path: moviePath)
         let mp4 = URL(fileURLWithPath: try job.stagingDirectory()).appendingPathComponent(ExportJob.baseName(job.moviePath) + ".mp4").path
         let converted = try MovieToMP4.convert(movie, to: mp4, options: .init(keepLocation: !job.options.stripLocation))
         if let dropped = converted.droppedAudio { job.notes.append("the movie's audio was left out: \(dropped)") }

@@ -65,7 +65,12 @@ public enum MovieToMP4 {
         var dropped: String?
         if let audio = movie.audioTrack {
             do {
-                try encodeAudio(audio, of: movie, into: writer, bitRate: options.audioBitRate)
+                if audio.format == "mp4a" {
+                    // AAC already (a Motion Photo's movie): copied as it is.
+                    try copySamples(audio, kind: .audio, of: movie, into: writer)
+                } else {
+                    try encodeAudio(audio, of: movie, into: writer, bitRate: options.audioBitRate)
+                }
                 audioCodec = "aac"
             } catch let error as MediaError where error.kind == .unsupported {
                 dropped = error.problem
@@ -79,11 +84,18 @@ public enum MovieToMP4 {
 
     /// Copies every video sample with its decoding and presentation time.
     static func copyVideo(_ video: MovieTrack, of movie: QuickTimeMovie, into writer: MP4Writer) throws -> Int {
+        try copySamples(video, kind: .video(width: video.trackWidth, height: video.trackHeight), of: movie, into: writer)
+    }
+
+    /// Copies every sample of `source` (video, or AAC audio) with its decoding and presentation
+    /// time, its sample entry and its edit list.
+    static func copySamples(_ source: MovieTrack, kind: MP4TrackFormat.Kind, of movie: QuickTimeMovie, into writer: MP4Writer) throws -> Int {
+        let video = source
         let table = video.sampleTable
         let track = writer.addTrack(
             MP4TrackFormat(
-                kind: .video(width: video.trackWidth, height: video.trackHeight), sampleEntry: video.sampleDescriptions[0],
-                mediaTimescale: video.mediaTimescale, matrix: video.matrix, editList: video.editList))
+                kind: kind, sampleEntry: video.sampleDescriptions[0], mediaTimescale: video.mediaTimescale,
+                matrix: video.matrix, editList: video.editList))
         let decodeTimes = table.decodeTimes()
         let presentationTimes = table.presentationTimes()
         let sync = table.syncSamples.map { Set($0.map { Int($0) - 1 }) }
