@@ -102,4 +102,74 @@ struct MotionPhotoToLivePhotoTests {
         #expect(broken.description.contains("google_motion_photo_broken.jpg") && broken.problem.contains("broken"), "\(broken)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty, "nothing was written")
     }
+
+    /// A Google Motion Photo v1 packet written by hand (not by Glint's XMP code).
+    static func googlePacket(videoLength: Int, timestampUs: Int) -> String {
+        """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+        <rdf:Description rdf:about="" xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" \
+        xmlns:Container="http://ns.google.com/photos/1.0/container/" xmlns:Item="http://ns.google.com/photos/1.0/container/item/" \
+        GCamera:MotionPhoto="1" GCamera:MotionPhotoVersion="1" GCamera:MotionPhotoPresentationTimestampUs="\(timestampUs)">\
+        <Container:Directory><rdf:Seq>\
+        <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>\
+        <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(videoLength)" Item:Padding="0"/></rdf:li>\
+        </rdf:Seq></Container:Directory></rdf:Description></rdf:RDF></x:xmpmeta>
+        """
+    }
+
+    @Test(
+        "Motion Photos built with ffmpeg and exiftool (Google v1, MicroVideo), and Samsung trailers with and without a wrong Google XMP, become Live Photos",
+        .enabled(if: ExternalTool.find("ffmpeg") != nil && ExternalTool.find("exiftool") != nil, "needs ffmpeg and exiftool"))
+    func independentlyBuiltForms() throws {
+        try #require(MotionPhotoFiles.pairAvailable, "needs ../shared/fixtures/livephoto-iphone6s")
+        let directory = try TemporaryDirectory("motion-to-live-forms")
+        defer { directory.remove() }
+        let (ffmpeg, exiftool) = (try #require(ExternalTool.find("ffmpeg")), try #require(ExternalTool.find("exiftool")))
+        // The real movie remuxed by ffmpeg (video copied, sound to AAC): an MP4 Glint did not write.
+        let mp4Path = directory.file("ffmpeg.mp4").path
+        let remux = try ExternalTool.run(
+            ffmpeg, ["-v", "error", "-i", SharedFixtures.livePhotoMovie, "-map", "0:v:0", "-map", "0:a:0", "-c:v", "copy", "-c:a", "aac", "-f", "mp4", mp4Path])
+        try #require(remux.succeeded, "\(remux.summary)")
+        let mp4 = [UInt8](try Data(contentsOf: URL(fileURLWithPath: mp4Path)))
+        let still = [UInt8](try Data(contentsOf: URL(fileURLWithPath: SharedFixtures.livePhotoStill)))
+
+        func stillWith(_ arguments: [String], name: String) throws -> [UInt8] {
+            let path = directory.file(name).path
+            try Data(still).write(to: URL(fileURLWithPath: path))
+            let run = try ExternalTool.run(exiftool, ["-q", "-overwrite_original"] + arguments + [path])
+            try #require(run.succeeded, "\(run.summary)")
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        let packetPath = directory.file("google.xmp").path
+        try Data(Self.googlePacket(videoLength: mp4.count, timestampUs: 480_000).utf8).write(to: URL(fileURLWithPath: packetPath))
+        let google = try stillWith(["-xmp<=\(packetPath)"], name: "google.jpg")
+        let microVideo = try stillWith(
+            ["-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoVersion=1", "-XMP-GCamera:MicroVideoOffset=\(mp4.count)",
+             "-XMP-GCamera:MicroVideoPresentationTimestampUs=480000"], name: "mvimg.jpg")
+        // Samsung's mpv3 files carry Google XMP whose lengths are wrong: 80 bytes here.
+        let wrongPacket = directory.file("wrong.xmp").path
+        try Data(Self.googlePacket(videoLength: 80, timestampUs: 480_000).utf8).write(to: URL(fileURLWithPath: wrongPacket))
+        let samsungXMP = try stillWith(["-xmp<=\(wrongPacket)"], name: "samsung-xmp.jpg")
+        let (prefix, suffix) = SamsungTrailerBuilder.motionPhotoTrailer(videoLength: Int64(mp4.count))
+
+        let forms: [(String, [UInt8], MotionPhoto.Source)] = [
+            ("PXL_google.MP.jpg", google + mp4, .containerDirectory), ("MVIMG_legacy.jpg", microVideo + mp4, .microVideo),
+            ("samsung.jpg", still + prefix + mp4 + suffix, .samsungTrailer), ("samsung-xmp.jpg", samsungXMP + prefix + mp4 + suffix, .samsungTrailer),
+            ("google-wrong-length.MP.jpg", samsungXMP + mp4, .containerDirectory),
+        ]
+        for (name, bytes, source) in forms {
+            let path = directory.file(name).path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let result = try MotionPhotoToLivePhoto.convert(
+                path, stillPath: directory.file(name + ".out.jpg").path, moviePath: directory.file(name + ".out.MOV").path)
+            #expect(result.motionPhoto.source == source, "\(name)")
+            #expect(result.motionPhoto.videoLength == Int64(mp4.count), "\(name): the video is the MP4, whatever the XMP says")
+            let movie = try Self.checkPair(result, source: path)
+            #expect(movie.videoTrack?.sampleTable.sampleCount == 22, "\(name)")
+            if source != .samsungTrailer { #expect(abs((movie.stillImageTime ?? 0) - 0.48) < 1.0 / 15, "\(name)") }
+            if bytes.starts(with: samsungXMP) {
+                #expect(result.motionPhoto.warnings.contains { $0.contains("is used") }, "\(name): the wrong XMP length is reported")
+            }
+        }
+    }
 }

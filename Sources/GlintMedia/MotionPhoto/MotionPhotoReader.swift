@@ -37,15 +37,21 @@ public enum MotionPhotoReader {
         var warnings: [String] = []
         let metadata = xmp(jpeg.xmpPacket, warnings: &warnings)
         let directory = metadata?.directory ?? []
+        let primaryEnd = Int64(jpeg.endOfImageOffset)
+        // The container structure first (Samsung's trailer directory, the MP4's own boxes); the
+        // XMP is a hint: real Samsung files carry wrong `Item:Length` values.
         var location: (Int64, Int64, MotionPhoto.Source)?
-        if let metadata {
-            location = try locate(metadata, fileSize: file.size, path: file.path)
-        }
-        if location == nil, let block = try MediaError.naming(file.path, { try SamsungTrailer.motionPhotoBlock(in: file) }) {
+        if let block = try MediaError.naming(file.path, { try SamsungTrailer.motionPhotoBlock(in: file) }) {
             location = (block.dataOffset, block.dataLength, .samsungTrailer)
+            if let metadata, let hinted = try? locate(metadata, fileSize: file.size, path: file.path), hinted.0 != block.dataOffset || hinted.1 != block.dataLength {
+                warnings.append(
+                    "the \(hinted.2.phrase) gives the video \(hinted.1) bytes at byte \(hinted.0), but the Samsung trailer's "
+                        + "\(SamsungTrailer.motionPhotoName) block holds \(block.dataLength) at byte \(block.dataOffset): the trailer is used")
+            }
+        } else if let metadata, let hinted = try locate(metadata, fileSize: file.size, path: file.path) {
+            location = mp4Start(hinted, in: jpeg.bytes, after: primaryEnd, warnings: &warnings)
         }
         guard let (offset, length, source) = location else { return PhotoContainer(motionPhoto: nil, directory: directory) }
-        let primaryEnd = Int64(jpeg.endOfImageOffset)
         guard offset >= primaryEnd else {
             throw MediaError(
                 .truncated, file: file.path,
@@ -105,6 +111,30 @@ public enum MotionPhotoReader {
             done += Int64(count)
         }
         try output.commit()
+    }
+
+    /// `hinted` (where the XMP says the video is) when an MP4 starts there (`ftyp`); else the
+    /// first MP4 after the primary image, up to the same end, with a warning. A file cut short
+    /// keeps the XMP's location, for the truncation error.
+    static func mp4Start(
+        _ hinted: (Int64, Int64, MotionPhoto.Source), in bytes: [UInt8], after primaryEnd: Int64, warnings: inout [String]
+    ) -> (Int64, Int64, MotionPhoto.Source) {
+        let (offset, length, source) = hinted
+        let end = offset + length
+        func startsMP4(_ at: Int) -> Bool { at >= 0 && at + 8 <= bytes.count && bytes[(at + 4)..<(at + 8)].elementsEqual(Array("ftyp".utf8)) }
+        guard offset >= primaryEnd, end <= Int64(bytes.count), !startsMP4(Int(offset)) else { return hinted }
+        let type = Array("ftyp".utf8)
+        var at = Int(primaryEnd) + 4
+        while at + 4 <= Int(end) {
+            if bytes[at] == type[0], bytes[at..<(at + 4)].elementsEqual(type) {
+                let start = Int64(at - 4)
+                warnings.append(
+                    "the \(source.phrase) gives the video \(length) bytes at byte \(offset), but the MP4 starts at byte \(start): the file's structure is used")
+                return (start, end - start, source)
+            }
+            at += 1
+        }
+        return hinted
     }
 
     /// The Motion Photo properties of an XMP packet; a packet that does not parse gives a warning.
