@@ -144,8 +144,10 @@ struct MotionPhotoToLivePhotoTests {
         try Data(Self.googlePacket(videoLength: mp4.count, timestampUs: 480_000).utf8).write(to: URL(fileURLWithPath: packetPath))
         let google = try stillWith(["-xmp<=\(packetPath)"], name: "google.jpg")
         let microVideo = try stillWith(
-            ["-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoVersion=1", "-XMP-GCamera:MicroVideoOffset=\(mp4.count)",
-             "-XMP-GCamera:MicroVideoPresentationTimestampUs=480000"], name: "mvimg.jpg")
+            [
+                "-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoVersion=1", "-XMP-GCamera:MicroVideoOffset=\(mp4.count)",
+                "-XMP-GCamera:MicroVideoPresentationTimestampUs=480000",
+            ], name: "mvimg.jpg")
         // Samsung's mpv3 files carry Google XMP whose lengths are wrong: 80 bytes here.
         let wrongPacket = directory.file("wrong.xmp").path
         try Data(Self.googlePacket(videoLength: 80, timestampUs: 480_000).utf8).write(to: URL(fileURLWithPath: wrongPacket))

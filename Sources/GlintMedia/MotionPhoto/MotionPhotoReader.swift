@@ -43,7 +43,9 @@ public enum MotionPhotoReader {
         var location: (Int64, Int64, MotionPhoto.Source)?
         if let block = try MediaError.naming(file.path, { try SamsungTrailer.motionPhotoBlock(in: file) }) {
             location = (block.dataOffset, block.dataLength, .samsungTrailer)
-            if let metadata, let hinted = try? locate(metadata, fileSize: file.size, path: file.path), hinted.0 != block.dataOffset || hinted.1 != block.dataLength {
+            if let metadata, let hinted = try? locate(metadata, fileSize: file.size, path: file.path),
+                hinted.0 != block.dataOffset || hinted.1 != block.dataLength
+            {
                 warnings.append(
                     "the \(hinted.2.phrase) gives the video \(hinted.1) bytes at byte \(hinted.0), but the Samsung trailer's "
                         + "\(SamsungTrailer.motionPhotoName) block holds \(block.dataLength) at byte \(block.dataOffset): the trailer is used")
