@@ -31,7 +31,8 @@ extension Exporter {
     /// - Throws: ``MediaError`` naming the first file that cannot be read, or that is neither a
     ///   Motion Photo nor half of a Live Photo among the files given, and why.
     public static func sources(in paths: [String]) throws -> [ExportSource] {
-        let reports = paths.map(MediaInspector.inspect)
+        // A Motion Photo's video is checked up to its first frame here; its samples are copied.
+        let reports = paths.map { MediaInspector.inspect($0, depth: .firstFrame) }
         let pairing = LivePhotoPairing.pair(reports)
         var motionPhotos: Set<String> = []
         for unpaired in pairing.unpaired {

@@ -7,11 +7,17 @@ import GlintMedia
 /// disk. It never throws: a file that cannot be read gets a report whose ``MediaFileReport/error``
 /// says why.
 public enum MediaInspector {
-    /// Inspects one file; a file that cannot be read gets a report whose `error` says why.
-    public static func inspect(_ path: String) -> MediaFileReport {
+    /// Inspects one file; a file that cannot be read gets a report whose `error` says why. A Motion
+    /// Photo's video is decoded whole.
+    @Sendable public static func inspect(_ path: String) -> MediaFileReport {
+        inspect(path, depth: .everyFrame)
+    }
+
+    /// ``inspect(_:)``, a Motion Photo's video decoded to `depth`.
+    public static func inspect(_ path: String, depth: MovieDecodeCheck.Depth) -> MediaFileReport {
         var report = MediaFileReport(path: path, kind: .unknown, size: 0)
         do {
-            try describe(&report)
+            try describe(&report, depth: depth)
         } catch {
             report.error = (error as? MediaError)?.naming(path).description ?? "\(path): \(error)"
         }
@@ -19,7 +25,7 @@ public enum MediaInspector {
     }
 
     /// Fills in `report` for the file at its path, as far as the file can be read.
-    static func describe(_ report: inout MediaFileReport) throws {
+    static func describe(_ report: inout MediaFileReport, depth: MovieDecodeCheck.Depth) throws {
         let file = try RandomAccessFile(path: report.path)
         report.size = file.size
         guard file.size > 0 else { throw MediaError(.empty, file: file.path, "file is empty") }
@@ -31,9 +37,9 @@ public enum MediaInspector {
             report.still = describe(still)
             // What the file holds besides its image: a Motion Photo video, an Ultra HDR gain map.
             if let jpeg = still as? JPEGStill {
-                describeContainer(&report, try MotionPhotoReader.read(jpeg: jpeg.file, file: file))
+                describeContainer(&report, try MotionPhotoReader.read(jpeg: jpeg.file, file: file, depth: depth))
             } else {
-                describeContainer(&report, try MotionPhotoReader.read(heif: file))
+                describeContainer(&report, try MotionPhotoReader.read(heif: file, depth: depth))
             }
         case .png:
             // A plain still (it cannot hold a Motion Photo), whatever its name says.

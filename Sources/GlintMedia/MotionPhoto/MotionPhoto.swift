@@ -49,7 +49,8 @@ public struct EmbeddedVideo: Sendable, Codable, Equatable {
     public var height: Int
     /// Video samples in the track.
     public var frameCount: Int
-    /// Frames libavcodec decoded (all of them, for a sound video).
+    /// Frames libavcodec decoded: all of them for a sound video, or 1 when only the first frame
+    /// was checked (``MovieDecodeCheck/Depth/firstFrame``).
     public var decodedFrames: Int
     /// Presented duration in seconds.
     public var duration: Double

@@ -16,7 +16,7 @@ public enum MotionPhotoReader {
     /// - Throws: ``MediaError`` naming the file: `.unsupported` when it is no JPEG, HEIF or PNG;
     ///   `.corrupt`/`.truncated` when the file says it is a Motion Photo but its video is missing,
     ///   cut short or undecodable.
-    public static func read(path: String) throws -> PhotoContainer {
+    public static func read(path: String, depth: MovieDecodeCheck.Depth = .everyFrame) throws -> PhotoContainer {
         let file = try RandomAccessFile(path: path)
         let head = try file.read(at: 0, count: Int(min(file.size, 12)))
         if head.starts(with: PNGHeader.signature) {
@@ -24,16 +24,16 @@ public enum MotionPhotoReader {
         }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             let bytes = try file.readAll(limit: JPEGStill.maximumFileSize)
-            return try read(jpeg: try MediaError.naming(path) { try JPEGFile(parsing: bytes) }, file: file)
+            return try read(jpeg: try MediaError.naming(path) { try JPEGFile(parsing: bytes) }, file: file, depth: depth)
         }
         if head.count >= 8, head[4..<8].elementsEqual(Array("ftyp".utf8)) {
-            return try read(heif: file)
+            return try read(heif: file, depth: depth)
         }
         throw MediaError(.unsupported, file: path, "not a JPEG, HEIF or PNG photo")
     }
 
     /// Reads a JPEG already parsed (`file` is the same file, for ranged reads).
-    public static func read(jpeg: JPEGFile, file: RandomAccessFile) throws -> PhotoContainer {
+    public static func read(jpeg: JPEGFile, file: RandomAccessFile, depth: MovieDecodeCheck.Depth = .everyFrame) throws -> PhotoContainer {
         var warnings: [String] = []
         let metadata = xmp(jpeg.xmpPacket, warnings: &warnings)
         let directory = metadata?.directory ?? []
@@ -60,7 +60,7 @@ public enum MotionPhotoReader {
                 "the embedded Motion Photo video is broken: the \(source.phrase) says it is "
                     + "the last \(length) bytes, but only \(max(0, file.size - primaryEnd)) bytes follow the primary image: the file is truncated")
         }
-        let video = try validate(file: file, offset: offset, length: length, source: source)
+        let video = try validate(file: file, offset: offset, length: length, source: source, depth: depth)
         let photo = MotionPhoto(
             source: source, primaryMime: "image/jpeg", videoOffset: offset, videoLength: length,
             presentationTimestampUs: metadata?.stillTimestampUs, video: video, warnings: warnings)
@@ -68,7 +68,7 @@ public enum MotionPhotoReader {
     }
 
     /// Reads a HEIF file: its `mpvd` box, or else the XMP directory.
-    public static func read(heif file: RandomAccessFile) throws -> PhotoContainer {
+    public static func read(heif file: RandomAccessFile, depth: MovieDecodeCheck.Depth = .everyFrame) throws -> PhotoContainer {
         let boxes: [TopLevelBox]
         do {
             boxes = try TopLevelBox.scan(file)
@@ -95,7 +95,7 @@ public enum MotionPhotoReader {
             location = try locate(metadata, fileSize: file.size, path: file.path)
         }
         guard let (offset, length, source) = location else { return PhotoContainer(motionPhoto: nil, directory: directory) }
-        let video = try validate(file: file, offset: offset, length: length, source: source)
+        let video = try validate(file: file, offset: offset, length: length, source: source, depth: depth)
         let photo = MotionPhoto(
             source: source, primaryMime: "image/heic", videoOffset: offset, videoLength: length,
             presentationTimestampUs: metadata?.stillTimestampUs, video: video, warnings: warnings)
@@ -185,8 +185,10 @@ public enum MotionPhotoReader {
         return nil
     }
 
-    /// Parses and decodes the video in `offset..<offset+length`.
-    static func validate(file: RandomAccessFile, offset: Int64, length: Int64, source: MotionPhoto.Source) throws -> EmbeddedVideo {
+    /// Parses and decodes the video in `offset..<offset+length` (every frame, or the first).
+    static func validate(
+        file: RandomAccessFile, offset: Int64, length: Int64, source: MotionPhoto.Source, depth: MovieDecodeCheck.Depth = .everyFrame
+    ) throws -> EmbeddedVideo {
         func broken(_ error: MediaError) -> MediaError {
             MediaError(
                 error.kind == .truncated ? .truncated : .corrupt, file: file.path,
@@ -199,7 +201,7 @@ public enum MotionPhotoReader {
                 throw MediaError(.corrupt, "it has no video track")
             }
             let entry = try VisualSampleEntry(description)
-            let check = try MovieDecodeCheck.run(window)
+            let check = try MovieDecodeCheck.run(window, depth: depth)
             let codec: String
             switch description.format {
             case "avc1", "avc3": codec = "h264"

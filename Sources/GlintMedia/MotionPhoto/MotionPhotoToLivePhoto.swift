@@ -18,11 +18,12 @@ public enum MotionPhotoToLivePhoto {
         public var movie: MotionPhotoMovie.Result
     }
 
-    /// The Motion Photo in the file at `path`.
+    /// The Motion Photo in the file at `path`, its video checked up to its first frame (the
+    /// samples are copied, not decoded).
     /// - Throws: ``MediaError`` naming the file: `.invalidArgument` "not a Motion Photo" for a
     ///   photo without a video; `.corrupt`/`.truncated` when its video is broken.
     public static func motionPhoto(at path: String) throws -> MotionPhoto {
-        guard let photo = try MotionPhotoReader.read(path: path).motionPhoto else {
+        guard let photo = try MotionPhotoReader.read(path: path, depth: .firstFrame).motionPhoto else {
             throw MediaError(.invalidArgument, file: path, "not a Motion Photo: the photo carries no embedded video")
         }
         return photo

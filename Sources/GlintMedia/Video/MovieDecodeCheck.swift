@@ -4,6 +4,15 @@ import CFFmpeg
 /// through a custom I/O context, so the movie may be a byte range of a larger file such as a
 /// Motion Photo) and decodes every packet of its video stream.
 public enum MovieDecodeCheck {
+    /// How much of the video is decoded.
+    public enum Depth: Sendable {
+        /// Every packet (`glint inspect`): a frame that does not decode anywhere is found.
+        case everyFrame
+        /// Until the first frame comes out: the stream opens, its decoder configuration and first
+        /// key frame decode (a conversion that copies the samples needs no more).
+        case firstFrame
+    }
+
     /// What libavformat found and decoded.
     public struct Result: Sendable, Equatable {
         /// The demuxer's name (`mov,mp4,m4a,3gp,3g2,mj2`).
@@ -19,7 +28,7 @@ public enum MovieDecodeCheck {
     /// Reads `file` (or the window of a file it describes) through libavformat.
     /// - Throws: ``MediaError`` naming the file: `.corrupt` when libavformat cannot open it,
     ///   finds no video, or a packet does not decode; `.unsupported` for a codec without decoder.
-    public static func run(_ file: RandomAccessFile) throws -> Result {
+    public static func run(_ file: RandomAccessFile, depth: Depth = .everyFrame) throws -> Result {
         try MediaError.naming(file.path) { try MediaLibraries.requireFFmpeg() }
         let source = IOSource(file: file)
         let bufferSize = 1 << 16
@@ -70,8 +79,9 @@ public enum MovieDecodeCheck {
             guard status >= 0 else { throw FFmpegError.error(status, "reading the movie's samples", kind: .corrupt, file: file.path) }
             defer { av_packet_unref(packet) }
             if packet.pointee.stream_index == videoIndex { frames += try decoder.decode(packet).count }
+            if depth == .firstFrame, frames > 0 { break }
         }
-        frames += try decoder.flush().count
+        if depth == .everyFrame || frames == 0 { frames += try decoder.flush().count }
         guard frames > 0 else { throw MediaError(.corrupt, file: file.path, "the video stream decodes to no frames") }
         return Result(
             formatName: String(cString: opened.pointee.iformat.pointee.name),
