@@ -63,6 +63,29 @@ struct MotionPhotoToLivePhotoTests {
         #expect(still.exif?.make == "samsung")
     }
 
+    @Test("a Samsung HEIC with only the trailer (no mpvd box): the boxes before the trailer are the still, the trailer's block the video")
+    func samsungHEICTrailerOnly() throws {
+        try #require(MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto")
+        let directory = try TemporaryDirectory("motion-to-live-heic-trailer")
+        defer { directory.remove() }
+        let source = SharedFixtures.url(MotionPhotoFiles.heic).path
+        let original = try #require(try MotionPhotoReader.read(path: source).motionPhoto)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
+        let mp4 = Array(bytes[Int(original.videoOffset)..<Int(original.videoOffset + original.videoLength)])
+        let heif = try HEIFMetadataEditor(bytes: bytes).serialized()  // the same file without its mpvd box
+        let (prefix, suffix) = SamsungTrailerBuilder.motionPhotoTrailer(videoLength: Int64(mp4.count))
+        let path = directory.file("trailer.heic").path
+        try Data(heif + prefix + mp4 + suffix).write(to: URL(fileURLWithPath: path))
+
+        let result = try MotionPhotoToLivePhoto.convert(path, stillPath: directory.file("t.HEIC").path, moviePath: directory.file("t.MOV").path)
+        #expect(result.motionPhoto.source == .samsungTrailer)
+        #expect(result.motionPhoto.primaryLength == Int64(heif.count))
+        #expect(result.motionPhoto.warnings.contains { $0.contains("the trailer is used") }, "the XMP's 80 bytes are reported")
+        let movie = try Self.checkPair(result, source: path)
+        #expect(movie.videoTrack?.sampleTable.sampleCount == 62)
+        #expect(try HEICStill(path: result.stillPath).exif?.contentIdentifier == result.contentIdentifier)
+    }
+
     @Test("a Google Motion Photo JPEG of the real pair: a JPEG still with the given identifier, every frame and the still time kept")
     func googleJPEG() throws {
         try #require(MotionPhotoFiles.pairAvailable, "needs ../shared/fixtures/livephoto-iphone6s")

@@ -37,6 +37,9 @@ public struct MotionPhoto: Sendable, Codable, Equatable {
     public var video: EmbeddedVideo
     /// Inconsistencies that did not stop the video being read.
     public var warnings: [String]
+    /// The bytes of the file that hold the primary image (a HEIF file's boxes before a Samsung
+    /// trailer), when the reader measured them.
+    public var primaryLength: Int64? = nil
 }
 
 /// The facts of a video embedded in a photo.

@@ -69,37 +69,64 @@ public enum MotionPhotoReader {
 
     /// Reads a HEIF file: its `mpvd` box, or else the XMP directory.
     public static func read(heif file: RandomAccessFile, depth: MovieDecodeCheck.Depth = .everyFrame) throws -> PhotoContainer {
+        // A Samsung trailer may follow the boxes: after an `mpvd` box, or alone (the versionless
+        // form), when the boxes are those before the trailer's block.
+        let trailer = try MediaError.naming(file.path) { try SamsungTrailer.motionPhotoBlock(in: file) }
+        var primary = file
         let boxes: [TopLevelBox]
         do {
-            boxes = try TopLevelBox.scan(file)
+            do {
+                boxes = try TopLevelBox.scan(file)
+            } catch let error as MediaError {
+                guard let trailer else { throw error }
+                primary = try RandomAccessFile(path: file.path, offset: 0, length: trailer.start)
+                boxes = try TopLevelBox.scan(primary)
+            }
         } catch let error as MediaError where error.kind == .truncated {
             throw MediaError(.truncated, file: file.path, "the HEIF file is truncated (\(error.problem)); an embedded Motion Photo video would be cut short")
         }
         var warnings: [String] = []
         var metadata: MotionPhotoMetadata?
         do {
-            let items = try HEIFItems(file: file, boxes: boxes)
-            if let item = items.xmpItem { metadata = xmp(try items.data(of: item, in: file), warnings: &warnings) }
+            let items = try HEIFItems(file: primary, boxes: boxes)
+            if let item = items.xmpItem { metadata = xmp(try items.data(of: item, in: primary), warnings: &warnings) }
         } catch let error as MediaError {
             warnings.append("the HEIF metadata could not be read: \(error.problem)")
         }
         let directory = metadata?.directory ?? []
-        var location: (Int64, Int64, MotionPhoto.Source)?
-        if let box = boxes.first(where: { $0.type == "mpvd" }) {
-            location = (box.payloadOffset, box.size - Int64(box.headerSize), .heifBox)
-            if let length = metadata?.motionPhotoItem?.item.length, length != box.size - Int64(box.headerSize) {
-                warnings.append(
-                    "the XMP directory gives the video \(length) bytes, but the mpvd box holds \(box.size - Int64(box.headerSize)): the box is used")
-            }
-        } else if let metadata {
-            location = try locate(metadata, fileSize: file.size, path: file.path)
+        guard let (offset, length, source) = try heifVideo(boxes: boxes, trailer: trailer, metadata: metadata, file: file, warnings: &warnings) else {
+            return PhotoContainer(motionPhoto: nil, directory: directory)
         }
-        guard let (offset, length, source) = location else { return PhotoContainer(motionPhoto: nil, directory: directory) }
         let video = try validate(file: file, offset: offset, length: length, source: source, depth: depth)
-        let photo = MotionPhoto(
+        var photo = MotionPhoto(
             source: source, primaryMime: "image/heic", videoOffset: offset, videoLength: length,
             presentationTimestampUs: metadata?.stillTimestampUs, video: video, warnings: warnings)
+        if primary.size < file.size { photo.primaryLength = primary.size }
         return PhotoContainer(motionPhoto: photo, directory: directory)
+    }
+
+    /// Where a HEIF file's video is: its `mpvd` box, else its Samsung trailer, else where the XMP
+    /// says; an XMP length that disagrees with the box or the trailer is a warning.
+    static func heifVideo(
+        boxes: [TopLevelBox], trailer: SamsungTrailer.Block?, metadata: MotionPhotoMetadata?, file: RandomAccessFile, warnings: inout [String]
+    ) throws -> (Int64, Int64, MotionPhoto.Source)? {
+        let hintedLength = metadata?.motionPhotoItem?.item.length
+        if let box = boxes.first(where: { $0.type == "mpvd" }) {
+            let length = box.size - Int64(box.headerSize)
+            if let hintedLength, hintedLength != length {
+                warnings.append("the XMP directory gives the video \(hintedLength) bytes, but the mpvd box holds \(length): the box is used")
+            }
+            return (box.payloadOffset, length, .heifBox)
+        }
+        if let trailer {
+            if let hintedLength, hintedLength != trailer.dataLength {
+                warnings.append(
+                    "the XMP directory gives the video \(hintedLength) bytes, but the Samsung trailer's \(SamsungTrailer.motionPhotoName) block "
+                        + "holds \(trailer.dataLength): the trailer is used")
+            }
+            return (trailer.dataOffset, trailer.dataLength, .samsungTrailer)
+        }
+        return try metadata.flatMap { try locate($0, fileSize: file.size, path: file.path) }
     }
 
     /// Copies the video of `photo` out of the file at `path` into `destination` (atomically).

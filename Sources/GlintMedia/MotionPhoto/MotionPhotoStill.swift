@@ -15,8 +15,9 @@ public enum MotionPhotoStill {
     public static func make(_ photo: MotionPhoto, path: String, identifier: ContentIdentifier) throws -> Still {
         let file = try RandomAccessFile(path: path)
         // What comes before the video: the primary image and its metadata (a HEIF file whole:
-        // the editor leaves its `mpvd` box out).
-        let head = try file.read(at: 0, count: Int(photo.source == .heifBox ? file.size : photo.videoOffset))
+        // the editor leaves its `mpvd` box out; before a Samsung trailer, its boxes).
+        let length = photo.source == .heifBox ? file.size : photo.primaryLength ?? photo.videoOffset
+        let head = try file.read(at: 0, count: Int(length))
         return try MediaError.naming(path) {
             photo.primaryMime == "image/heic" ? try heic(head, identifier: identifier) : try jpeg(head, identifier: identifier)
         }

@@ -19,6 +19,9 @@ public enum SamsungTrailer {
         public var dataOffset: Int64
         /// The data's length.
         public var dataLength: Int64
+
+        /// Where the block (its type and name) starts in the file.
+        public var start: Int64 { dataOffset - 8 - Int64(name.utf8.count) }
     }
 
     /// The blocks of the trailer ending `file`, or `nil` when the file does not end with one.
