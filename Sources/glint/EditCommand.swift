@@ -7,7 +7,7 @@ import GlintMedia
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Edit a Live Photo pair and write it, still paired, into a directory.",
+        abstract: "Edit a Live Photo pair, or a Motion Photo, and write it into a directory, still paired.",
         discussion: """
             The recipe is JSON, given inline or as a file: exposure (EV), contrast, brightness, \
             highlights, shadows, saturation, vibrance, warmth, tint, vignette (each -1...1), \
@@ -16,15 +16,17 @@ struct EditCommand: ParsableCommand {
             flip ("horizontal" or "vertical"), straighten (degrees, -45...45), \
             crop {x, y, width, height} (normalised, in display orientation), rotate (multiple of 90), \
             maxDimension, trim {start, end} (seconds), keyPhoto (seconds), volume (0...4), mute. \
-            The pair keeps its content identifier.
+            The pair keeps its content identifier. A Motion Photo (one file: Google, MicroVideo, \
+            Samsung JPEG or HEIC) is edited the same way and written under its own name in its own \
+            flavour: a JPEG stays a JPEG, a HEIC a HEIC with an mpvd box, the motion keeps its codec.
             """
     )
 
-    @Argument(help: "The still (JPEG or HEIC; the edited still keeps its format).")
+    @Argument(help: "The still (JPEG or HEIC; the edited still keeps its format), or a Motion Photo.")
     var still: String
 
-    @Argument(help: "The movie (QuickTime .mov).")
-    var movie: String
+    @Argument(help: "The movie (QuickTime .mov); none for a Motion Photo.")
+    var movie: String?
 
     @Option(help: "The recipe: a JSON object, or a file holding one.")
     var recipe: String
@@ -61,6 +63,12 @@ struct EditCommand: ParsableCommand {
             let options = LivePhotoEditor.Options(
                 jpegQuality: quality, encoding: MovieEncoding(codec: codec, crf: crf, preset: preset),
                 heic: HEICEncoder.Settings(quality: heicQuality, preset: preset))
+            guard let movie else {
+                let result = try MotionPhotoEditor.edit(path: still, recipe: recipe, outputDirectory: out, options: options, progress: bar.update)
+                bar.finish()
+                printMotionPhoto(result)
+                return
+            }
             let result = try LivePhotoEditor.edit(
                 stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: out,
                 options: options, progress: bar.update)
@@ -82,6 +90,17 @@ struct EditCommand: ParsableCommand {
     }
 
     /// What the edit did to the timeline and the sound, for people.
+    func printMotionPhoto(_ result: MotionPhotoEditor.Result) {
+        if json {
+            CommandOutput.printJSON(result)
+            return
+        }
+        let edit = result.edit
+        print("\(result.path)  \(edit.stillWidth)x\(edit.stillHeight), motion \(edit.movieWidth)x\(edit.movieHeight), \(edit.frameCount) frames")
+        print(String(format: "motion photo (%@), still at %.3f s", result.output.phrase, Double(result.presentationTimestampUs) / 1e6))
+        for line in Self.timeAndSoundLines(edit) { print(line) }
+    }
+
     static func timeAndSoundLines(_ result: LivePhotoEditor.Result) -> [String] {
         var lines: [String] = []
         if let trim = result.trim {

@@ -55,4 +55,26 @@ struct MotionPhotoExportTests {
         let written = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
         #expect(written.isEmpty, "nothing was written: \(written)")
     }
+
+    @Test(
+        "glint edit of a Google Motion Photo JPEG: the same name, still a Google Motion Photo with H.264 motion and every frame",
+        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.livePhotoStill), CLIFixtures.missingMessage))
+    func editKeepsTheFlavour() throws {
+        let directory = try TemporaryDirectory("glint-motion-edit")
+        defer { directory.remove() }
+        let pair = [SharedFixtures.Name.livePhotoStill, SharedFixtures.Name.livePhotoMovie].map { "\(SharedFixtures.relativeToPackageRoot)/\($0)" }
+        let made = try GlintProcess.run(["export"] + pair + ["--as", "motion-photo", "--out", directory.file("mp").path, "--json"])
+        try #require(made.succeeded, "\(made.summary)")
+        let source = directory.file("mp/IMG_train.MP.jpg").path
+        let edited = try GlintProcess.run([
+            "edit", source, "--recipe", #"{"saturation": -1}"#, "--preset", "ultrafast", "--out", directory.file("out").path, "--json",
+        ])
+        try #require(edited.succeeded, "\(edited.summary)")
+        #expect(try edited.jsonObject()["path"] as? String == directory.file("out/IMG_train.MP.jpg").path)
+        let inspected = try InspectDocument.decode(try GlintProcess.run(["inspect", directory.file("out/IMG_train.MP.jpg").path, "--json"]))
+        let photo = try #require(inspected.files.first?.motionPhoto)
+        #expect(photo.source == .containerDirectory && photo.primaryMime == "image/jpeg")
+        #expect(photo.video.codec == "h264" && photo.video.frameCount == 22 && photo.video.decodedFrames == 22)
+        #expect(abs(Double(photo.presentationTimestampUs ?? 0) / 1e6 - 0.48) < 1.0 / 15)
+    }
 }

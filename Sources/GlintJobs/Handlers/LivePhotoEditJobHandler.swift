@@ -31,9 +31,10 @@ public struct LivePhotoEditJobHandler: JobHandler {
 
     public let kind = JobKind.livePhotoEdit
     public let requiredInputs: Set<String> = ["still", "movie"]
+    public let acceptedInputs: [Set<String>] = [["still", "movie"], ["motionPhoto"]]
     public let documentation = JobKindDocumentation(
-        summary: "One recipe on a Live Photo's still and every frame of its movie, still paired.",
-        inputs: "`still`, `movie`, optional `lut`", parameters: "`recipe`, `codec`, `crf`, `preset`, `quality`, `heicQuality`")
+        summary: "One recipe on a Live Photo's still and every frame of its movie, still paired; or on a Motion Photo, kept in its flavour.",
+        inputs: "`still` and `movie` (outputs `still`, `movie`), or `motionPhoto` (output `motionPhoto`); optional `lut`", parameters: "`recipe`, `codec`, `crf`, `preset`, `quality`, `heicQuality`")
 
     public init() {}
 
@@ -65,6 +66,7 @@ public struct LivePhotoEditJobHandler: JobHandler {
     }
 
     public func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
+        if let motionPhoto = context.inputs["motionPhoto"] { return try await run(parameters, motionPhoto: motionPhoto.path, context: context) }
         let still = try context.input("still").path
         let movie = try context.input("movie").path
         var edit = parameters.recipe
@@ -81,5 +83,20 @@ public struct LivePhotoEditJobHandler: JobHandler {
                 options: options, progress: progress)
         }
         return ["still": URL(fileURLWithPath: result.stillPath), "movie": URL(fileURLWithPath: result.moviePath)]
+    }
+
+    /// A Motion Photo's edit: ``MotionPhotoEditor``, one output `motionPhoto`.
+    func run(_ parameters: Parameters, motionPhoto: String, context: JobContext) async throws -> [String: URL] {
+        var recipe = parameters.recipe
+        if let lut = context.inputs["lut"] { recipe.lut = lut.path }
+        let edit = recipe
+        let options = LivePhotoEditor.Options(
+            jpegQuality: parameters.jpegQuality, encoding: parameters.encoding, logger: context.logger,
+            heic: HEICEncoder.Settings(quality: parameters.heicQuality, preset: parameters.encoding.preset))
+        let directory = context.outputDirectory.path
+        let result = try await context.runBlocking("glint.job.edit") { progress in
+            try MotionPhotoEditor.edit(path: motionPhoto, recipe: edit, outputDirectory: directory, options: options, progress: progress)
+        }
+        return ["motionPhoto": URL(fileURLWithPath: result.path)]
     }
 }

@@ -28,6 +28,7 @@ public struct LivePhotoExportJobHandler: JobHandler {
         public var effect: Effect?
         public var maxDimension: Int?
         public var badge: BadgeSpecification?
+        public var motionCodec: MotionCodec
     }
 
     /// The parameters beside the recipe and the ``EncodingParameters``, as JSON spells them.
@@ -39,20 +40,22 @@ public struct LivePhotoExportJobHandler: JobHandler {
         var badge: BadgeKind?
         var badgeStyle: BadgeStyle?
         var badgeCorner: BadgeCorner?
+        var motionCodec: MotionCodec?
 
         enum CodingKeys: String, CodingKey {
             case format = "as"
-            case stripLocation, effect, maxDimension, badge, badgeStyle, badgeCorner
+            case stripLocation, effect, maxDimension, badge, badgeStyle, badgeCorner, motionCodec
         }
     }
 
     public let kind = JobKind.livePhotoExport
     public let requiredInputs: Set<String> = ["still", "movie"]
+    public let acceptedInputs: [Set<String>] = [["still", "movie"], ["motionPhoto"]]
     public let documentation = JobKindDocumentation(
-        summary: "A Live Photo as a pair, a still, a Motion Photo, an MP4, a GIF or a WebP, edited first or as an effect.",
-        inputs: "`still`, `movie`, optional `lut`",
+        summary: "A Live Photo or a Motion Photo as a pair, a still, a Motion Photo, an MP4, a GIF or a WebP, edited first or as an effect.",
+        inputs: "`still` and `movie`, or `motionPhoto`; optional `lut`",
         parameters:
-            "`as` (\(ExportFormat.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))), `recipe`, `effect`, `stripLocation`, encoder options, `badge`")
+            "`as` (\(ExportFormat.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))), `recipe`, `effect`, `stripLocation`, `motionCodec`, encoder options, `badge`")
 
     public init() {}
 
@@ -70,7 +73,7 @@ public struct LivePhotoExportJobHandler: JobHandler {
         let parameters = Parameters(
             format: settings.format, recipe: try LivePhotoEditJobHandler.recipe(in: json), stripLocation: settings.stripLocation ?? false,
             jpegQuality: encoding.jpegQuality, encoding: encoding.movieEncoding,
-            effect: effect, maxDimension: settings.maxDimension, badge: badge)
+            effect: effect, maxDimension: settings.maxDimension, badge: badge, motionCodec: settings.motionCodec ?? .h264)
         try encoding.validate()
         return parameters
     }
@@ -89,8 +92,12 @@ public struct LivePhotoExportJobHandler: JobHandler {
     }
 
     public func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
-        let still = try context.input("still").path
-        let movie = try context.input("movie").path
+        let source: ExportSource
+        if let motionPhoto = context.inputs["motionPhoto"] {
+            source = .motionPhoto(path: motionPhoto.path)
+        } else {
+            source = .pair(stillPath: try context.input("still").path, moviePath: try context.input("movie").path)
+        }
         var options = ExportOptions(
             outputDirectory: context.outputDirectory.path, recipe: parameters.recipe,
             stripLocation: parameters.stripLocation, jpegQuality: parameters.jpegQuality,
@@ -98,9 +105,10 @@ public struct LivePhotoExportJobHandler: JobHandler {
         if let lut = context.inputs["lut"] { options.recipe?.lut = lut.path }
         options.effect = parameters.effect
         options.effectOptions.maxDimension = parameters.maxDimension
-        let export = LivePhotoExport(format: parameters.format, options: options, badge: parameters.badge, inputs: [still, movie])
+        options.motionCodec = parameters.motionCodec
+        let export = LivePhotoExport(format: parameters.format, options: options, badge: parameters.badge, inputs: context.inputs.values.map(\.path))
         let files = try await context.runBlocking("glint.job.export") { progress in
-            try export.run([LivePhotoExport.Pair(stillPath: still, moviePath: movie)], progress: progress).exports.flatMap(\.files)
+            try export.run([source], progress: progress).exports.flatMap(\.files)
         }
         var outputs: [String: URL] = [:]
         for file in files {

@@ -12,6 +12,7 @@ struct InputLimitedJobHandler<Handler: JobHandler>: JobHandler {
 
     var kind: JobKind { handler.kind }
     var requiredInputs: Set<String> { handler.requiredInputs }
+    var acceptedInputs: [Set<String>] { handler.acceptedInputs }
     var documentation: JobKindDocumentation { handler.documentation }
 
     func decodeParameters(_ json: Data) throws -> Parameters {

@@ -29,6 +29,10 @@ public protocol JobHandler: Sendable {
     /// a `missing-input` error.
     var requiredInputs: Set<String> { get }
 
+    /// The sets of input names a job may have, any one of which suffices (a Live Photo's `still`
+    /// and `movie`, or a Motion Photo's one `motionPhoto`); ``requiredInputs`` alone by default.
+    var acceptedInputs: [Set<String>] { get }
+
     /// What the kind takes, for people: `glint jobs kinds` and the README's table print it.
     var documentation: JobKindDocumentation { get }
 
@@ -40,6 +44,10 @@ public protocol JobHandler: Sendable {
     /// - Returns: The output files to keep, by name (each inside ``JobContext/outputDirectory``).
     /// - Throws: A ``JobHandlerError`` (permanent or not), or any other error, which is retried.
     func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL]
+}
+
+extension JobHandler {
+    public var acceptedInputs: [Set<String>] { [requiredInputs] }
 }
 
 extension JobHandler where Parameters: Decodable {

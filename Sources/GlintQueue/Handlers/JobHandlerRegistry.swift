@@ -10,7 +10,8 @@ import Foundation
 public struct JobHandlerRegistry: Sendable {
     /// One handler with its parameter type erased.
     struct Entry: Sendable {
-        var requiredInputs: Set<String>
+        /// Input sets, any one of which a job must have (``JobHandler/acceptedInputs``).
+        var acceptedInputs: [Set<String>]
         var documentation: JobKindDocumentation
         var decode: @Sendable (Data) throws -> any Sendable
         var run: @Sendable (any Sendable, JobContext) async throws -> [String: URL]
@@ -37,7 +38,7 @@ public struct JobHandlerRegistry: Sendable {
     /// Adds `handler` for its kind, replacing any handler registered for the kind before.
     public mutating func register<H: JobHandler>(_ handler: H) {
         entries[handler.kind] = Entry(
-            requiredInputs: handler.requiredInputs,
+            acceptedInputs: handler.acceptedInputs,
             documentation: handler.documentation,
             decode: { json in try handler.decodeParameters(json) },
             run: { parameters, context in
@@ -63,17 +64,23 @@ public struct JobHandlerRegistry: Sendable {
     public func check(_ kind: JobKind, parameters: Data, inputs: Set<String>) throws {
         let entry = try entry(for: kind)
         _ = try entry.decode(parameters)
-        if let missing = entry.requiredInputs.subtracting(inputs).sorted().first {
-            throw JobHandlerError.missingInput(Self.missingInputMessage(missing, kind: kind, required: entry.requiredInputs))
-        }
-    }
-
-    static func missingInputMessage(_ name: String, kind: JobKind, required: Set<String>) -> String {
-        "the job has no input named '\(name)' (\(kind) needs \(required.sorted().joined(separator: ", ")))"
+        try entry.checkInputs(inputs, kind: kind)
     }
 
     func entry(for kind: JobKind) throws(JobHandlerError) -> Entry {
         guard let entry = entries[kind] else { throw .unknownKind(kind, known: kinds) }
         return entry
+    }
+}
+
+extension JobHandlerRegistry.Entry {
+    /// Throws ``JobHandlerError/missingInput(_:)`` unless `inputs` hold one of the accepted sets,
+    /// naming an input missing from the set that lacks the fewest.
+    func checkInputs(_ inputs: some Sequence<String>, kind: JobKind) throws(JobHandlerError) {
+        let given = Set(inputs)
+        let closest = acceptedInputs.min { $0.subtracting(given).count < $1.subtracting(given).count } ?? []
+        guard let missing = closest.subtracting(given).sorted().first else { return }
+        let needs = acceptedInputs.map { $0.sorted().joined(separator: " and ") }.joined(separator: ", or ")
+        throw .missingInput("the job has no input named '\(missing)' (\(kind) needs \(needs))")
     }
 }

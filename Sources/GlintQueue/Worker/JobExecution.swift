@@ -36,9 +36,7 @@ struct JobExecution: Sendable {
         do {
             let entry = try handlers.entry(for: job.kind)
             let parameters = try entry.decode(job.parameters)
-            if let missing = entry.requiredInputs.subtracting(job.inputs.keys).sorted().first {
-                throw JobHandlerError.missingInput(JobHandlerRegistry.missingInputMessage(missing, kind: job.kind, required: entry.requiredInputs))
-            }
+            try entry.checkInputs(job.inputs.keys, kind: job.kind)
             inputs = try JobInputStaging.stage(
                 job, blobs: blobs, into: folder.appendingPathComponent("inputs"),
                 fileExtension: handlers.inputFileExtension)

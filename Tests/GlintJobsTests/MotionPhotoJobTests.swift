@@ -1,0 +1,62 @@
+import Foundation
+import GlintJobs
+import GlintLivePhoto
+import GlintMedia
+import GlintQueue
+import GlintQueueTestSupport
+import GlintTestSupport
+import Testing
+
+/// `livephoto.export` and `livephoto.edit` with one `motionPhoto` input (the Samsung HEIC): the
+/// export as a pair pairs, the edit stays a HEIC Motion Photo; a job with neither a Motion Photo
+/// nor a still and a movie is refused, naming both forms.
+@Suite("worker: Motion Photo jobs")
+struct MotionPhotoJobTests {
+    static let heic = "motionphoto/motionphoto.heic"
+
+    @Test(
+        "livephoto.export of a motionPhoto as a pair: a HEIC and a MOV that pair",
+        .enabled(if: SharedFixtures.contains(heic), "needs ../shared/fixtures/motionphoto"))
+    func exportAsPair() async throws {
+        try await WorkerHarness.with(handlers: .glint) { harness in
+            let id = try await harness.submit(.livePhotoExport, #"{"as": "pair"}"#, inputs: ["motionPhoto": SharedFixtures.url(Self.heic)])
+            let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
+            try #require(job.state == .completed, "errors: \(job.errors)")
+            #expect(Set(job.outputs.keys) == ["still", "movie"])
+            let still = harness.directory.file("out.HEIC")
+            let movie = harness.directory.file("out.MOV")
+            try harness.output(job, "still").write(to: still)
+            try harness.output(job, "movie").write(to: movie)
+            let pairing = LivePhotoPairing.pair([MediaInspector.inspect(still.path), MediaInspector.inspect(movie.path)])
+            #expect(pairing.livePhotos.count == 1, "\(pairing.unpaired)")
+        }
+    }
+
+    @Test(
+        "livephoto.edit of a motionPhoto: one HEIC Motion Photo with an mpvd box, HEVC motion, every frame",
+        .enabled(if: SharedFixtures.contains(heic), "needs ../shared/fixtures/motionphoto"))
+    func editKeepsTheFlavour() async throws {
+        try await WorkerHarness.with(handlers: .glint) { harness in
+            let id = try await harness.submit(
+                .livePhotoEdit, #"{"recipe": {"exposure": 0.3}, "preset": "ultrafast"}"#, inputs: ["motionPhoto": SharedFixtures.url(Self.heic)])
+            let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
+            try #require(job.state == .completed, "errors: \(job.errors)")
+            #expect(Array(job.outputs.keys) == ["motionPhoto"])
+            let file = harness.directory.file("edited.heic")
+            try harness.output(job, "motionPhoto").write(to: file)
+            let photo = try #require(try MotionPhotoReader.read(path: file.path).motionPhoto)
+            #expect(photo.source == .heifBox && photo.primaryMime == "image/heic")
+            #expect(photo.video.codec == "hevc" && photo.video.frameCount == 62 && photo.video.audioCodec == "aac")
+            #expect(abs(Double(photo.presentationTimestampUs ?? 0) / 1e6 - 2.05659) < 1.0 / 30)
+        }
+    }
+
+    @Test("a job with neither a motionPhoto nor a still and a movie is refused, naming both forms")
+    func missingInputs() throws {
+        let error = try #require(throws: JobHandlerError.self) {
+            try JobHandlerRegistry.glint.check(.livePhotoExport, parameters: Data(#"{"as": "pair"}"#.utf8), inputs: ["still"])
+        }
+        #expect("\(error)".contains("'movie'") && "\(error)".contains("motionPhoto"), "\(error)")
+        try JobHandlerRegistry.glint.check(.livePhotoEdit, parameters: Data(#"{"recipe": {}}"#.utf8), inputs: ["motionPhoto"])
+    }
+}
