@@ -34,7 +34,8 @@ public struct LivePhotoEditJobHandler: JobHandler {
     public let acceptedInputs: [Set<String>] = [["still", "movie"], ["motionPhoto"]]
     public let documentation = JobKindDocumentation(
         summary: "One recipe on a Live Photo's still and every frame of its movie, still paired; or on a Motion Photo, kept in its flavour.",
-        inputs: "`still` and `movie` (outputs `still`, `movie`), or `motionPhoto` (output `motionPhoto`); optional `lut`", parameters: "`recipe`, `codec`, `crf`, `preset`, `quality`, `heicQuality`")
+        inputs: "`still` and `movie` (outputs `still`, `movie`), or `motionPhoto` (output `motionPhoto`); optional `lut`",
+        parameters: "`recipe`, `codec`, `crf`, `preset`, `quality`, `heicQuality`")
 
     public init() {}
 

@@ -55,7 +55,8 @@ public struct LivePhotoExportJobHandler: JobHandler {
         summary: "A Live Photo or a Motion Photo as a pair, a still, a Motion Photo, an MP4, a GIF or a WebP, edited first or as an effect.",
         inputs: "`still` and `movie`, or `motionPhoto`; optional `lut`",
         parameters:
-            "`as` (\(ExportFormat.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))), `recipe`, `effect`, `stripLocation`, `motionCodec`, encoder options, `badge`")
+            "`as` (\(ExportFormat.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))), `recipe`, `effect`, `stripLocation`, `motionCodec`, encoder options, `badge`"
+    )
 
     public init() {}
 

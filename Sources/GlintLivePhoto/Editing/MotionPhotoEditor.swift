@@ -58,7 +58,8 @@ public enum MotionPhotoEditor {
             let bytes = try RandomAccessFile(path: edited.stillPath).readAll()
             written = try MotionPhotoWriter.write(heifPrimary: bytes, mp4Path: mp4, presentationTimestampUs: timestamp, to: output)
         } else {
-            written = try MotionPhotoWriter.write(primary: try JPEGStill(path: edited.stillPath).file, mp4Path: mp4, presentationTimestampUs: timestamp, to: output)
+            written = try MotionPhotoWriter.write(
+                primary: try JPEGStill(path: edited.stillPath).file, mp4Path: mp4, presentationTimestampUs: timestamp, to: output)
         }
         progress(1, "done")
         return Result(
