@@ -13,6 +13,7 @@
 #   make bench-queue  the PostgreSQL job queue against pgqueuer: enqueue, drain, enqueue-to-start latency
 #   make bench-serve  glint serve against nginx: a 3 MB output to wrk; job submission latency at 200/s
 #   make bench-isolation  isolated job runners against in-process jobs: edit wall time, throughput, API latency under load
+#   make bench-motionphoto  Motion Photo to Live Photo (the Samsung HEIC) against exiftool + ffmpeg + exiftool (goal: 3x)
 #   make soak       SOAK_MINUTES (30) of 50 clients' mixed load on PostgreSQL, serve + 2 workers, with workers and runners killed
 #   make api-check  schemathesis against /openapi.yaml of a throw-away glint serve (about 1,200 cases)
 #   make clean      remove build outputs, out/ and Fixtures/generated/
@@ -37,7 +38,7 @@ DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	bubblewrap ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: deps build test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation soak api-check clean
+.PHONY: deps build test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation bench-motionphoto soak api-check clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -156,6 +157,11 @@ bench-serve: deps
 bench-isolation: deps
 	[ "$(GLINT)" != .build/release/glint ] || $(SWIFT) build -c release --static-swift-stdlib
 	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/isolation-overhead.sh
+
+# Motion Photo to Live Photo on the Samsung HEIC against exiftool + ffmpeg + exiftool (Benchmarks/motionphoto-vs-exiftool.sh).
+bench-motionphoto: deps
+	$(SWIFT) build -c release --product glint
+	GLINT=.build/release/glint SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/motionphoto-vs-exiftool.sh
 
 # The soak test (Benchmarks/soak.sh): SOAK_MINUTES (default 30) of load with failures; report in out/bench/soak.
 soak: deps

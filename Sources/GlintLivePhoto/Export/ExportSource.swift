@@ -5,7 +5,8 @@ import GlintMedia
 /// and its video), which is unpacked into a Live Photo first (``MotionPhotoToLivePhoto``).
 public enum ExportSource: Sendable, Equatable {
     case livePhoto(LivePhoto)
-    case motionPhoto(path: String)
+    /// A Motion Photo, with what reading it found when it was read already (else it is read).
+    case motionPhoto(path: String, read: MotionPhoto? = nil)
 
     /// The pair, for a Live Photo.
     public var livePhoto: LivePhoto? {
@@ -20,7 +21,7 @@ public enum ExportSource: Sendable, Equatable {
 
     /// The file, for a Motion Photo.
     public var motionPhotoPath: String? {
-        if case .motionPhoto(let path) = self { return path }
+        if case .motionPhoto(let path, _) = self { return path }
         return nil
     }
 }
@@ -34,23 +35,23 @@ extension Exporter {
         // A Motion Photo's video is checked up to its first frame here; its samples are copied.
         let reports = paths.map { MediaInspector.inspect($0, depth: .firstFrame) }
         let pairing = LivePhotoPairing.pair(reports)
-        var motionPhotos: Set<String> = []
+        var motionPhotos: [String: MotionPhoto] = [:]
         for unpaired in pairing.unpaired {
             let report = reports.first { $0.path == unpaired.path }
             if let error = report?.error {
                 let prefix = unpaired.path + ": "
                 throw MediaError(.unreadable, file: unpaired.path, error.hasPrefix(prefix) ? String(error.dropFirst(prefix.count)) : error)
             }
-            guard report?.motionPhoto != nil else {
+            guard let motionPhoto = report?.motionPhoto else {
                 let what = report?.kind == .movie ? "" : "not a Motion Photo, and "
                 throw MediaError(.invalidArgument, file: unpaired.path, "is \(what)not half of a Live Photo among the files given: \(unpaired.reason)")
             }
-            motionPhotos.insert(unpaired.path)
+            motionPhotos[unpaired.path] = motionPhoto
         }
         var sources: [ExportSource] = []
         for path in paths {
-            if motionPhotos.remove(path) != nil {
-                sources.append(.motionPhoto(path: path))
+            if let motionPhoto = motionPhotos.removeValue(forKey: path) {
+                sources.append(.motionPhoto(path: path, read: motionPhoto))
             } else if let pair = pairing.livePhotos.first(where: { $0.stillPath == path }) {
                 sources.append(.livePhoto(pair))
             }
@@ -65,7 +66,7 @@ extension Exporter {
     ) throws -> ExportResult {
         switch source {
         case .livePhoto(let pair): try export(stillPath: pair.stillPath, moviePath: pair.moviePath, as: format, options: options, progress: progress)
-        case .motionPhoto(let path): try export(motionPhotoPath: path, as: format, options: options, progress: progress)
+        case .motionPhoto(let path, let read): try export(motionPhotoPath: path, read: read, as: format, options: options, progress: progress)
         }
     }
 
@@ -73,12 +74,13 @@ extension Exporter {
     /// folder of the output directory (nothing re-encoded), then exported as a Live Photo is.
     /// `--as pair` without a recipe is the unpacked Live Photo itself.
     /// - Parameter identifier: The content identifier of the Live Photo; else the options', else a fresh one.
+    /// - Parameter read: The Motion Photo as read from `path` already, if it was.
     public static func export(
-        motionPhotoPath path: String, as format: ExportFormat, options: ExportOptions, identifier: ContentIdentifier? = nil,
-        progress: (Double, String) -> Void = { _, _ in }
+        motionPhotoPath path: String, read: MotionPhoto? = nil, as format: ExportFormat, options: ExportOptions,
+        identifier: ContentIdentifier? = nil, progress: (Double, String) -> Void = { _, _ in }
     ) throws -> ExportResult {
         progress(0, "reading the Motion Photo")
-        let photo = try MotionPhotoToLivePhoto.motionPhoto(at: path)
+        let photo = try read ?? MotionPhotoToLivePhoto.motionPhoto(at: path)
         let staging = try ExportJob.makeStagingDirectory(in: options.outputDirectory)
         defer { try? FileManager.default.removeItem(atPath: staging) }
         let names = MotionPhotoToLivePhoto.fileNames(for: path, primaryMime: photo.primaryMime)
