@@ -7,6 +7,7 @@ import GlintMedia
 
 extension ExportFormat: ExpressibleByArgument {}
 extension MotionCodec: ExpressibleByArgument {}
+extension MotionContainer: ExpressibleByArgument {}
 
 /// `glint export`: writes Live Photos as a pair, a still, a Motion Photo, an MP4, a GIF or a
 /// WebP, optionally as an effect (Loop, Bounce, Long Exposure).
@@ -75,6 +76,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The motion's codec in a Motion Photo: h264 (the default: every viewer plays it), hevc, or copy (the movie's own).")
     var motionCodec: MotionCodec = .h264
 
+    @Option(help: "A Motion Photo's container: jpeg (the default: every viewer reads it) or heic (a HEIC still is re-encoded as needed).")
+    var motionContainer: MotionContainer = .jpeg
+
     @Option(help: "The content identifier (a UUID) of a Live Photo made from a Motion Photo; a fresh one by default.")
     var identifier: String?
 
@@ -105,6 +109,7 @@ struct ExportCommand: ParsableCommand {
                 encoding: MovieEncoding(codec: codec, crf: crf, preset: preset))
             options.effect = effect
             options.motionCodec = motionCodec
+            options.motionContainer = motionContainer
             options.livePhotoIdentifier = identifier.flatMap { ContentIdentifier($0.uppercased()) }
             options.effectOptions.maxDimension = maxDimension
             if let recipe {

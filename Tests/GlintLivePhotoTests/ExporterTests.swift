@@ -89,6 +89,7 @@ struct ExporterTests {
         let (still, movie) = try Self.pair(in: directory, codec: "hevc", stillFormat: .heic)
         var options = Self.options(directory)
         options.motionCodec = .copy
+        options.motionContainer = .heic
         let result = try Exporter.export(stillPath: still, moviePath: movie, as: .motionPhoto, options: options)
         let file = try #require(result.files.first)
         #expect(file.path.hasSuffix("/out/clip.MP.heic"))

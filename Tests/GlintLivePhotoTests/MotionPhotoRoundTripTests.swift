@@ -86,4 +86,34 @@ struct MotionPhotoRoundTripTests {
             #expect(result.notes.contains { $0.contains("transcoded") } == (codec == .h264))
         }
     }
+
+    @Test("--motion-container: a HEIC still becomes a JPEG Motion Photo by default (same picture, EXIF kept), a JPEG one a HEIC with heic")
+    func motionContainer() throws {
+        let directory = try TemporaryDirectory("motion-container")
+        defer { directory.remove() }
+        let (heicStill, heicMovie) = try ExporterTests.pair(in: directory, stillFormat: .heic)
+        var options = ExporterTests.options(directory)
+        options.outputDirectory = directory.file("out-jpeg").path
+        let jpeg = try Exporter.export(stillPath: heicStill, moviePath: heicMovie, as: .motionPhoto, options: options)
+        let jpegPath = try #require(jpeg.files.first).path
+        #expect(jpegPath.hasSuffix("/clip.MP.jpg"))
+        #expect(jpeg.notes.contains { $0.contains("re-encoded as a JPEG") })
+        let photo = try #require(try MotionPhotoReader.read(path: jpegPath).motionPhoto)
+        #expect(photo.primaryMime == "image/jpeg" && photo.source == .containerDirectory)
+        let difference = ColourDifference.meanCIEDE2000(try DisplayedPicture.decode(path: heicStill), try DisplayedPicture.decode(path: jpegPath))
+        #expect(difference < 1.5, "the JPEG shows the HEIC's picture: mean CIEDE2000 \(difference)")
+        let source = try HEICStill(path: heicStill)
+        #expect(try JPEGStill(path: jpegPath).exif?.contentIdentifier == source.exif?.contentIdentifier)
+
+        let (jpegStill, jpegMovie) = try ExporterTests.pair(in: directory, rotation: 90)
+        options.outputDirectory = directory.file("out-heic").path
+        options.motionContainer = .heic
+        let heic = try Exporter.export(stillPath: jpegStill, moviePath: jpegMovie, as: .motionPhoto, options: options)
+        let heicPath = try #require(heic.files.first).path
+        #expect(heicPath.hasSuffix("/clip.MP.heic"))
+        let heicPhoto = try #require(try MotionPhotoReader.read(path: heicPath).motionPhoto)
+        #expect(heicPhoto.source == .heifBox && heicPhoto.primaryMime == "image/heic")
+        let upright = ColourDifference.meanCIEDE2000(try DisplayedPicture.decode(path: jpegStill), try DisplayedPicture.decode(path: heicPath))
+        #expect(upright < 1.5, "the HEIC shows the JPEG's picture upright: mean CIEDE2000 \(upright)")
+    }
 }

@@ -29,6 +29,7 @@ public struct LivePhotoExportJobHandler: JobHandler {
         public var maxDimension: Int?
         public var badge: BadgeSpecification?
         public var motionCodec: MotionCodec
+        public var motionContainer: MotionContainer
     }
 
     /// The parameters beside the recipe and the ``EncodingParameters``, as JSON spells them.
@@ -41,10 +42,11 @@ public struct LivePhotoExportJobHandler: JobHandler {
         var badgeStyle: BadgeStyle?
         var badgeCorner: BadgeCorner?
         var motionCodec: MotionCodec?
+        var motionContainer: MotionContainer?
 
         enum CodingKeys: String, CodingKey {
             case format = "as"
-            case stripLocation, effect, maxDimension, badge, badgeStyle, badgeCorner, motionCodec
+            case stripLocation, effect, maxDimension, badge, badgeStyle, badgeCorner, motionCodec, motionContainer
         }
     }
 
@@ -55,7 +57,7 @@ public struct LivePhotoExportJobHandler: JobHandler {
         summary: "A Live Photo or a Motion Photo as a pair, a still, a Motion Photo, an MP4, a GIF or a WebP, edited first or as an effect.",
         inputs: "`still` and `movie`, or `motionPhoto`; optional `lut`",
         parameters:
-            "`as` (\(ExportFormat.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))), `recipe`, `effect`, `stripLocation`, `motionCodec`, encoder options, `badge`"
+            "`as` (\(ExportFormat.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))), `recipe`, `effect`, `stripLocation`, `motionCodec`, `motionContainer`, encoder options, `badge`"
     )
 
     public init() {}
@@ -74,7 +76,8 @@ public struct LivePhotoExportJobHandler: JobHandler {
         let parameters = Parameters(
             format: settings.format, recipe: try LivePhotoEditJobHandler.recipe(in: json), stripLocation: settings.stripLocation ?? false,
             jpegQuality: encoding.jpegQuality, encoding: encoding.movieEncoding,
-            effect: effect, maxDimension: settings.maxDimension, badge: badge, motionCodec: settings.motionCodec ?? .h264)
+            effect: effect, maxDimension: settings.maxDimension, badge: badge, motionCodec: settings.motionCodec ?? .h264,
+            motionContainer: settings.motionContainer ?? .jpeg)
         try encoding.validate()
         return parameters
     }
@@ -107,6 +110,7 @@ public struct LivePhotoExportJobHandler: JobHandler {
         options.effect = parameters.effect
         options.effectOptions.maxDimension = parameters.maxDimension
         options.motionCodec = parameters.motionCodec
+        options.motionContainer = parameters.motionContainer
         let export = LivePhotoExport(format: parameters.format, options: options, badge: parameters.badge, inputs: context.inputs.values.map(\.path))
         let files = try await context.runBlocking("glint.job.export") { progress in
             try export.run([source], progress: progress).exports.flatMap(\.files)

@@ -23,6 +23,8 @@ public struct ExportOptions: Sendable {
     public var effectOptions: EffectOptions
     /// The motion's codec in a Motion Photo (``ExportFormat/motionPhoto``): H.264 unless told.
     public var motionCodec: MotionCodec = .h264
+    /// A Motion Photo's container: a JPEG unless told.
+    public var motionContainer: MotionContainer = .jpeg
     /// The content identifier of a Live Photo made from a Motion Photo (`--identifier`); a fresh
     /// one when nil.
     public var livePhotoIdentifier: ContentIdentifier?

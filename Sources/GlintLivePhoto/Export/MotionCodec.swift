@@ -18,6 +18,17 @@ public enum MotionCodec: String, Sendable, Codable, CaseIterable {
     }
 }
 
+/// The container of a Motion Photo (`--motion-container`): a JPEG by default, which every viewer
+/// reads (a HEIC Motion Photo is a Samsung extension most other phones show as a still); `heic`
+/// writes a HEIC with the motion in an `mpvd` box. A still in the other format is re-encoded.
+public enum MotionContainer: String, Sendable, Codable, CaseIterable {
+    case jpeg
+    case heic
+
+    /// The still's format.
+    public var format: StillFormat { self == .jpeg ? .jpeg : .heic }
+}
+
 /// The motion of an export in the codec it needs: the movie as it is when it is in that codec
 /// already and there is no recipe, else edited (with the recipe, framed as the edited still) or
 /// transcoded through ``MovieEditor``, the frame pipeline the pair's edit uses.

@@ -4,15 +4,17 @@ import GlintMedia
 /// ``ExportFormat/motionPhoto``: a Google Motion Photo: the still (edited with the recipe, if
 /// any) with the movie as an MP4 in ``ExportOptions/motionCodec`` (H.264 unless told: HEVC is
 /// transcoded; `copy` keeps the samples; LPCM audio encoded to AAC, AAC copied), described by XMP
-/// merged into the still's own. A JPEG still gives `<base>.MP.jpg` (the MP4 appended); a HEIC
-/// still gives `<base>.MP.heic` (the MP4 in a top-level `mpvd` box), its coded image untouched.
+/// merged into the still's own. The container is ``ExportOptions/motionContainer`` (JPEG unless
+/// told; a still in the other format is re-encoded): a JPEG gives `<base>.MP.jpg` (the MP4
+/// appended), a HEIC `<base>.MP.heic` (the MP4 in a top-level `mpvd` box); a still already in the
+/// container's format keeps its coded image untouched.
 enum MotionPhotoExporter: FormatExporter {
     static func export(_ job: ExportJob, progress: (Double, String) -> Void) throws {
         // Edited (with a recipe) straight into the motion's codec; else transcoded when not in it.
         let codec = job.options.motionCodec.videoCodec
         let (stillPath, moviePath) = try editedPair(job, codec: codec) { fraction, label in progress(fraction * 0.8, label) }
         let movie = try MotionTranscoder.movie(job, at: moviePath, codec: codec, recipe: nil) { fraction, label in progress(fraction * 0.8, label) }
-        let primary = try StillImageReader.read(path: stillPath)
+        let primary = try still(at: stillPath, in: job.options.motionContainer, job: job)
         let output = try job.outputPath(named: ExportJob.baseName(job.stillPath) + ".MP." + primary.format.fileExtension)
         progress(0.82, "writing the MP4")
         let mp4 = URL(fileURLWithPath: try job.stagingDirectory()).appendingPathComponent(ExportJob.baseName(job.moviePath) + ".mp4").path
@@ -37,5 +39,17 @@ enum MotionPhotoExporter: FormatExporter {
             throw MediaError(.unsupported, file: job.stillPath, "a Motion Photo needs a JPEG or HEIC primary image")
         }
         try job.record(output, kind: .motionPhoto)
+    }
+
+    /// The still at `path` in the container's format: as it is, or re-encoded (with a note).
+    static func still(at path: String, in container: MotionContainer, job: ExportJob) throws -> any StillImage {
+        let still = try StillImageReader.read(path: path)
+        let encoding = StillEncoding(jpegQuality: job.options.jpegQuality)
+        guard let bytes = try StillFormatConverter.convert(still, to: container.format, encoding: encoding) else { return still }
+        let converted = try job.stagingDirectory() + "/" + ExportJob.baseName(path) + "-container." + container.format.fileExtension
+        try AtomicFileWriter.write(bytes, to: converted)
+        let from = still.format == .heic ? "HEIC" : "JPEG"
+        job.notes.append("the \(from) still was re-encoded as a \(container.rawValue.uppercased()) (--motion-container \(container.rawValue))")
+        return try StillImageReader.read(path: converted)
     }
 }
