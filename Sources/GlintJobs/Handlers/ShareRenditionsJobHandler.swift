@@ -27,9 +27,11 @@ public struct ShareRenditionsJobHandler: JobHandler {
 
     public let kind = JobKind.shareRenditions
     public let requiredInputs: Set<String> = ["still"]
+    public let acceptedInputs: [Set<String>] = [["still"], ["motionPhoto"]]
     public let documentation = JobKindDocumentation(
-        summary: "A still's thumbnail and display-size picture, and with its movie the zipped pair and a Motion Photo, for pages.",
-        inputs: "`still`, optional `movie`", parameters: "`name` (base name of the files inside the downloads)")
+        summary:
+            "A still's thumbnail and display-size picture, and with its movie the zipped pair and a Motion Photo, for pages; or all of them, and the movie, from a Motion Photo.",
+        inputs: "`still`, optional `movie`; or `motionPhoto`", parameters: "`name` (base name of the files inside the downloads)")
 
     public init() {}
 
@@ -43,12 +45,20 @@ public struct ShareRenditionsJobHandler: JobHandler {
     }
 
     public func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
-        let still = try context.input("still").path
-        let movie = context.inputs["movie"]?.path
         let directory = context.outputDirectory
-        let files = try await context.runBlocking("glint.job.renditions") { progress in
-            progress(0.1, "renditions of the still")
-            return try ShareRenditions.make(stillPath: still, moviePath: movie, baseName: parameters.name, in: directory)
+        let files: [ShareRenditions.Name: URL]
+        if let motionPhoto = context.inputs["motionPhoto"]?.path {
+            files = try await context.runBlocking("glint.job.renditions") { progress in
+                progress(0.1, "renditions of the Motion Photo")
+                return try ShareRenditions.make(motionPhotoPath: motionPhoto, baseName: parameters.name, in: directory)
+            }
+        } else {
+            let still = try context.input("still").path
+            let movie = context.inputs["movie"]?.path
+            files = try await context.runBlocking("glint.job.renditions") { progress in
+                progress(0.1, "renditions of the still")
+                return try ShareRenditions.make(stillPath: still, moviePath: movie, baseName: parameters.name, in: directory)
+            }
         }
         return Dictionary(uniqueKeysWithValues: files.map { ($0.key.rawValue, $0.value) })
     }

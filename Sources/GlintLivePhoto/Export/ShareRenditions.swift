@@ -18,6 +18,8 @@ public enum ShareRenditions {
         case livePhoto = "livephoto"
         /// The pair as a Motion Photo (the Motion Photo export).
         case motionPhoto = "motionphoto"
+        /// The motion of a Motion Photo, as a QuickTime movie pages play (a pair's is its own `movie`).
+        case movie
     }
 
     /// Writes the renditions into `directory` and returns each file by name: `thumbnail` and
@@ -50,6 +52,30 @@ public enum ShareRenditions {
     /// The Motion Photo export of the pair, moved into `directory`. The export runs in a scratch
     /// folder of its own (the temporary directory), the pair's files linked there under `baseName`
     /// so that the export names its output after them (`glint-1a2b3c4d.MP.jpg`).
+    /// The renditions of a Motion Photo: it is unpacked into a Live Photo (``MotionPhotoToLivePhoto``,
+    /// samples copied), whose still gives the previews and which is zipped; the Motion Photo itself
+    /// is the `motionphoto` download, and the unpacked movie the `movie` pages play.
+    public static func make(motionPhotoPath: String, baseName: String, in directory: URL, limits: ImageLimits = .default) throws -> [Name: URL] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("glint-renditions-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let photo = try MotionPhotoToLivePhoto.motionPhoto(at: motionPhotoPath)
+        let unpacked = try MotionPhotoToLivePhoto.convert(
+            photo, in: motionPhotoPath, stillPath: scratch.appendingPathComponent(photo.primaryMime == "image/heic" ? "still.HEIC" : "still.jpg").path,
+            moviePath: scratch.appendingPathComponent("movie.MOV").path)
+        var files = try make(stillPath: unpacked.stillPath, moviePath: nil, baseName: baseName, in: directory, limits: limits)
+        let zip = directory.appendingPathComponent("\(baseName)-live-photo.zip")
+        try LivePhotoZip.write(stillPath: unpacked.stillPath, moviePath: unpacked.moviePath, baseName: baseName, to: zip)
+        files[.livePhoto] = zip
+        let movie = directory.appendingPathComponent("\(baseName).mov")
+        _ = try AtomicFileWriter.copy(contentsOf: unpacked.moviePath, to: movie.path)
+        files[.movie] = movie
+        let motion = directory.appendingPathComponent("\(baseName).MP.\(photo.primaryMime == "image/heic" ? "heic" : "jpg")")
+        _ = try AtomicFileWriter.copy(contentsOf: motionPhotoPath, to: motion.path)
+        files[.motionPhoto] = motion
+        return files
+    }
+
     static func motionPhoto(stillPath: String, moviePath: String, baseName: String, in directory: URL) throws -> URL {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("glint-renditions-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -19,12 +19,20 @@ extension ServerContext {
         var inputs = ["still": still]
         if let movie = job.outputs["movie"], MediaInputNaming.fileExtension(of: blobs.url(for: movie), name: "movie") == "mov" {
             inputs["movie"] = movie
+        } else if let motionPhoto = Self.motionPhotoOutput(of: job) {
+            inputs = ["motionPhoto": motionPhoto]
         }
         let parameters = try JSONSerialization.data(withJSONObject: ["name": ShareDownloadNames(job: job.id).base])
         let submission = JobSubmission(
             kind: .shareRenditions, parameters: parameters, inputs: inputs, queue: job.queue, tenant: job.tenant, priority: Self.renditionsPriority,
             idempotencyKey: key)
         return try await jobs.submit([submission])[0].job
+    }
+
+    /// The job's Motion Photo output (`livephoto.edit` of a Motion Photo, `livephoto.export` as one),
+    /// known by its name: no request reads media.
+    static func motionPhotoOutput(of job: Job) -> BlobID? {
+        job.outputs["motionPhoto"] ?? job.outputs["motion-photo"]
     }
 
     /// Renditions run before the tenant's other waiting jobs: someone is looking at the page.

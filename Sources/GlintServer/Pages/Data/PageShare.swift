@@ -49,8 +49,16 @@ public struct PageShare: Sendable, Hashable {
     /// What the page shows at first: the still at display size once rendered, else the still.
     public var display: PageFile? { renditions["display"] ?? still }
 
-    /// The motion: the `movie` output, else the first video output by name.
+    /// The motion: the `movie` output, else a Motion Photo's movie once its renditions are made,
+    /// else the first video output by name.
     public var motion: PageFile? {
-        outputs["movie"] ?? outputs.sorted { $0.key < $1.key }.first { $0.value.contentType.hasPrefix("video/") }?.value
+        outputs["movie"] ?? renditions["movie"] ?? outputs.sorted { $0.key < $1.key }.first { $0.value.contentType.hasPrefix("video/") }?.value
     }
+
+    /// Whether the job's output is a Motion Photo (`motionPhoto`, `motion-photo`): it moves, though
+    /// its motion is played only once its renditions have unpacked it.
+    public var isMotionPhoto: Bool { outputs["motionPhoto"] != nil || outputs["motion-photo"] != nil }
+
+    /// Whether the page plays motion: a movie, or a Motion Photo (its motion being made).
+    public var hasMotion: Bool { motion != nil || isMotionPhoto }
 }

@@ -35,7 +35,7 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
         switch await resolve(token) {
         case .unavailable(let page): return page.response
         case .found(let share):
-            return PageHeaders.html(SharePage(token: token, hasMotion: share.motion != nil, expiresAt: share.expiresAt).render())
+            return PageHeaders.html(SharePage(token: token, hasMotion: share.hasMotion, expiresAt: share.expiresAt).render())
         }
     }
 
@@ -44,7 +44,10 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
         switch await resolve(token) {
         case .unavailable(let page): return page.response
         case .found(let share):
-            guard let file = share[keyPath: pick] else { return ShareUnavailablePage.notFound.response }
+            guard let file = share[keyPath: pick] else {
+                // A Motion Photo's motion exists once its renditions have unpacked it.
+                return pick == \PageShare.motion && share.isMotionPhoto ? ShareUnavailablePage.preparing.response : ShareUnavailablePage.notFound.response
+            }
             do {
                 return try await FileResponses.stored(file, request: request, context: context)
             } catch {
@@ -71,7 +74,7 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
         switch format {
         case .still: (file, name) = (still, names.still(still))
         case .livePhoto, .motionPhoto:
-            guard share.motion != nil else { return ShareUnavailablePage.notFound.response }
+            guard share.hasMotion else { return ShareUnavailablePage.notFound.response }
             guard let made = share.renditions[format.rawValue] else { return ShareUnavailablePage.preparing.response }
             (file, name) = (made, format == .livePhoto ? names.livePhotoZip : names.motionPhoto(still))
         }
