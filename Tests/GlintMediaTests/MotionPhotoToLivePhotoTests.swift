@@ -126,6 +126,36 @@ struct MotionPhotoToLivePhotoTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty, "nothing was written")
     }
 
+    @Test("a Samsung trailer cut short and a video whose first frame does not decode are typed errors; nothing is written")
+    func brokenVideos() throws {
+        try #require(MotionPhotoFiles.pairAvailable, "needs ../shared/fixtures/livephoto-iphone6s")
+        let directory = try TemporaryDirectory("motion-to-live-broken")
+        defer { directory.remove() }
+        let mp4 = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try MotionPhotoFiles.realMP4(in: directory))))
+        let jpeg = try MotionPhotoFiles.smallJPEG()
+        let (prefix, suffix) = SamsungTrailerBuilder.motionPhotoTrailer(videoLength: Int64(mp4.count))
+        let cut = directory.file("samsung-cut.jpg").path
+        try Data((jpeg + prefix + mp4 + suffix).dropLast(suffix.count + 5000)).write(to: URL(fileURLWithPath: cut))
+
+        // The first video sample overwritten: the MP4's boxes parse, its first frame does not decode.
+        var damaged = mp4
+        let movie = try QuickTimeMovie(file: try RandomAccessFile(path: try MotionPhotoFiles.realMP4(in: directory)))
+        let first = Int(try #require(try movie.videoTrack?.chunkRanges().first).offset)
+        for index in first..<(first + 4000) { damaged[index] = UInt8(truncatingIfNeeded: index &* 7919) }
+        let undecodable = directory.file("undecodable.jpg").path
+        try Data(jpeg + prefix + damaged + suffix).write(to: URL(fileURLWithPath: undecodable))
+
+        let out = try directory.subdirectory("out")
+        for (path, words) in [(cut, "truncated"), (undecodable, "broken")] {
+            let error = try #require(throws: MediaError.self, "\(path)") {
+                try MotionPhotoToLivePhoto.convert(
+                    path, stillPath: out.appendingPathComponent("a.jpg").path, moviePath: out.appendingPathComponent("a.MOV").path)
+            }
+            #expect(error.file == path && error.problem.contains(words), "\(error)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "nothing was written")
+    }
+
     /// A Google Motion Photo v1 packet written by hand (not by Glint's XMP code).
     static func googlePacket(videoLength: Int, timestampUs: Int) -> String {
         """

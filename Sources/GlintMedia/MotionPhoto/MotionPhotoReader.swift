@@ -53,7 +53,10 @@ public enum MotionPhotoReader {
         } else if let metadata, let hinted = try locate(metadata, fileSize: file.size, path: file.path) {
             location = mp4Start(hinted, in: jpeg.bytes, after: primaryEnd, warnings: &warnings)
         }
-        guard let (offset, length, source) = location else { return PhotoContainer(motionPhoto: nil, directory: directory) }
+        guard let (offset, length, source) = location else {
+            try SamsungTrailer.checkNotCutShort(jpeg.bytes, after: Int(primaryEnd), path: file.path)
+            return PhotoContainer(motionPhoto: nil, directory: directory)
+        }
         guard offset >= primaryEnd else {
             throw MediaError(
                 .truncated, file: file.path,
