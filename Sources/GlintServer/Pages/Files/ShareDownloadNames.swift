@@ -13,6 +13,6 @@ struct ShareDownloadNames {
     func movie(_ file: PageFile) -> String { "\(base).\(file.fileExtension)" }
     /// The pair zipped: `glint-1a2b3c4d-live-photo.zip`.
     var livePhotoZip: String { "\(base)-live-photo.zip" }
-    /// A Motion Photo made from `still`: `glint-1a2b3c4d.MP.jpg` (or `.MP.heic`).
-    func motionPhoto(_ still: PageFile) -> String { "\(base).MP.\(still.fileExtension)" }
+    /// The Motion Photo download, named by its own type: `glint-1a2b3c4d.MP.jpg` (or `.MP.heic`).
+    func motionPhoto(_ file: PageFile) -> String { "\(base).MP.\(file.fileExtension)" }
 }

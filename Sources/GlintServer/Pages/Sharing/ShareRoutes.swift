@@ -76,7 +76,7 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
         case .livePhoto, .motionPhoto:
             guard share.hasMotion else { return ShareUnavailablePage.notFound.response }
             guard let made = share.renditions[format.rawValue] else { return ShareUnavailablePage.preparing.response }
-            (file, name) = (made, format == .livePhoto ? names.livePhotoZip : names.motionPhoto(still))
+            (file, name) = (made, format == .livePhoto ? names.livePhotoZip : names.motionPhoto(made))
         }
         do {
             return try await FileResponses.stored(file, request: request, context: context, disposition: ContentDisposition.attachment(fileName: name))
