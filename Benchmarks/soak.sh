@@ -11,8 +11,9 @@
 # Then the load stops and every job is waited for. The report (out/bench/soak/report.md and
 # report.json): jobs completed per minute by kind, p50 and p99 per route, 5xx responses (must be 0),
 # jobs lost or completed twice (must be 0), glint serve's RSS and open descriptors at minute 1, half
-# way and the end (growth from half way to the end under 10%), temporary files at the end and
-# orphaned blobs after `glint retention run` (must be 0). Exits 1 when a count that must be 0 is not (CI's 2-minute run, a test, reads
+# way and the end (growth from half way to the end under 10%), temporary files and orphaned blobs
+# after `glint retention run` (must be 0: a put that a SIGKILL cut short leaves its temporary file,
+# which the pass removes). Exits 1 when a count that must be 0 is not (CI's 2-minute run, a test, reads
 # report.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -144,5 +145,6 @@ psql -X -q -At "$store" -c "COPY (SELECT value FROM glint_jobs, jsonb_each_text(
 grep -ho 'job completed job=[0-9a-f-]*' "$work"/serve.log "$work"/worker-*.log | sort | uniq -c | awk '$1 > 1' > "$work/twice.txt" || true
 find "$data/blobs" -mindepth 3 -maxdepth 3 -type f -not -path "$data/blobs/tmp/*" -printf '%f\n' > "$work/files.txt"
 # Temporary files: uploads and puts in progress (blobs/tmp), attempts' and runners' folders (work/).
-temporary=$(find "$data/blobs/tmp" "$data/work" -type f 2>/dev/null | wc -l || true)
+find "$data/blobs/tmp" "$data/work" -type f 2>/dev/null | sed "s|^$data/||" > "$work/temporary.txt" || true
+temporary=$(wc -l < "$work/temporary.txt")
 python3 Benchmarks/soak_report.py --work "$work" --temporary "$temporary" --minutes "$SOAK_MINUTES" --out "$OUT"

@@ -77,6 +77,8 @@ def main() -> None:
         "serveSamples": samples,
         "serveGrowthHalfToEnd": growth,
         "temporaryFilesLeft": args.temporary,
+        "temporaryFileSamples": lines(os.path.join(work, "temporary.txt"))[:20],
+        "temporaryFilesRemovedByRetention": retention.get("removedTemporaryFiles"),
         "blobFiles": len(files),
         "orphanedBlobs": len(orphans),
         "orphanedBlobsRemovedByRetention": retention.get("removedFiles"),
@@ -132,7 +134,8 @@ def markdown(report: dict) -> str:
         growth = report["serveGrowthHalfToEnd"]
         out.append(f"\nGrowth from half way to the end: RSS {growth['rss'] * 100:+.1f}%, descriptors {growth['fds'] * 100:+.1f}% (goal: under 10%).")
     if report["orphanedBlobsRemovedByRetention"] is not None:
-        out.append(f"\nOrphaned blobs removed by `glint retention run` after the stop: {report['orphanedBlobsRemovedByRetention']}.")
+        out.append(f"\nRemoved by `glint retention run` after the stop: {report['orphanedBlobsRemovedByRetention']} orphaned blobs, "
+                   f"{report['temporaryFilesRemovedByRetention']} abandoned temporary files.")
     out.append(f"\nJobs discarded (their own failure, e.g. a runner killed twice): {report['jobsDiscarded']}. "
                f"Client-side errors: {sum(report['clientErrors'].values())} {report['clientErrors'] or ''}")
     if report["failures"]:

@@ -21,8 +21,8 @@ struct RetentionRunCommand: AsyncParsableCommand {
         abstract: "One retention pass: expired claims go, then files that no tenant claims and no job names.",
         discussion: """
             A tenant's claim on a blob goes once unused for its keys' --blob-retention-days, unless an unfinished job or a \
-            live share needs it. A file no claim and no job names goes once nobody has put it for --orphan-grace-seconds. \
-            Safe beside running servers and workers.
+            live share needs it. A file no claim and no job names goes once nobody has put it for --orphan-grace-seconds, \
+            and so does a temporary file of a put (a killed process's) untouched as long. Safe beside running servers and workers.
             """)
 
     @OptionGroup var stores: StoreOptions
@@ -68,6 +68,7 @@ struct RetentionRunCommand: AsyncParsableCommand {
             "claims removed: \(report.removedClaims) (\(report.removedBytes) bytes)",
             "claims kept in use: \(report.keptInUse)",
             "files removed: \(report.removedFiles) (\(report.removedFileBytes) bytes)",
+            "abandoned temporary files removed: \(report.removedTemporaryFiles)",
         ]
     }
 }

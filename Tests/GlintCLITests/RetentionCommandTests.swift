@@ -7,7 +7,7 @@ import Testing
 /// every 10 minutes. Files nobody claims or names go after the grace; a job's input stays.
 @Suite("glint retention run")
 struct RetentionCommandTests {
-    @Test("an unnamed file goes once older than the grace, a job's input stays; the report counts what went")
+    @Test("an unnamed file and an abandoned put's temporary file go once older than the grace, a job's input stays; the report counts what went")
     func removesOrphanedFiles() async throws {
         let still = URL(fileURLWithPath: CLIFixtures.iphoneStill, relativeTo: SharedFixtures.packageRoot)
         try #require(FileManager.default.fileExists(atPath: still.path), CLIFixtures.missingMessage)
@@ -23,6 +23,9 @@ struct RetentionCommandTests {
         let old = try await blobs.put(Data(repeating: 1, count: 5000))
         let new = try await blobs.put(Data(repeating: 2, count: 3000))
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: blobs.url(for: old).path)
+        // A put that a killed process cut short, just now.
+        let partial = blobs.directory.appendingPathComponent("tmp/killed-put.partial")
+        try Data(repeating: 3, count: 100).write(to: partial)
 
         let first = try GlintProcess.run(["retention", "run", "--json", "--data-dir", data.path])
         try #require(first.succeeded, "\(first.summary)")
@@ -30,11 +33,14 @@ struct RetentionCommandTests {
         #expect(try first.jsonObject()["removedFileBytes"] as? Int == 5000)
         #expect(!FileManager.default.fileExists(atPath: blobs.url(for: old).path))
         #expect(FileManager.default.fileExists(atPath: blobs.url(for: new).path))
+        #expect(try first.jsonObject()["removedTemporaryFiles"] as? Int == 0, "a fresh temporary file is a put in progress")
 
         let second = try GlintProcess.run(["retention", "run", "--orphan-grace-seconds", "0", "--data-dir", data.path])
         try #require(second.succeeded, "\(second.summary)")
         #expect(second.stdoutText.contains("files removed: 1 (3000 bytes)"), "\(second.stdoutText)")
         #expect(!FileManager.default.fileExists(atPath: blobs.url(for: new).path))
+        #expect(second.stdoutText.contains("abandoned temporary files removed: 1"), "\(second.stdoutText)")
+        #expect(!FileManager.default.fileExists(atPath: partial.path))
         let remaining = try FileManager.default.subpathsOfDirectory(atPath: blobs.directory.path).filter {
             $0.split(separator: "/").count == 3 && !$0.hasPrefix("tmp")
         }

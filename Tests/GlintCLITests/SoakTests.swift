@@ -36,7 +36,9 @@ struct SoakTests {
         // Orphaned blobs are counted after `glint retention run` (a worker killed between putting a
         // retried job's output and recording it leaves a file nobody claims or names).
         for count in ["serverErrors", "jobsLost", "jobsCompletedTwice", "temporaryFilesLeft", "orphanedBlobs"] {
-            #expect(report[count] as? Int == 0, "\(count): \(report[count] ?? "missing"); \(report["failures"] ?? "")")
+            #expect(
+                report[count] as? Int == 0,
+                "\(count): \(report[count] ?? "missing"); \(report["failures"] ?? ""); temporary: \(report["temporaryFileSamples"] ?? "")")
         }
         #expect(report["orphanedBlobsRemovedByRetention"] is Int, "glint retention run reported")
         #expect((report["processesNotStoppedBySIGTERM"] as? [Any])?.isEmpty == true, "\(report["processesNotStoppedBySIGTERM"] ?? "")")

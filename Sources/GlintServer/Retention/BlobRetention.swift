@@ -9,7 +9,7 @@ import ServiceLifecycle
 /// the server's default; none at all keeps the blobs), unless an unfinished job takes it as input
 /// or a live share shows its job. Its bytes then no longer count against `max-storage-bytes`.
 /// A file that no tenant claims and no job in the store names is removed once nobody has put it
-/// for ``orphanGrace`` (a put between writing the file and recording the claim, or a job's output
+/// for ``orphanGrace``, and so is a temporary file of a put that a killed process left untouched as long (a put between writing the file and recording the claim, or a job's output
 /// before the job completes, is younger than that).
 ///
 /// Every step is safe beside the API and the workers, and beside the same pass on other API
@@ -28,6 +28,8 @@ public struct BlobRetention: Service {
         /// Files removed from the blob store, and their bytes.
         public var removedFiles = 0
         public var removedFileBytes: Int64 = 0
+        /// Temporary files of puts that a killed process left in the blob store's `tmp/`.
+        public var removedTemporaryFiles = 0
     }
 
     let jobs: any JobStore
@@ -71,12 +73,13 @@ public struct BlobRetention: Service {
             while !Task.isCancelled {
                 do {
                     let report = try await sweep()
-                    if report.removedClaims + report.removedFiles > 0 {
+                    if report.removedClaims + report.removedFiles + report.removedTemporaryFiles > 0 {
                         logger.info(
                             "retention removed blobs",
                             metadata: [
                                 "claims": "\(report.removedClaims)", "claimBytes": "\(report.removedBytes)", "files": "\(report.removedFiles)",
                                 "fileBytes": "\(report.removedFileBytes)", "keptInUse": "\(report.keptInUse)",
+                                "temporaryFiles": "\(report.removedTemporaryFiles)",
                             ])
                     }
                 } catch {
@@ -100,6 +103,10 @@ public struct BlobRetention: Service {
         // Read again: a job submitted during the pass names inputs the first read did not see.
         references = try await jobs.blobReferences()
         try await removeUnclaimedFiles(references: references, notPutSince: now.addingTimeInterval(-orphanGrace.seconds), into: &report)
+        // A put in progress writes its temporary file continuously: one untouched for the grace is abandoned.
+        let blobs = self.blobs
+        let grace = orphanGrace.seconds
+        report.removedTemporaryFiles = try await BlockingThread.run(name: "glint-retention") { blobs.removeAbandonedTemporaryFiles(olderThan: grace) }
         return report
     }
 
