@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
 import GlintOptions
+import GlintQueue
 import GlintServer
 import Logging
 
 /// `glint retention run`: one pass of the retention every `glint serve` makes every 10 minutes
 /// (``BlobRetention``), now, on the stores of this machine or the PostgreSQL database: for a cron
-/// job, after a load test, or on a data directory no server runs on.
+/// job, after a load test, or on a data directory no server runs on. It also removes the work
+/// folders that workers of this host left when killed (as a worker does when it starts).
 struct RetentionCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "retention",
@@ -49,26 +51,45 @@ struct RetentionRunCommand: AsyncParsableCommand {
     func run() async throws {
         do {
             let limits = try defaultLimits()
-            let report = try await stores.withStores { jobs, blobs, data in
+            let document = try await stores.withStores { jobs, blobs, data in
                 try await GlintServer.withServerStore(for: try stores.location(), dataDirectory: data) { store in
                     let retention = BlobRetention(
                         jobs: jobs, store: store, blobs: blobs, defaultLimits: limits, orphanGrace: .milliseconds(Int64(orphanGraceSeconds * 1000)),
                         logger: Logger(label: "glint.retention"))
-                    return try await retention.sweep()
+                    let report = try await retention.sweep()
+                    // What workers of this host killed before they could clean up left (a worker does this as it starts).
+                    let folders = WorkerIdentity.removeWorkFoldersOfGoneWorkers(in: data.workRoot)
+                    return Document(report: report, removedWorkFolders: folders)
                 }
             }
-            CommandOutput.report(report, lines: Self.lines(report), json: json, out: "")
+            CommandOutput.report(document, lines: Self.lines(document), json: json, out: "")
         } catch {
             throw ExitCode(CommandOutput.fail(error, json: json))
         }
     }
 
-    static func lines(_ report: BlobRetention.Report) -> [String] {
-        [
+    /// The pass's report, and the work folders of gone workers removed.
+    struct Document: Encodable {
+        var report: BlobRetention.Report
+        var removedWorkFolders: Int
+
+        enum CodingKeys: CodingKey { case removedWorkFolders }
+
+        func encode(to encoder: Encoder) throws {
+            try report.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(removedWorkFolders, forKey: .removedWorkFolders)
+        }
+    }
+
+    static func lines(_ document: Document) -> [String] {
+        let report = document.report
+        return [
             "claims removed: \(report.removedClaims) (\(report.removedBytes) bytes)",
             "claims kept in use: \(report.keptInUse)",
             "files removed: \(report.removedFiles) (\(report.removedFileBytes) bytes)",
             "abandoned temporary files removed: \(report.removedTemporaryFiles)",
+            "work folders of gone workers removed: \(document.removedWorkFolders)",
         ]
     }
 }

@@ -23,6 +23,10 @@ struct RetentionCommandTests {
         let old = try await blobs.put(Data(repeating: 1, count: 5000))
         let new = try await blobs.put(Data(repeating: 2, count: 3000))
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: blobs.url(for: old).path)
+        // The work folder of a worker of this host that was killed (its pid is no process).
+        let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "host"
+        let goneWorker = data.appendingPathComponent("work/\(host)-2147483000-abcdef/attempt")
+        try FileManager.default.createDirectory(at: goneWorker, withIntermediateDirectories: true)
         // A put that a killed process cut short, just now.
         let partial = blobs.directory.appendingPathComponent("tmp/killed-put.partial")
         try Data(repeating: 3, count: 100).write(to: partial)
@@ -34,6 +38,8 @@ struct RetentionCommandTests {
         #expect(!FileManager.default.fileExists(atPath: blobs.url(for: old).path))
         #expect(FileManager.default.fileExists(atPath: blobs.url(for: new).path))
         #expect(try first.jsonObject()["removedTemporaryFiles"] as? Int == 0, "a fresh temporary file is a put in progress")
+        #expect(try first.jsonObject()["removedWorkFolders"] as? Int == 1)
+        #expect(!FileManager.default.fileExists(atPath: goneWorker.deletingLastPathComponent().path))
 
         let second = try GlintProcess.run(["retention", "run", "--orphan-grace-seconds", "0", "--data-dir", data.path])
         try #require(second.succeeded, "\(second.summary)")

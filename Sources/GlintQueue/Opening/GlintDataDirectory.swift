@@ -33,8 +33,11 @@ public struct GlintDataDirectory: Hashable, Sendable, CustomStringConvertible {
     /// Where a worker's attempts keep their input links and outputs (`<data>/work/<worker>`): on
     /// the same volume as the blobs, so outputs move into the blob store without a copy across devices.
     public func workDirectory(worker: String) -> URL {
-        url.appendingPathComponent("work").appendingPathComponent(worker)
+        workRoot.appendingPathComponent(worker)
     }
+
+    /// The folder of every worker's work folder (`<data>/work`).
+    public var workRoot: URL { url.appendingPathComponent("work") }
 
     /// Creates the directory and its `blobs` folder when missing.
     public func create() throws {
