@@ -67,14 +67,14 @@ public final class PostgresJobStore: JobStore, Service {
     }
 
     /// Runs the store around `body` (after migrating), then stops it.
+    /// The pool is stopped when `body` ends, waited for at most ``PostgresClientLifetime/stopTimeout``.
     public func withRunning<Result>(_ body: (PostgresJobStore) async throws -> Result) async throws -> Result {
-        try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
-            group.addTask { try await self.run() }
-            try await self.migrate()
-            let result = try await body(self)
-            group.cancelAll()
-            return result
-        }
+        try await PostgresClientLifetime.run(
+            "the job store's PostgreSQL pool", logger: logger, background: { try? await self.run() },
+            body: {
+                try await self.migrate()
+                return try await body(self)
+            })
     }
 
     /// Opens a store that runs in a task of its own until ``close()``: for callers that cannot keep a

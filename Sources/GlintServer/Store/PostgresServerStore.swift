@@ -28,18 +28,19 @@ public final class PostgresServerStore: ServerStore, Service {
         await cancelWhenGracefulShutdown { await self.client.run() }
     }
 
-    /// Runs the store around `body` (after migrating), then stops it.
+    /// Runs the store around `body` (after migrating), then stops it (waiting for its pool at most
+    /// ``PostgresClientLifetime/stopTimeout``).
     public static func withStore<R>(
         configuration: PostgresJobStore.Configuration, logger: Logger,
         _ body: (PostgresServerStore) async throws -> R
     ) async throws -> R {
         let store = PostgresServerStore(configuration: configuration, logger: logger)
-        return try await withThrowingTaskGroup(of: Void.self, returning: R.self) { group in
-            group.addTask { await store.client.run() }
-            defer { group.cancelAll() }
-            try await store.migrate()
-            return try await body(store)
-        }
+        return try await PostgresClientLifetime.run(
+            "the server store's PostgreSQL pool", logger: logger, background: { await store.client.run() },
+            body: {
+                try await store.migrate()
+                return try await body(store)
+            })
     }
 
     public func migrate() async throws {

@@ -1,0 +1,62 @@
+import Foundation
+import Logging
+
+/// Stops a store's background task (a postgres-nio pool, its listener and notifier) without
+/// letting it hold the process: the task is cancelled and waited for at most a while. After a
+/// long, busy run a postgres-nio pool has been seen never to finish closing (its `run()` waiting
+/// on a connection it never gets back); the process then stops anyway, the pool left to its exit.
+public enum PostgresClientLifetime {
+    /// How long a store's background task may take to stop.
+    public static let stopTimeout = Duration.seconds(10)
+
+    /// Runs `background` in a task of its own for the duration of `body`, then stops it (at most
+    /// ``stopTimeout``), whether `body` returns or throws.
+    public static func run<R>(
+        _ what: String, logger: Logger, background: @escaping @Sendable () async -> Void, body: () async throws -> R
+    ) async throws -> R {
+        let task = Task { await background() }
+        do {
+            let result = try await body()
+            await stop(task, what, logger: logger)
+            return result
+        } catch {
+            await stop(task, what, logger: logger)
+            throw error
+        }
+    }
+
+    /// Cancels `task` and waits for it at most ``stopTimeout``.
+    static func stop(_ task: Task<Void, Never>, _ what: String, logger: Logger) async {
+        task.cancel()
+        let stopped = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let once = ResumeOnce(continuation)
+            Task {
+                await task.value
+                once.resume(true)
+            }
+            Task {
+                try? await Task.sleep(for: stopTimeout)
+                once.resume(false)
+            }
+        }
+        if !stopped {
+            logger.warning("\(what) did not stop within \(stopTimeout); the process goes on stopping without it")
+        }
+    }
+
+    /// Resumes a continuation once, whichever caller comes first.
+    final class ResumeOnce: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Bool, Never>?
+
+        init(_ continuation: CheckedContinuation<Bool, Never>) { self.continuation = continuation }
+
+        func resume(_ value: Bool) {
+            lock.lock()
+            let pending = continuation
+            continuation = nil
+            lock.unlock()
+            pending?.resume(returning: value)
+        }
+    }
+}
