@@ -39,10 +39,8 @@ public enum MotionPhotoEditor {
         let output = try OutputPath.file(named: URL(fileURLWithPath: path).lastPathComponent, in: outputDirectory, inputs: [path])
         let staging = try ExportJob.makeStagingDirectory(in: outputDirectory)
         defer { try? FileManager.default.removeItem(atPath: staging) }
-        let names = MotionPhotoToLivePhoto.fileNames(for: path, primaryMime: photo.primaryMime)
         progress(0.02, "unpacking the Motion Photo")
-        let unpacked = try MotionPhotoToLivePhoto.convert(
-            photo, in: path, stillPath: staging + "/" + names.still, moviePath: staging + "/" + names.movie)
+        let unpacked = try MotionPhotoToLivePhoto.unpack(photo, in: path, into: staging)
         var options = options
         options.encoding.codec = photo.video.codec == "hevc" ? .hevc : .h264
         let edited = try LivePhotoEditor.edit(

@@ -83,11 +83,8 @@ extension Exporter {
         let photo = try read ?? MotionPhotoToLivePhoto.motionPhoto(at: path)
         let staging = try ExportJob.makeStagingDirectory(in: options.outputDirectory)
         defer { try? FileManager.default.removeItem(atPath: staging) }
-        let names = MotionPhotoToLivePhoto.fileNames(for: path, primaryMime: photo.primaryMime)
         progress(0.05, "unpacking the Motion Photo")
-        let unpacked = try MotionPhotoToLivePhoto.convert(
-            photo, in: path, stillPath: staging + "/" + names.still, moviePath: staging + "/" + names.movie,
-            identifier: identifier ?? options.livePhotoIdentifier)
+        let unpacked = try MotionPhotoToLivePhoto.unpack(photo, in: path, into: staging, identifier: identifier ?? options.livePhotoIdentifier)
         var result = try export(
             stillPath: unpacked.stillPath, moviePath: unpacked.moviePath, as: format, options: options, protectedInputs: [path]
         ) { fraction, label in progress(0.1 + 0.9 * fraction, label) }

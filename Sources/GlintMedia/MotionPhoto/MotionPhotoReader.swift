@@ -154,19 +154,13 @@ public enum MotionPhotoReader {
         let (offset, length, source) = hinted
         let end = offset + length
         func startsMP4(_ at: Int) -> Bool { at >= 0 && at + 8 <= bytes.count && bytes[(at + 4)..<(at + 8)].elementsEqual(Array("ftyp".utf8)) }
-        guard offset >= primaryEnd, end <= Int64(bytes.count), !startsMP4(Int(offset)) else { return hinted }
-        let type = Array("ftyp".utf8)
-        var at = Int(primaryEnd) + 4
-        while at + 4 <= Int(end) {
-            if bytes[at] == type[0], bytes[at..<(at + 4)].elementsEqual(type) {
-                let start = Int64(at - 4)
-                warnings.append(
-                    "the \(source.phrase) gives the video \(length) bytes at byte \(offset), but the MP4 starts at byte \(start): the file's structure is used")
-                return (start, end - start, source)
-            }
-            at += 1
-        }
-        return hinted
+        guard offset >= primaryEnd, primaryEnd + 4 <= end, end <= Int64(bytes.count), !startsMP4(Int(offset)) else { return hinted }
+        // `ftyp` four bytes into the first box after the image (and before where the XMP's video ends).
+        guard let found = bytes[(Int(primaryEnd) + 4)..<Int(end)].firstRange(of: Array("ftyp".utf8)) else { return hinted }
+        let start = Int64(found.lowerBound - 4)
+        warnings.append(
+            "the \(source.phrase) gives the video \(length) bytes at byte \(offset), but the MP4 starts at byte \(start): the file's structure is used")
+        return (start, end - start, source)
     }
 
     /// The Motion Photo properties of an XMP packet; a packet that does not parse gives a warning.

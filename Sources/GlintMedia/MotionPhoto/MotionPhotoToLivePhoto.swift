@@ -38,6 +38,13 @@ public enum MotionPhotoToLivePhoto {
         return (base + (primaryMime == "image/heic" ? ".HEIC" : ".jpg"), base + ".MOV")
     }
 
+    /// Writes the Live Photo of `photo` (read from `path`) into `directory` under
+    /// ``fileNames(for:primaryMime:)``.
+    public static func unpack(_ photo: MotionPhoto, in path: String, into directory: String, identifier: ContentIdentifier? = nil) throws -> Result {
+        let names = fileNames(for: path, primaryMime: photo.primaryMime)
+        return try convert(photo, in: path, stillPath: directory + "/" + names.still, moviePath: directory + "/" + names.movie, identifier: identifier)
+    }
+
     /// Writes the Live Photo of the Motion Photo at `path` to `stillPath` and `moviePath`.
     /// - Parameter identifier: The content identifier to give both halves; a fresh one when nil.
     public static func convert(_ path: String, stillPath: String, moviePath: String, identifier: ContentIdentifier? = nil) throws -> Result {

@@ -73,18 +73,11 @@ public enum SamsungTrailer {
     /// without the trailer's directory: a Samsung Motion Photo cut short, not a plain photo.
     /// - Throws: ``MediaError`` `.truncated` naming the file.
     public static func checkNotCutShort(_ bytes: [UInt8], after start: Int, path: String) throws {
-        let name = Array(motionPhotoName.utf8)
-        guard start < bytes.count, let first = name.first else { return }
-        var at = start
-        while at + name.count <= bytes.count {
-            if bytes[at] == first, bytes[at..<(at + name.count)].elementsEqual(name) {
-                throw MediaError(
-                    .truncated, file: path,
-                    "the embedded Motion Photo video is broken: a Samsung \(motionPhotoName) block starts at byte \(at - 8) but the file ends "
-                        + "without the trailer's SEFH directory: the file is truncated")
-            }
-            at += 1
-        }
+        guard start < bytes.count, let found = bytes[start...].firstRange(of: Array(motionPhotoName.utf8)) else { return }
+        throw MediaError(
+            .truncated, file: path,
+            "the embedded Motion Photo video is broken: a Samsung \(motionPhotoName) block starts at byte \(found.lowerBound - 8) but the file ends "
+                + "without the trailer's SEFH directory: the file is truncated")
     }
 
     private static func littleEndian32<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
