@@ -264,6 +264,7 @@ let package = Package(
                 "GlintQueueTestSupport",
                 "GlintTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),

@@ -38,10 +38,11 @@ pgdir=$(mktemp -d "${TMPDIR:-/tmp}/glint-soak-postgres.XXXXXX")
 mkdir -p "$OUT"
 rm -f "$OUT"/report.* "$OUT"/*.log
 pids=()
-stop() { # pid: SIGTERM, then SIGKILL if it has not stopped within 90 s (said in stopped.txt)
+stop() { # pid: SIGTERM, then SIGKILL if it has not stopped within 90 s (said in stopped.txt; its threads' stacks in stuck-PID.log)
   kill "$1" 2>/dev/null || return 0
   for _ in $(seq 900); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
   echo "$1 did not stop within 90 s of SIGTERM" >> "$work/stopped.txt"
+  if command -v lldb >/dev/null; then timeout 120 lldb --batch -p "$1" -o "thread backtrace all" > "$work/stuck-$1.log" 2>&1 || true; fi
   kill -9 "$1" 2>/dev/null || true
 }
 cleanup() {

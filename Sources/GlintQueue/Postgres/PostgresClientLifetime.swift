@@ -10,23 +10,25 @@ public enum PostgresClientLifetime {
     public static let stopTimeout = Duration.seconds(10)
 
     /// Runs `background` in a task of its own for the duration of `body`, then stops it (at most
-    /// ``stopTimeout``), whether `body` returns or throws.
+    /// ``stopTimeout``), whether `body` returns or throws. A pool that does not stop in time is
+    /// logged with the connections it has not closed (`connections`: its background logger's records).
     public static func run<R>(
-        _ what: String, logger: Logger, background: @escaping @Sendable () async -> Void, body: () async throws -> R
+        _ what: String, logger: Logger, connections: PostgresPoolConnections? = nil, background: @escaping @Sendable () async -> Void,
+        body: () async throws -> R
     ) async throws -> R {
         let task = Task { await background() }
         do {
             let result = try await body()
-            await stop(task, what, logger: logger)
+            await stop(task, what, logger: logger, connections: connections)
             return result
         } catch {
-            await stop(task, what, logger: logger)
+            await stop(task, what, logger: logger, connections: connections)
             throw error
         }
     }
 
     /// Cancels `task` and waits for it at most ``stopTimeout``.
-    static func stop(_ task: Task<Void, Never>, _ what: String, logger: Logger) async {
+    static func stop(_ task: Task<Void, Never>, _ what: String, logger: Logger, connections: PostgresPoolConnections? = nil) async {
         task.cancel()
         let stopped = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let once = ResumeOnce(continuation)
@@ -40,7 +42,10 @@ public enum PostgresClientLifetime {
             }
         }
         if !stopped {
-            logger.warning("\(what) did not stop within \(stopTimeout); the process goes on stopping without it")
+            let open = connections?.openConnections() ?? []
+            logger.warning(
+                "\(what) did not stop within \(stopTimeout); the process goes on stopping without it",
+                metadata: open.isEmpty ? nil : ["openConnections": "\(open.joined(separator: "; "))"])
         }
     }
 

@@ -25,6 +25,8 @@ public final class PostgresJobStore: JobStore, Service {
     let jobChanges = WakeUpSignal()
     let notifier: PostgresWakeUpNotifier
     private let ownTask = Mutex<Task<Void, Never>?>(nil)
+    /// The pool's connections, as its own events tell them.
+    let poolConnections: PostgresPoolConnections
 
     /// A store that is not running yet: see ``run()``.
     public init(configuration: Configuration, clock: any WallClock = SystemWallClock(), logger: Logger) {
@@ -33,9 +35,10 @@ public final class PostgresJobStore: JobStore, Service {
         self.logger = logger
         // postgres-nio warns when a query waits for `run()` to begin, which `withRunning` and `open` do
         // by design (they migrate while the pool starts); query failures reach callers as errors.
-        var clientLogger = logger
-        clientLogger.logLevel = max(logger.logLevel, .error)
-        self.client = PostgresClient(configuration: configuration.client, backgroundLogger: clientLogger)
+        let connections = PostgresPoolConnections()
+        self.poolConnections = connections
+        self.client = PostgresClient(
+            configuration: configuration.client, backgroundLogger: connections.logger(passing: logger, level: max(logger.logLevel, .error)))
         self.notifier = PostgresWakeUpNotifier(channel: configuration.jobsChannel, interval: configuration.notifyInterval)
     }
 
@@ -70,7 +73,7 @@ public final class PostgresJobStore: JobStore, Service {
     /// The pool is stopped when `body` ends, waited for at most ``PostgresClientLifetime/stopTimeout``.
     public func withRunning<Result>(_ body: (PostgresJobStore) async throws -> Result) async throws -> Result {
         try await PostgresClientLifetime.run(
-            "the job store's PostgreSQL pool", logger: logger, background: { try? await self.run() },
+            "the job store's PostgreSQL pool", logger: logger, connections: poolConnections, background: { try? await self.run() },
             body: {
                 try await self.migrate()
                 return try await body(self)

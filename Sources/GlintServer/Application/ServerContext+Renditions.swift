@@ -38,9 +38,11 @@ extension ServerContext {
     /// Renditions run before the tenant's other waiting jobs: someone is looking at the page.
     static let renditionsPriority = 100
 
-    /// The files of the job's completed renditions job by name; empty while it is not done.
+    /// The files of the job's completed renditions job by name; empty while it is not done. They
+    /// count against the tenant's stored bytes, as the job's own outputs do.
     func renditionFiles(of job: Job) async throws -> [String: PageFile] {
         guard let renditions = try await renditions(of: job), renditions.state == .completed else { return [:] }
+        try await recordOutputs(of: renditions)
         return renditions.outputs.compactMapValues { file(for: $0) }
     }
 

@@ -12,14 +12,16 @@ import ServiceLifecycle
 public final class PostgresServerStore: ServerStore, Service {
     let client: PostgresClient
     let logger: Logger
+    /// The pool's connections, as its own events tell them.
+    let poolConnections: PostgresPoolConnections
 
     /// - Parameter configuration: The job store's configuration (URL, schema, TLS); the pool is sized down to 4.
     public init(configuration: PostgresJobStore.Configuration, logger: Logger) {
         var client = configuration.client
         client.options.maximumConnections = 4
-        var clientLogger = logger
-        clientLogger.logLevel = max(logger.logLevel, .error)
-        self.client = PostgresClient(configuration: client, backgroundLogger: clientLogger)
+        let connections = PostgresPoolConnections()
+        self.poolConnections = connections
+        self.client = PostgresClient(configuration: client, backgroundLogger: connections.logger(passing: logger, level: max(logger.logLevel, .error)))
         self.logger = logger
     }
 
@@ -36,7 +38,7 @@ public final class PostgresServerStore: ServerStore, Service {
     ) async throws -> R {
         let store = PostgresServerStore(configuration: configuration, logger: logger)
         return try await PostgresClientLifetime.run(
-            "the server store's PostgreSQL pool", logger: logger, background: { await store.client.run() },
+            "the server store's PostgreSQL pool", logger: logger, connections: store.poolConnections, background: { await store.client.run() },
             body: {
                 try await store.migrate()
                 return try await body(store)

@@ -91,6 +91,15 @@ struct LivePhotoEndToEndTests {
                     let report = try #require(MediaInspector.inspect(folder.appendingPathComponent("picture.jpg").path).still, "\(path)")
                     #expect(max(report.width, report.height) == longSide, "\(path): \(report.width)x\(report.height)")
                 }
+                // What the renditions job made counts against alice's stored bytes, beside her uploads and the edit's outputs.
+                let editID = try #require(JobID(id))
+                let edit = try #require(try await harness.server.jobs.job(editID, tenant: "alice"))
+                let renditions = try #require(
+                    try await harness.server.jobs.job(idempotencyKey: ServerContext.renditionsKey(of: edit.id), tenant: "alice"))
+                #expect(renditions.state == .completed && !renditions.outputs.isEmpty)
+                let stored = Set(edit.inputs.values).union(edit.outputs.values).union(renditions.outputs.values)
+                let expectedBytes = stored.reduce(Int64(0)) { $0 + (harness.server.blobs.size(of: $1) ?? 0) }
+                #expect(try await harness.server.store.storedBytes(tenant: "alice") == expectedBytes)
                 let dashboard = try await client.call(.get, "/dashboard/data.json", key: nil).json()
                 #expect((dashboard["counts"] as? [String: Int])?["completed"] == 2, "the edit and its renditions")
                 #expect(try await client.call(.delete, "/v1/shares/\(share["id"] as! String)", key: harness.alice).status == .noContent)
