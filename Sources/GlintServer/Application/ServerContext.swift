@@ -53,7 +53,10 @@ public struct ServerContext: Sendable {
         return job
     }
 
-    /// Records that the tenant owns a completed job's outputs, so that it may use them as inputs.
+    /// Records that the tenant owns a completed job's outputs, so that it may use them as inputs
+    /// and they count against its `max-storage-bytes`: done whenever the tenant reads the job, its
+    /// events or an output, shares it, or a webhook tells of it (a tenant cannot have an output
+    /// without one of these).
     func recordOutputs(of job: Job) async throws {
         guard job.state == .completed else { return }
         for blob in Set(job.outputs.values) {

@@ -37,6 +37,7 @@ struct OutputsRoutes {
         guard let blob = job.outputs[name], let size = server.blobs.size(of: blob) else {
             throw Problem.notFound("job \(job.id) output '\(name)'")
         }
+        try await server.recordOutputs(of: job)
         let path = server.blobs.url(for: blob).path
         let type = OutputMediaType.of(file: server.blobs.url(for: blob), name: name)
         let etag = "\"\(blob.hex)\""

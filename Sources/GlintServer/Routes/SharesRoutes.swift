@@ -41,6 +41,7 @@ struct SharesRoutes {
                 detail: "\"expiresIn\" must be an integer number of seconds in \(Self.expiryRange.lowerBound)...\(Self.expiryRange.upperBound)")
         }
         let job = try await server.job(jobText, tenant: tenant)
+        try await server.recordOutputs(of: job)
         let now = server.clock()
         let id = LowercaseHex.string((0..<16).map { _ in UInt8.random(in: .min ... .max) })
         let token = ShareToken(shareID: id, expiresAt: now.addingTimeInterval(Double(expiresIn)), secret: server.shareSecret)

@@ -84,6 +84,42 @@ struct QuotaTests {
         }
     }
 
+    @Test("a job's outputs count against its tenant's stored bytes once the tenant has them: an output downloaded, the job shared")
+    func outputsCount() async throws {
+        try await ServerHarness.with { harness in
+            try await harness.serve(workers: 1) { client in
+                var jobs: [Job] = []
+                for move in [0.25, 0.5] {  // two different pictures (outputs are stored by content)
+                    let rings = #"{"kind": "rings.render", "params": {"move": \#(move), "exercise": 0.75, "stand": 1, "size": 64}}"#
+                    let id = try #require(JobID(try await client.submit(rings, key: harness.alice)["id"] as? String ?? ""))
+                    jobs.append(try await Self.completed(id, tenant: "alice", in: harness))
+                }
+                let sizes = try jobs.map { job in try #require(job.outputs.values.first.flatMap { harness.server.blobs.size(of: $0) }) }
+                #expect(try await harness.server.store.storedBytes(tenant: "alice") == 0, "nobody has read the outputs yet")
+                let name = try #require(jobs[0].outputs.keys.first)
+                for _ in 0..<2 {
+                    #expect(try await client.call(.get, "/v1/jobs/\(jobs[0].id)/outputs/\(name)", key: harness.alice).status == .ok)
+                    #expect(try await harness.server.store.storedBytes(tenant: "alice") == sizes[0], "counted once")
+                }
+                #expect(try await client.call(.post, "/v1/shares", key: harness.alice, body: #"{"job": "\#(jobs[1].id)"}"#).status == .created)
+                #expect(try await harness.server.store.storedBytes(tenant: "alice") == sizes[0] + sizes[1])
+                #expect(try await harness.server.store.storedBytes(tenant: "bob") == 0)
+            }
+        }
+    }
+
+    /// The job once a worker has completed it, read from the store (not the API, which would count its outputs).
+    static func completed(_ id: JobID, tenant: String, in harness: ServerHarness) async throws -> Job {
+        for _ in 0..<600 {
+            if let job = try await harness.server.jobs.job(id, tenant: tenant), job.state.isFinished {
+                try #require(job.state == .completed, "\(job.state): \(job.errors)")
+                return job
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw CancellationError()
+    }
+
     @Test("jobs carry their key's max-running, or the server's default, and claims start no more of a tenant's jobs at once")
     func maxRunning() async throws {
         try await ServerHarness.with(defaultLimits: KeyLimits(maxRunning: 2)) { harness in
