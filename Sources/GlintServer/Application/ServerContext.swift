@@ -58,10 +58,8 @@ public struct ServerContext: Sendable {
     /// events or an output, shares it, or a webhook tells of it (a tenant cannot have an output
     /// without one of these).
     func recordOutputs(of job: Job) async throws {
-        guard job.state == .completed else { return }
-        for blob in Set(job.outputs.values) {
-            guard try await store.blob(blob, tenant: job.tenant) == nil else { continue }
-            try await store.recordBlob(BlobOwnership(tenant: job.tenant, blob: blob, size: blobs.size(of: blob) ?? 0, createdAt: clock()))
-        }
+        guard job.state == .completed, !job.outputs.isEmpty else { return }
+        let sizes = Dictionary(job.outputs.values.map { ($0, blobs.size(of: $0) ?? 0) }) { first, _ in first }
+        try await store.claimBlobs(sizes, tenant: job.tenant, at: clock())
     }
 }

@@ -153,6 +153,18 @@ public final class PostgresServerStore: ServerStore, Service {
             """, logger: logger)
     }
 
+    public func claimBlobs(_ blobs: [BlobID: Int64], tenant: String, at date: Date) async throws {
+        if blobs.isEmpty { return }
+        let entries = Array(blobs)
+        try await client.query(
+            """
+            INSERT INTO glint_server_blob_owners (tenant, blob, size, created_at, last_used_at)
+            SELECT \(tenant), claimed.blob, claimed.size, \(date), \(date)
+            FROM unnest(\(entries.map(\.key.hex))::text[], \(entries.map(\.value))::bigint[]) AS claimed(blob, size)
+            ON CONFLICT (tenant, blob) DO NOTHING
+            """, logger: logger)
+    }
+
     public func blob(_ blob: BlobID, tenant: String) async throws -> BlobOwnership? {
         let rows = try await client.query(
             "SELECT size, created_at, last_used_at FROM glint_server_blob_owners WHERE tenant = \(tenant) AND blob = \(blob.hex)", logger: logger)

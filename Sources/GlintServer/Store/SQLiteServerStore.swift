@@ -120,6 +120,27 @@ public final class SQLiteServerStore: ServerStore {
         }
     }
 
+    public func claimBlobs(_ blobs: [BlobID: Int64], tenant: String, at date: Date) async throws {
+        // Read here first: claims are mostly there already, and a read does not queue for the writer.
+        let claimed = try readHere { db in
+            try String.fetchSet(
+                db, sql: "SELECT blob FROM blob_owners WHERE tenant = ? AND blob IN (SELECT value FROM json_each(?))",
+                arguments: [tenant, String(decoding: try JSONEncoder().encode(blobs.keys.map(\.hex)), as: UTF8.self)])
+        }
+        let missing = blobs.filter { !claimed.contains($0.key.hex) }
+        if missing.isEmpty { return }
+        try await database.write { db in
+            for (blob, size) in missing {
+                try db.execute(
+                    sql: """
+                        INSERT INTO blob_owners (tenant, blob, size, created_at, last_used_at) VALUES (?1, ?2, ?3, ?4, ?4)
+                        ON CONFLICT (tenant, blob) DO NOTHING
+                        """,
+                    arguments: [tenant, blob.hex, size, SQLiteTimestamp.microseconds(date)])
+            }
+        }
+    }
+
     public func storedBytes(tenant: String) async throws -> Int64 {
         try readHere { db in try Int64.fetchOne(db, sql: "SELECT coalesce(sum(size), 0) FROM blob_owners WHERE tenant = ?", arguments: [tenant]) ?? 0 }
     }

@@ -30,6 +30,9 @@ public protocol ServerStore: Sendable {
 
     /// Records that the tenant owns the blob (idempotent).
     func recordBlob(_ ownership: BlobOwnership) async throws
+    /// Records the tenant's claims on those of `blobs` (id to size) it has none on yet, created and
+    /// last used at `date`; claims it has are left as they are. One round trip where the store can.
+    func claimBlobs(_ blobs: [BlobID: Int64], tenant: String, at date: Date) async throws
     /// The tenant's claim on the blob, nil when it has none.
     func blob(_ blob: BlobID, tenant: String) async throws -> BlobOwnership?
     /// The bytes of every blob the tenant owns (uploads and outputs), each counted once.

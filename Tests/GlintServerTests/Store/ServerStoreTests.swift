@@ -46,6 +46,24 @@ struct ServerStoreTests {
         }
     }
 
+    @Test("claimBlobs records only the claims a tenant lacks, and leaves those it has as they are", arguments: ServerStoreUnderTest.enabled)
+    func claimBlobs(_ kind: ServerStoreUnderTest) async throws {
+        try await kind.withStore { store in
+            let held = BlobID(String(repeating: "ab", count: 32))!
+            let new = BlobID(String(repeating: "cd", count: 32))!
+            try await store.recordBlob(BlobOwnership(tenant: "alice", blob: held, size: 42, createdAt: Self.t0))
+            try await store.claimBlobs([held: 42, new: 8], tenant: "alice", at: Self.t0.addingTimeInterval(5))
+            try await store.claimBlobs([new: 8], tenant: "bob", at: Self.t0.addingTimeInterval(6))
+            try await store.claimBlobs([:], tenant: "bob", at: Self.t0)
+            #expect(try await store.blob(held, tenant: "alice") == BlobOwnership(tenant: "alice", blob: held, size: 42, createdAt: Self.t0))
+            #expect(
+                try await store.blob(new, tenant: "alice")
+                    == BlobOwnership(tenant: "alice", blob: new, size: 8, createdAt: Self.t0.addingTimeInterval(5)))
+            #expect(try await store.storedBytes(tenant: "alice") == 50)
+            #expect(try await store.storedBytes(tenant: "bob") == 8)
+        }
+    }
+
     @Test("blob ownership is per tenant and idempotent", arguments: ServerStoreUnderTest.enabled)
     func blobs(_ kind: ServerStoreUnderTest) async throws {
         try await kind.withStore { store in
