@@ -263,6 +263,7 @@ let package = Package(
                 "GlintQueue",
                 "GlintQueueTestSupport",
                 "GlintTestSupport",
+                .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

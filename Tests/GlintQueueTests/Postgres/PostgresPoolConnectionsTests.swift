@@ -1,7 +1,7 @@
 import Foundation
+import InMemoryLogging
 import Logging
 import PostgresNIO
-import Synchronization
 import Testing
 
 @testable import GlintQueue
@@ -28,12 +28,11 @@ struct PostgresPoolConnectionsTests {
 
     @Test("only events at the level or above reach the logger it was made from, with their metadata")
     func passesOn() {
-        let seen = Seen()
-        let upstream = Logger(label: "test") { _ in RecordingLogHandler(seen: seen) }
-        let logger = PostgresPoolConnections().logger(passing: upstream, level: .error)
+        let seen = InMemoryLogHandler()
+        let logger = PostgresPoolConnections().logger(passing: Logger(label: "test") { _ in seen }, level: .error)
         logger.debug("Connection leased", metadata: ["psql_connection_id": "1"])
         logger.error("Connection creation failed", metadata: ["psql_connection_id": "2"])
-        #expect(seen.lines.withLock { $0 } == ["error Connection creation failed psql_connection_id=2"])
+        #expect(seen.entries == [.init(level: .error, message: "Connection creation failed", metadata: ["psql_connection_id": "2"])])
     }
 
     @Test(
@@ -52,28 +51,5 @@ struct PostgresPoolConnectionsTests {
                 #expect(!open.isEmpty && open.allSatisfy { $0.contains(": latest \"Creating new connection\"") }, "\(open)")
             })
         #expect(connections.openConnections().isEmpty, "the pool closed every connection it opened")
-    }
-}
-
-/// What a ``RecordingLogHandler`` was given.
-private final class Seen: Sendable {
-    let lines = Mutex<[String]>([])
-}
-
-/// Keeps what it is given as `level message key=value`.
-private struct RecordingLogHandler: LogHandler {
-    let seen: Seen
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-    var metadataProvider: Logger.MetadataProvider?
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        let fields = (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        seen.lines.withLock { $0.append(([event.level.rawValue, event.message.description] + fields).joined(separator: " ")) }
     }
 }
