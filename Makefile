@@ -2,8 +2,9 @@
 #
 #   make run        install what is missing, build (release) and start the service (glint serve, PORT=8080)
 #   make demo       build and run the CLI end to end (inspect and edit a Live Photo)
-#   make test       install what is missing, `make lint`, then `swift test` (debug, incremental)
-#   make lint       swift format lint --strict (.swift-format), declared imports, no function over 60 lines
+#   make test       install what is missing, `make lint`, then `swift test` (debug, incremental), then the soak test alone
+#   make smoke      what `make run` builds, started on a free loopback port; one livephoto.edit over HTTP; stopped
+#   make lint       swift format lint --strict, declared imports, docs/architecture.md's table, GLINT_* read in GlintOptions alone, no function over 60 lines
 #   make format     swift format the sources and tests in place (.swift-format)
 #   make docs       write the README's table of job kinds from `glint jobs kinds --markdown`
 #   make fixtures   generate synthetic Live Photo pairs into Fixtures/generated/
@@ -38,7 +39,11 @@ DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	bubblewrap ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: deps build test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation bench-motionphoto soak api-check clean
+# $(call timed,STAGE,COMMAND): runs COMMAND, then prints how long it took (`== STAGE: N s`), the per-stage
+# times CI's log shows.
+timed = stage_started=$$(date +%s); $(2); echo "== $(1): $$(( $$(date +%s) - stage_started )) s"
+
+.PHONY: deps build smoke test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation bench-motionphoto soak api-check clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -49,32 +54,57 @@ deps:
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing
 
-# --static-swift-stdlib: the Swift runtime linked in, not loaded at start (about 6 ms less per process).
+# What `make run` runs, `make smoke` proves and the benchmarks time: glint alone, in release, with the Swift
+# runtime linked in (--static-swift-stdlib: not loaded at start, about 6 ms less per process). One recipe
+# for all of them, so that they cannot drift apart. `--product glint`: a plain `swift build -c release`
+# would also build the test-support targets (Tests/GlintQueueTestSupport imports Testing, which only a
+# test build has).
+BUILD_GLINT := $(SWIFT) build -c release --static-swift-stdlib --product glint
+
 build: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(call timed,release build,$(BUILD_GLINT))
 
 # The queue's PostgreSQL tests run against a throw-away server on loopback (Scripts/postgres-test-server.sh:
 # a temporary data directory, port 54329 or the next free one), stopped whatever the tests do; `swift test`
 # alone skips them.
 TEST_POSTGRES_PORT ?= 54329
+# The longest the main test run may take (6.5 minutes on an idle 2-core machine of ours, 14.5 on a slower one).
+TEST_TIMEOUT ?= 45m
 
 test: deps lint
 	pgdir=$$(mktemp -d "$${TMPDIR:-/tmp}/glint-test-postgres.XXXXXX")
 	trap 'Scripts/postgres-test-server.sh stop "$$pgdir"' EXIT
 	GLINT_TEST_POSTGRES_URL=$$(Scripts/postgres-test-server.sh start "$$pgdir" $(TEST_POSTGRES_PORT))
 	export GLINT_TEST_POSTGRES_URL
-	$(SWIFT) test
+	$(call timed,test build,$(SWIFT) build --build-tests)
+	# Not here: the soak (below) and PageScreenshots, which writes docs/*.png (Scripts/screenshots.sh runs it).
+	# Every suite has a time limit (.suiteTimeLimit); `timeout` bounds each run as a whole too, so that even
+	# a test stuck where cancellation cannot reach it cannot hold CI.
+	$(call timed,tests,timeout --kill-after=30s $(TEST_TIMEOUT) $(SWIFT) test --skip-build --skip SoakTests --skip PageScreenshots)
 	# The 2-minute soak (SoakTests) loads both cores and kills processes: alone, after the rest.
-	GLINT_SOAK_TEST=1 $(SWIFT) test --skip-build --filter SoakTests
+	$(call timed,soak,GLINT_SOAK_TEST=1 timeout --kill-after=30s 15m $(SWIFT) test --skip-build --filter SoakTests)
+
+# The proof of `make run` (.ci/run calls it after the tests): the same build, glint serve started as `make
+# run` starts it but on a free loopback port with a throw-away data directory and a fresh key, one
+# livephoto.edit of the shared iPhone pair over HTTP, both outputs checked to still pair, then SIGTERM
+# (exit 0 within 30 s). Scripts/smoke.sh removes whatever it made.
+smoke: build
+	$(call timed,smoke,Scripts/smoke.sh $(GLINT) $(SHARED_FIXTURES))
 
 # The shape of the code: swift-format's rules (.swift-format) with warnings as errors, every module a
-# target imports declared in Package.swift, and no function in Sources or Benchmarks over 60 lines.
+# target imports declared in Package.swift, docs/architecture.md's module table and diagram true to
+# Package.swift and the sources, no GLINT_* variable read outside Sources/GlintOptions, and no function
+# in Sources or Benchmarks over 60 lines.
 FORMATTED := Sources Tests Benchmarks/JPEGPatchBench Benchmarks/PostgresQueueBench Benchmarks/SQLiteQueueBench
 
 lint:
+	lint_started=$$(date +%s)
 	$(SWIFT) format lint --strict --parallel --recursive $(FORMATTED)
 	python3 Scripts/check-imports.py
+	python3 Scripts/check-architecture.py
+	python3 Scripts/check-environment.py
 	Scripts/long-functions.sh Sources Benchmarks
+	echo "== lint: $$(( $$(date +%s) - lint_started )) s"
 
 format:
 	$(SWIFT) format format --in-place --parallel --recursive $(FORMATTED)
@@ -124,7 +154,7 @@ demo: build
 	echo; echo "== glint inspect $$edited"
 	report=$$($(GLINT) inspect $$edited)
 	echo "$$report"
-	grep -q '^Live Photos:' <<<"$$report" || { echo "make run: the edited pair is no longer a Live Photo" >&2; exit 1; }
+	grep -q '^Live Photos:' <<<"$$report" || { echo "make demo: the edited pair is no longer a Live Photo" >&2; exit 1; }
 
 fixtures: build
 	GLINT=$(GLINT) Fixtures/make-fixtures.sh
@@ -137,7 +167,7 @@ bench-rings: build
 	GLINT=$(GLINT) Benchmarks/rings-vs-pycairo.sh
 
 # The script builds what it times itself: glint (release, Swift runtime static, as `make build`) and JPEGPatchBench.
-bench-badge: deps
+bench-badge: build
 	SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/badge-vs-vips.sh
 
 # Builds the benchmark in release and runs it against pgqueuer (PyPI) on one throw-away PostgreSQL server.
@@ -147,25 +177,23 @@ bench-queue: deps
 	BENCH=.build/release/PostgresQueueBench Benchmarks/queue-vs-pgqueuer.sh
 
 # Builds glint in release and serves a 3 MB job output to wrk, against nginx serving the same file.
-bench-serve: deps
+bench-serve: build
 	command -v wrk >/dev/null && command -v nginx >/dev/null || $(SUDO) apt-get install -y wrk nginx
-	$(SWIFT) build -c release --product glint
 	GLINT=.build/release/glint Benchmarks/serve-vs-nginx.sh
 
 # Builds glint as `make build` does (unless GLINT=... names another binary) and runs two glint serve, one
 # --isolation in-process and one --isolation runner, through the same jobs and requests (results in out/bench/isolation/).
 bench-isolation: deps
-	[ "$(GLINT)" != .build/release/glint ] || $(SWIFT) build -c release --static-swift-stdlib
+	[ "$(GLINT)" != .build/release/glint ] || $(BUILD_GLINT)
 	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/isolation-overhead.sh
 
 # Motion Photo to Live Photo on the Samsung HEIC against exiftool + ffmpeg + exiftool (Benchmarks/motionphoto-vs-exiftool.sh).
-bench-motionphoto: deps
-	$(SWIFT) build -c release --product glint
+bench-motionphoto: build
 	GLINT=.build/release/glint SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/motionphoto-vs-exiftool.sh
 
 # The soak test (Benchmarks/soak.sh): SOAK_MINUTES (default 30) of load with failures; report in out/bench/soak.
 soak: deps
-	[ "$(GLINT)" != .build/release/glint ] || $(SWIFT) build -c release --static-swift-stdlib
+	[ "$(GLINT)" != .build/release/glint ] || $(BUILD_GLINT)
 	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/soak.sh
 
 # schemathesis (PyPI) against the OpenAPI document of a throw-away server: no 5xx, no response that

@@ -311,7 +311,10 @@ let package = Package(
         .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintQueue", "GlintJobs", "GlintTestSupport"]),
         .testTarget(
             name: "GlintOptionsTests",
-            dependencies: ["GlintOptions", "GlintJobs", "GlintQueue", "GlintServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "GlintOptions", "GlintJobs", "GlintQueue", "GlintServer", "GlintTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -19,7 +19,7 @@ for tool in ffmpeg ffprobe hyperfine /usr/bin/time djpeg cjpeg; do
   command -v "$tool" >/dev/null || { echo "edit-vs-ffmpeg: needs $tool (run make deps)" >&2; exit 1; }
 done
 if [ -z "${GLINT:-}" ]; then
-  swift build -c release --product glint
+  swift build -c release --static-swift-stdlib --product glint
   GLINT=.build/release/glint
 fi
 

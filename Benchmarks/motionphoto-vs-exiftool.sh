@@ -22,7 +22,7 @@ for tool in exiftool ffmpeg hyperfine; do
   command -v "$tool" >/dev/null || { echo "motionphoto-vs-exiftool: needs $tool (run make deps)" >&2; exit 1; }
 done
 if [ -z "${GLINT:-}" ]; then
-  swift build -c release --product glint
+  swift build -c release --static-swift-stdlib --product glint
   GLINT=.build/release/glint
 fi
 work=out/bench/motionphoto

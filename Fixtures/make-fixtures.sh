@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ -z "${GLINT:-}" ]; then
-  swift build -c release --product glint
+  swift build -c release --static-swift-stdlib --product glint
   GLINT=.build/release/glint
 fi
 out=Fixtures/generated

@@ -18,7 +18,7 @@ struct ResolvedSetting<Value> {
     ) throws {
         if let flag {
             (value, source) = (flag, name)
-        } else if let text = environment[variable], !text.isEmpty {
+        } else if let text = environment.setting(variable) {
             guard let parsed = parse(text) else { throw ValidationError("\(variable)=\(text): not a valid value for \(name)") }
             (value, source) = (parsed, variable)
         } else {
@@ -30,6 +30,15 @@ struct ResolvedSetting<Value> {
     /// "GLINT_CONCURRENCY must be at least 1").
     func require(_ requirement: String, _ check: (Value) -> Bool) throws {
         guard check(value) else { throw ValidationError("\(source) \(requirement)") }
+    }
+}
+
+extension [String: String] {
+    /// The value of the environment variable `name`, nil when it is unset or empty (an empty
+    /// variable counts as unset, as everywhere in Glint).
+    func setting(_ name: String) -> String? {
+        guard let value = self[name], !value.isEmpty else { return nil }
+        return value
     }
 }
 

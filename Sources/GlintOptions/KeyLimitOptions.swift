@@ -81,10 +81,10 @@ public struct KeyLimitOptions: ParsableArguments {
             blobRetentionDays: try Self.blobRetentionDays(blobRetentionDays, environment: environment))
     }
 
-    /// `--blob-retention-days` as given, else its variable in `environment` (also `glint retention
-    /// run`'s default retention); nil keeps the blobs.
+    /// `--blob-retention-days` as given, else its variable in `environment` (this process's by
+    /// default; also `glint retention run`'s default retention); nil keeps the blobs.
     /// - Throws: `ValidationError` naming the flag or variable when not a number of days above 0.
-    public static func blobRetentionDays(_ flag: Double?, environment: [String: String]) throws -> Double? {
+    public static func blobRetentionDays(_ flag: Double?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Double? {
         let retention = try ResolvedSetting<Double?>(
             flag: flag.map { .some($0) }, name: "--blob-retention-days", variable: Variable.blobRetentionDays, environment: environment, default: nil
         ) { text in Double(text).map { .some($0) } }

@@ -3,12 +3,14 @@ import Foundation
 import GlintQueue
 import Logging
 
-/// `--store` and `--data-dir`, shared by `glint serve`, `glint worker`, `glint jobs` and
-/// `glint keys`: the flag, else `$GLINT_STORE` / `$GLINT_DATA_DIR`, else the default store
-/// (`sqlite:<data-dir>/queue.sqlite`) and ``GlintDataDirectory/defaultPath``.
+/// `--store` and `--data-dir`, shared by `glint serve`, `glint worker`, `glint jobs`, `glint keys`
+/// and `glint retention`: the flag, else `$GLINT_STORE` / `$GLINT_DATA_DIR` (empty counts as unset),
+/// else the default store (`sqlite:<data-dir>/queue.sqlite`) and ``GlintDataDirectory/defaultPath``.
 public struct StoreOptions: ParsableArguments {
     /// The environment variable naming the job store.
     public static let storeVariable = "GLINT_STORE"
+    /// The environment variable naming the data directory.
+    public static let dataDirectoryVariable = "GLINT_DATA_DIR"
 
     @Option(
         help: ArgumentHelp(
@@ -17,14 +19,15 @@ public struct StoreOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The data directory: blobs under <data-dir>/blobs (default $\(GlintDataDirectory.environmentVariable), else \(GlintDataDirectory.defaultPath))."))
+            "The data directory: blobs under <data-dir>/blobs (default $\(dataDirectoryVariable), else \(GlintDataDirectory.defaultPath))."))
     public var dataDir: String?
 
     public init() {}
 
-    /// The data directory these options name in `environment`.
+    /// The data directory these options name in `environment`: `--data-dir`, else
+    /// `$GLINT_DATA_DIR`, else ``GlintDataDirectory/defaultPath``.
     public func dataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> GlintDataDirectory {
-        GlintDataDirectory(option: dataDir, environment: environment)
+        GlintDataDirectory(path: dataDir ?? environment.setting(Self.dataDirectoryVariable) ?? GlintDataDirectory.defaultPath)
     }
 
     /// The data directory these options name in this process's environment.
@@ -33,7 +36,7 @@ public struct StoreOptions: ParsableArguments {
     /// The job store these options name in `environment`.
     /// - Throws: `JobQueueError` when the location does not parse.
     public func location(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> JobStoreLocation {
-        guard let store = store ?? environment[Self.storeVariable].flatMap({ $0.isEmpty ? nil : $0 }) else {
+        guard let store = store ?? environment.setting(Self.storeVariable) else {
             return dataDirectory(environment: environment).defaultStoreLocation
         }
         return try JobStoreLocation(parsing: store)

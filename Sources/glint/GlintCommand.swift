@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GlintMedia
+import GlintOptions
 import Logging
 
 /// The `glint` command-line tool.
@@ -18,11 +19,11 @@ struct GlintCommand: AsyncParsableCommand {
     /// Runs the command line. FFmpeg's own logging is silenced first: its decoders and libx264
     /// would otherwise write banners and warnings to standard error, and every failure already
     /// reaches the user as one `glint: FILE: problem` line.
-    /// Logs go to standard error at the level named by `GLINT_LOG_LEVEL` (`trace` ... `critical`),
-    /// `warning` by default, so that normal runs print nothing but their results.
+    /// Logs go to standard error at the level GlintOptions' ``LogLevelSetting`` reads (`GLINT_LOG_LEVEL`,
+    /// `warning` by default), so that normal runs print nothing but their results.
     static func main() async {
         FFmpegLogging.silence()
-        let level = ProcessInfo.processInfo.environment["GLINT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        let level = LogLevelSetting.level()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

@@ -5,25 +5,20 @@ import GlintOptions
 import GlintQueue
 import Logging
 
-/// `--store` and `--data-dir` (and `$GLINT_STORE`, `$GLINT_DATA_DIR`), shared with `glint worker`,
+/// `--store` and `--data-dir` (and their environment variables), shared with `glint worker`,
 /// `glint serve` and `glint keys`: GlintOptions' ``StoreOptions``.
 typealias JobsStoreOptions = StoreOptions
 
 /// Where `glint jobs` works: the stores on this machine (`--store`, `--data-dir`), or a Glint
-/// server (`--server URL --api-key KEY`).
+/// server (`--server URL --api-key KEY`, GlintOptions' ``RemoteServerOptions``).
 struct JobsTargetOptions: ParsableArguments {
     @OptionGroup var stores: JobsStoreOptions
 
-    @Option(help: "A Glint server to send the request to instead of the local stores, e.g. http://127.0.0.1:8080 (default $GLINT_SERVER).")
-    var server: String?
-
-    @Option(help: "The API key for --server (default $GLINT_API_KEY; create one with `glint keys create`).")
-    var apiKey: String?
+    @OptionGroup var remote: RemoteServerOptions
 
     /// Runs `body` with the backend these options name, closing it afterwards.
     func withBackend<R: Sendable>(_ body: (any JobsBackend) async throws -> R) async throws -> R {
-        let environment = ProcessInfo.processInfo.environment
-        guard let server = server ?? environment["GLINT_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+        guard let server = remote.resolvedServer() else {
             return try await stores.withStores { store, blobs, _ in
                 try await body(LocalJobsBackend(store: store, blobs: blobs))
             }
@@ -31,8 +26,8 @@ struct JobsTargetOptions: ParsableArguments {
         guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
             throw RemoteJobsError(.badParameters, "--server \(server): expected an http:// or https:// URL")
         }
-        guard let apiKey = apiKey ?? environment["GLINT_API_KEY"], !apiKey.isEmpty else {
-            throw RemoteJobsError(.badParameters, "--server \(server): give --api-key (or set GLINT_API_KEY)")
+        guard let apiKey = remote.resolvedAPIKey() else {
+            throw RemoteJobsError(.badParameters, "--server \(server): give --api-key (or set \(RemoteServerOptions.Variable.apiKey))")
         }
         return try await body(RemoteJobsBackend(server: url, apiKey: apiKey))
     }

@@ -29,7 +29,10 @@ struct RetentionRunCommand: AsyncParsableCommand {
 
     @OptionGroup var stores: StoreOptions
 
-    @Option(help: "Days kept for tenants whose keys set none, as glint serve's --blob-retention-days (default $GLINT_BLOB_RETENTION_DAYS, else kept).")
+    @Option(
+        help: ArgumentHelp(
+            "Days kept for tenants whose keys set none, as glint serve's --blob-retention-days (default $\(KeyLimitOptions.Variable.blobRetentionDays), else kept)."
+        ))
     var blobRetentionDays: Double?
 
     @Option(help: "Seconds since its last put before a file that nobody claims or names is removed (glint serve: 3600).")
@@ -45,7 +48,7 @@ struct RetentionRunCommand: AsyncParsableCommand {
     /// The server's default limits as far as retention goes: `--blob-retention-days`, else the
     /// variable `glint serve` reads, checked by the same rule as serve's.
     func defaultLimits() throws -> KeyLimits {
-        KeyLimits(blobRetentionDays: try KeyLimitOptions.blobRetentionDays(blobRetentionDays, environment: ProcessInfo.processInfo.environment))
+        KeyLimits(blobRetentionDays: try KeyLimitOptions.blobRetentionDays(blobRetentionDays))
     }
 
     func run() async throws {

@@ -4,7 +4,7 @@ import GlintMedia
 import GlintTestSupport
 import Testing
 
-@Suite("glint badge")
+@Suite("glint badge", .suiteTimeLimit)
 struct BadgeCommandTests {
     /// Writes a flat PNG and returns its path.
     static func flatPNG(_ width: Int, _ height: Int, _ directory: TemporaryDirectory, _ name: String) throws -> String {
@@ -71,7 +71,7 @@ struct BadgeCommandTests {
 
     @Test(
         "glint export --as still --badge live: the real still gets the badge, the rest as before",
-        .enabled(if: SharedFixtures.available && MediaTools.exiftool != nil, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures, .exiftool))
     func exportStillWithBadge() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

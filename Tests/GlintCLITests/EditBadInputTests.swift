@@ -4,7 +4,7 @@ import Testing
 
 /// `glint edit` given damaged or wrong inputs: one line on standard error naming the file and the
 /// problem, a clean non-zero exit, and nothing left in the output directory.
-@Suite("glint edit with bad input")
+@Suite("glint edit with bad input", .suiteTimeLimit)
 struct EditBadInputTests {
     static let recipe = #"{"exposure":0.5}"#
 
@@ -85,7 +85,7 @@ struct EditBadInputTests {
     ]
 
     @Test(
-        "bad input from the real pair fails cleanly", .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage),
+        "bad input from the real pair fails cleanly", .requires(.sharedFixtures),
         arguments: realPairCases)
     func realPairBadInput(_ input: BadInput) throws {
         try check(input, still: SharedFixtures.url(SharedFixtures.Name.livePhotoStill), movie: SharedFixtures.url(SharedFixtures.Name.livePhotoMovie))

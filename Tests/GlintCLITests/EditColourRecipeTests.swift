@@ -4,7 +4,7 @@ import Testing
 
 /// `glint edit` with colour recipes: LUT files resolved against the recipe file, and bad colour
 /// recipes refused in one line before any output is written.
-@Suite("glint edit colour recipes")
+@Suite("glint edit colour recipes", .suiteTimeLimit)
 struct EditColourRecipeTests {
     /// A bad recipe: the recipe file's text, a `.cube` file to put beside it, and the words the
     /// one-line error must contain.
@@ -62,7 +62,8 @@ struct EditColourRecipeTests {
         }
     }
 
-    @Test func lutPathIsResolvedAgainstTheRecipeFile() throws {
+    @Test(.requires(.exiftool))
+    func lutPathIsResolvedAgainstTheRecipeFile() throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
         let pair = try GeneratedInputs.pair(in: work.url, name: "good")
@@ -81,9 +82,8 @@ struct EditColourRecipeTests {
             ], currentDirectory: work.url)
         #expect(run.succeeded, "\(run.summary)")
         #expect(TemporaryDirectory.contents(of: output).sorted() == ["good.jpg", "good.mov"])
-        if let exiftool = ExternalTool.find("exiftool") {
-            let profile = try ExternalTool.run(exiftool, ["-s3", "-ProfileDescription", output.appendingPathComponent("good.jpg").path])
-            #expect(profile.stdoutText.contains("sRGB IEC61966-2.1"), "\(profile.stdoutText)")
-        }
+        let exiftool = try #require(ExternalTool.find("exiftool"))
+        let profile = try ExternalTool.run(exiftool, ["-s3", "-ProfileDescription", output.appendingPathComponent("good.jpg").path])
+        #expect(profile.stdoutText.contains("sRGB IEC61966-2.1"), "\(profile.stdoutText)")
     }
 }

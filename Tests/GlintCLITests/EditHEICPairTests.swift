@@ -5,7 +5,7 @@ import Testing
 
 /// A modern iPhone pair, HEIC + HEVC .mov, through `glint fixture`, `inspect` and `edit`: the
 /// same acceptance lines as a JPEG pair, checked with exiftool, ffprobe and ffmpeg.
-@Suite("glint edit on HEIC + HEVC pairs")
+@Suite("glint edit on HEIC + HEVC pairs", .suiteTimeLimit)
 struct EditHEICPairTests {
     static let recipe = #"{"exposure":0.5,"crop":{"x":0.1,"y":0.1,"width":0.8,"height":0.8}}"#
     static let sizes = ["--still-size", "640x480", "--frame-size", "192x144", "--frames", "12"]
@@ -64,7 +64,9 @@ struct EditHEICPairTests {
         return run.stdoutText.split(separator: "\n").map(String.init).sorted { Double($0) ?? 0 < Double($1) ?? 0 }
     }
 
-    @Test("a generated HEIC + HEVC pair pairs, and its edit keeps identity, still time, frames, timestamps, audio and aspect")
+    @Test(
+        "a generated HEIC + HEVC pair pairs, and its edit keeps identity, still time, frames, timestamps, audio and aspect",
+        .requires(.exiftool, .ffprobe, .ffmpeg))
     func generatedPairKeepsEverything() throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
@@ -92,28 +94,21 @@ struct EditHEICPairTests {
         let (stillAspect, movieAspect) = (EditRealPairTests.displayAspect(still), EditRealPairTests.displayAspect(movie))
         #expect(abs(stillAspect / movieAspect - 1) <= 0.01, "still \(still.width)x\(still.height), movie \(movie)")
 
-        if MediaTools.exiftool != nil {
-            #expect(try Self.exiftoolStillIdentifier(result.stillPath) == identifier)
-            let movieTags = try MediaTools.tags(URL(fileURLWithPath: result.moviePath))
-            #expect(movieTags["Keys:ContentIdentifier"] as? String == identifier)
-            #expect(movieTags.contains { $0.key.hasSuffix(":StillImageTime") }, "exiftool -ee finds no StillImageTime")
-        } else {
-            print("note: exiftool is not installed; skipping its view of the edited HEIC pair")
-        }
-        if MediaTools.ffprobe != nil, MediaTools.ffmpeg != nil {
-            #expect(try MediaTools.videoFrameCount(URL(fileURLWithPath: result.moviePath)) == 12)
-            #expect(try Self.videoPacketTimes(result.moviePath) == Self.videoPacketTimes(input.movie))
-            let original = try MediaTools.audioPackets(URL(fileURLWithPath: input.movie))
-            #expect(!original.isEmpty)
-            #expect(try MediaTools.audioPackets(URL(fileURLWithPath: result.moviePath)) == original)
-        } else {
-            print("note: ffprobe/ffmpeg are not installed; skipping the frame, timestamp and audio checks")
-        }
+        #expect(try Self.exiftoolStillIdentifier(result.stillPath) == identifier)
+        let movieTags = try MediaTools.tags(URL(fileURLWithPath: result.moviePath))
+        #expect(movieTags["Keys:ContentIdentifier"] as? String == identifier)
+        #expect(movieTags.contains { $0.key.hasSuffix(":StillImageTime") }, "exiftool -ee finds no StillImageTime")
+
+        #expect(try MediaTools.videoFrameCount(URL(fileURLWithPath: result.moviePath)) == 12)
+        #expect(try Self.videoPacketTimes(result.moviePath) == Self.videoPacketTimes(input.movie))
+        let original = try MediaTools.audioPackets(URL(fileURLWithPath: input.movie))
+        #expect(!original.isEmpty)
+        #expect(try MediaTools.audioPackets(URL(fileURLWithPath: result.moviePath)) == original)
     }
 
     @Test(
         "the iPhone 12 Pro HEIC (no identifier) beside a generated HEVC movie gets an identifier exiftool reads",
-        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), CLIFixtures.missingMessage),
+        .requires(.fixture(SharedFixtures.Name.heicStill), .exiftool),
         arguments: [["--still-without-identifier"], ["--identifier", "none"]])
     func realHEICTakesAnIdentifier(_ options: [String]) throws {
         let work = try TemporaryDirectory()
@@ -129,7 +124,6 @@ struct EditHEICPairTests {
         #expect(result.stillWidth == 2420 && result.stillHeight == 3226)
         let after = try inspect([result.stillPath, result.moviePath])
         #expect(after.livePhotos.map(\.contentIdentifier) == [result.contentIdentifier], "\(after.unpaired)")
-        guard MediaTools.exiftool != nil else { return }
         #expect(try Self.exiftoolStillIdentifier(result.stillPath) == result.contentIdentifier.rawValue)
         let tags = try MediaTools.tags(URL(fileURLWithPath: result.stillPath))
         #expect(tags["IFD0:Orientation"] as? String == "Horizontal (normal)")
@@ -166,7 +160,7 @@ struct EditHEICPairTests {
 
     @Test(
         "inspect reports the iPhone 12 Pro HEIC: displayed size, no identifier, its ICC profile",
-        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), CLIFixtures.missingMessage))
+        .requires(.fixture(SharedFixtures.Name.heicStill)))
     func inspectRealHEIC() throws {
         let path = "\(SharedFixtures.relativeToPackageRoot)/\(SharedFixtures.Name.heicStill)"
         let document = try inspect([path])

@@ -5,7 +5,7 @@ import Testing
 
 /// The identity rules of `glint edit`, on pairs made by `glint fixture`: a half without an
 /// identifier takes the other half's, and a pair with none gets a fresh one in both halves.
-@Suite("glint edit identity rules")
+@Suite("glint edit identity rules", .suiteTimeLimit)
 struct EditIdentityTests {
     static let recipe = #"{"exposure":0.5}"#
 
@@ -46,11 +46,7 @@ struct EditIdentityTests {
     }
 
     /// The identifier exiftool reads from the still's Apple MakerNote and from the movie's Keys.
-    func exiftoolIdentifiers(still: URL, movie: URL) throws -> (still: String?, movie: String?)? {
-        guard MediaTools.exiftool != nil else {
-            print("note: exiftool is not installed; skipping its view of the identifiers")
-            return nil
-        }
+    func exiftoolIdentifiers(still: URL, movie: URL) throws -> (still: String?, movie: String?) {
         let stillTags = try MediaTools.tags(still)
         let movieTags = try MediaTools.tags(movie)
         let stillIdentifier = (MediaTools.value("ContentIdentifier", in: stillTags) ?? MediaTools.value("MediaGroupUUID", in: stillTags)) as? String
@@ -58,7 +54,7 @@ struct EditIdentityTests {
     }
 
     @Test(
-        "a still without a MakerNote takes the movie's identifier",
+        "a still without a MakerNote takes the movie's identifier", .requires(.exiftool),
         arguments: [[String](), ["--rotation", "90", "--codec", "hevc"]])
     func stillTakesTheMovieIdentifier(_ variant: [String]) throws {
         let work = try TemporaryDirectory()
@@ -82,10 +78,9 @@ struct EditIdentityTests {
         let stillOut = URL(fileURLWithPath: result.stillPath)
         let movieOut = URL(fileURLWithPath: result.moviePath)
         #expect(stillOut.lastPathComponent == "clip.jpg" && movieOut.lastPathComponent == "clip.mov")
-        if let tags = try exiftoolIdentifiers(still: stillOut, movie: movieOut) {
-            #expect(tags.still == identifier, "exiftool reads \(String(describing: tags.still)) from the new MakerNote")
-            #expect(tags.movie == identifier)
-        }
+        let tags = try exiftoolIdentifiers(still: stillOut, movie: movieOut)
+        #expect(tags.still == identifier, "exiftool reads \(String(describing: tags.still)) from the new MakerNote")
+        #expect(tags.movie == identifier)
         let after = try inspect([stillOut, movieOut])
         try #require(after.livePhotos.count == 1, "the outputs do not pair: \(after.unpaired)")
         #expect(after.livePhotos[0].contentIdentifier.rawValue == identifier)
@@ -107,7 +102,7 @@ struct EditIdentityTests {
         #expect(after.livePhotos.map(\.contentIdentifier.rawValue) == [identifier])
     }
 
-    @Test("a pair with no identifier at all gets a fresh UUID in both halves")
+    @Test("a pair with no identifier at all gets a fresh UUID in both halves", .requires(.exiftool))
     func freshIdentifierForBoth() throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
@@ -127,10 +122,9 @@ struct EditIdentityTests {
 
         let stillOut = URL(fileURLWithPath: result.stillPath)
         let movieOut = URL(fileURLWithPath: result.moviePath)
-        if let tags = try exiftoolIdentifiers(still: stillOut, movie: movieOut) {
-            #expect(tags.still == identifier)
-            #expect(tags.movie == identifier)
-        }
+        let tags = try exiftoolIdentifiers(still: stillOut, movie: movieOut)
+        #expect(tags.still == identifier)
+        #expect(tags.movie == identifier)
         let after = try inspect([stillOut, movieOut])
         #expect(after.livePhotos.map(\.contentIdentifier.rawValue) == [identifier])
 

@@ -5,13 +5,13 @@ import Testing
 
 /// `glint edit` on the real iPhone 6s Live Photo: one edit (a few seconds in debug), every check
 /// made on its output.
-@Suite("glint edit on the real iPhone pair")
+@Suite("glint edit on the real iPhone pair", .suiteTimeLimit)
 struct EditRealPairTests {
     static let recipe = #"{"exposure":0.5,"crop":{"x":0.1,"y":0.1,"width":0.8,"height":0.8}}"#
 
     @Test(
         "the edited pair keeps its identity, metadata, frames and audio, and still pairs",
-        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures, .exiftool, .ffprobe, .ffmpeg))
     func editedPairKeepsEverything() throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
@@ -67,10 +67,6 @@ struct EditRealPairTests {
 
     /// exiftool sees the identifier in both halves, the still image time, and the kept metadata.
     func checkExiftool(still: URL, movie: URL) throws {
-        guard MediaTools.exiftool != nil else {
-            print("note: exiftool is not installed; skipping the metadata checks of the edited pair")
-            return
-        }
         let stillTags = try MediaTools.tags(still)
         let stillIdentifier = (MediaTools.value("ContentIdentifier", in: stillTags) ?? MediaTools.value("MediaGroupUUID", in: stillTags)) as? String
         #expect(stillIdentifier == CLIFixtures.iphoneIdentifier, "still tags: \(stillTags.keys.sorted())")
@@ -89,10 +85,6 @@ struct EditRealPairTests {
 
     /// ffprobe counts every frame, and the audio packets are carried over byte for byte.
     func checkFFmpeg(inputMovie: URL, movie: URL) throws {
-        guard MediaTools.ffprobe != nil, MediaTools.ffmpeg != nil else {
-            print("note: ffprobe/ffmpeg are not installed; skipping the frame and audio checks of the edited movie")
-            return
-        }
         #expect(try MediaTools.videoFrameCount(movie) == 22)
         let original = try MediaTools.audioPackets(inputMovie)
         let edited = try MediaTools.audioPackets(movie)

@@ -5,7 +5,7 @@ import Testing
 
 /// `glint edit` with the timeline and sound keys: what `--json` and the text output report, and
 /// the clear, early failures.
-@Suite("glint edit: trim, key photo, volume")
+@Suite("glint edit: trim, key photo, volume", .suiteTimeLimit)
 struct EditTimeAndSoundTests {
     /// `glint fixture` with six frames presents them at 0, 20, 40, 61, 80 and 120 (1/600 s); the
     /// still is frame 3.

@@ -11,10 +11,8 @@ struct ExportDocument: Decodable {
     var exports: [ExportResult]
 }
 
-@Suite("glint export")
+@Suite("glint export", .suiteTimeLimit)
 struct ExportCommandTests {
-    static var toolsAvailable: Bool { MediaTools.exiftool != nil && MediaTools.ffmpeg != nil && MediaTools.ffprobe != nil }
-
     /// Runs `glint export` on the real pair and decodes its JSON.
     static func export(_ format: String, into directory: URL, _ extra: [String] = []) throws -> ExportDocument {
         let run = try GlintProcess.run(
@@ -35,7 +33,7 @@ struct ExportCommandTests {
 
     @Test(
         "a motion photo of the real pair is read back by glint inspect, exiftool and ffmpeg",
-        .enabled(if: SharedFixtures.available && toolsAvailable, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures, .exiftool, .ffmpeg, .ffprobe))
     func motionPhotoOfTheRealPair() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -95,7 +93,7 @@ struct ExportCommandTests {
 
     @Test(
         "--strip-location leaves no GPS tag in any output, the embedded MP4 included",
-        .enabled(if: SharedFixtures.available && toolsAvailable, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures, .exiftool, .ffmpeg, .ffprobe))
     func stripLocationEverywhere() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -126,7 +124,7 @@ struct ExportCommandTests {
 
     @Test(
         "files that are not a Live Photo are refused with one clear line",
-        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures))
     func unpairedInputIsRefused() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -4,10 +4,8 @@ import GlintMedia
 import GlintTestSupport
 import Testing
 
-@Suite("glint export effects")
+@Suite("glint export effects", .suiteTimeLimit)
 struct ExportEffectCommandTests {
-    static var tools: Bool { ExternalTool.isAvailable("gifsicle") && ExternalTool.isAvailable("webpmux") && MediaTools.ffprobe != nil }
-
     /// Runs `glint export` on the real pair and decodes its JSON.
     static func export(into directory: URL, _ arguments: [String]) throws -> ExportDocument {
         let run = try GlintProcess.run(["export", CLIFixtures.iphoneStill, CLIFixtures.iphoneMovie, "--out", directory.path, "--json"] + arguments)
@@ -17,7 +15,7 @@ struct ExportEffectCommandTests {
 
     @Test(
         "--effect bounce --as gif and --effect loop --as webp write looping animations others read back",
-        .enabled(if: SharedFixtures.available && tools, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures, .gifsicle, .webpmux, .ffprobe))
     func animationsOfTheRealPair() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -45,7 +43,7 @@ struct ExportEffectCommandTests {
 
     @Test(
         "--effect longExposure --as still writes a JPEG; --effect loop --as mp4 a movie with sound",
-        .enabled(if: SharedFixtures.available && tools, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures, .gifsicle, .webpmux, .ffprobe))
     func stillAndMovieEffects() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -73,7 +71,7 @@ struct ExportEffectCommandTests {
 
     @Test(
         "an effect in a format it has no meaning in is refused before any work",
-        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures))
     func refusesMismatchedEffect() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

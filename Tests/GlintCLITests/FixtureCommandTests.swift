@@ -3,7 +3,7 @@ import GlintTestSupport
 import Testing
 
 /// `glint fixture --fps`: the constant-rate movies `make bench` is measured on.
-@Suite("glint fixture frame rate")
+@Suite("glint fixture frame rate", .suiteTimeLimit)
 struct FixtureCommandTests {
     @Test func aConstantFrameRateGivesEvenlySpacedFrames() throws {
         let work = try TemporaryDirectory()

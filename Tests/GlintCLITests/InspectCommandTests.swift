@@ -21,11 +21,11 @@ struct InspectDocument: Decodable {
     }
 }
 
-@Suite("glint inspect")
+@Suite("glint inspect", .suiteTimeLimit)
 struct InspectCommandTests {
     @Test(
         "the iPhone 6s pair is one Live Photo with its identifier, still time, frames and LPCM audio",
-        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures))
     func iphonePairIsOneLivePhoto() throws {
         let run = try GlintProcess.run(["inspect"] + CLIFixtures.glob("livephoto-iphone6s") + ["--json"])
         #expect(run.succeeded, "\(run.summary)")
@@ -54,7 +54,7 @@ struct InspectCommandTests {
 
     @Test(
         "the same fields are in the raw JSON, under the names a script would use",
-        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures))
     func rawJSONFieldNames() throws {
         let run = try GlintProcess.run(["inspect"] + CLIFixtures.glob("livephoto-iphone6s") + ["--json"])
         let object = try run.jsonObject()
@@ -74,7 +74,7 @@ struct InspectCommandTests {
 
     @Test(
         "mismatched halves stay unpaired, and the reasons name both identifiers",
-        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures))
     func mismatchedPairIsNotALivePhoto() throws {
         let paths = try CLIFixtures.glob("livephoto-mismatched")
         let run = try GlintProcess.run(["inspect"] + paths + ["--json"])

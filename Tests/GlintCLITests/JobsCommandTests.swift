@@ -4,7 +4,7 @@ import Testing
 
 /// `glint jobs` and `glint worker` as a user runs them: submit, wait, show, fetch the output,
 /// cancel, retry, and the one-line errors.
-@Suite("glint jobs and glint worker")
+@Suite("glint jobs and glint worker", .suiteTimeLimit)
 struct JobsCommandTests {
     /// Runs `glint jobs <arguments> --data-dir data`.
     static func jobs(_ arguments: [String], data: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessOutcome {

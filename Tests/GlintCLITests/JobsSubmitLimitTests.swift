@@ -4,7 +4,7 @@ import Testing
 
 /// `glint jobs submit` with the local store refuses inputs over `--max-pixels` /
 /// `--max-motion-seconds` (or their variables) before anything is queued.
-@Suite("glint jobs submit: input limits", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+@Suite("glint jobs submit: input limits", .requires(.sharedFixtures), .suiteTimeLimit)
 struct JobsSubmitLimitTests {
     static let pairInputs = ["--input", "still=\(SharedFixtures.livePhotoStill)", "--input", "movie=\(SharedFixtures.livePhotoMovie)"]
 

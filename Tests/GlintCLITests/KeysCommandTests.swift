@@ -4,7 +4,7 @@ import Testing
 
 /// `glint keys create|update|list` with limits: a key's own limits are set on creation, changed or
 /// taken back to the server's defaults by `update`, and shown by `list --json`.
-@Suite("glint keys: limits")
+@Suite("glint keys: limits", .suiteTimeLimit)
 struct KeysCommandTests {
     @Test("create with limits, update some and unset one, list shows them; an unknown key or limit is refused")
     func limits() throws {

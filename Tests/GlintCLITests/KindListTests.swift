@@ -2,13 +2,14 @@ import Foundation
 import GlintJobs
 import GlintLivePhoto
 import GlintQueue
+import GlintTestSupport
 import Testing
 
 /// The lists of job kinds (and export formats) people read come from `JobHandlerRegistry.glint`
 /// (and `ExportFormat.allCases`): `glint jobs submit --help` and `glint jobs kinds` read it, the
 /// OpenAPI document is filled in when served (GlintServerTests checks the served enum), and the
 /// README's table is generated (`make docs`); a README left out of date fails here.
-@Suite("Kind lists")
+@Suite("Kind lists", .suiteTimeLimit)
 struct KindListTests {
     static let kinds = JobHandlerRegistry.glint.kinds.map(\.rawValue)
     static let formats = ExportFormat.allCases.map(\.rawValue)

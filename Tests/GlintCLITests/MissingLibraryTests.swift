@@ -6,7 +6,7 @@ import Testing
 /// need them run without them, and commands that do get one clear error line when they cannot be
 /// loaded. The libraries are made unloadable by putting impostors first on `LD_LIBRARY_PATH`,
 /// where `dlopen` looks before the system's library cache.
-@Suite("glint without FFmpeg or libheif")
+@Suite("glint without FFmpeg or libheif", .suiteTimeLimit)
 struct MissingLibraryTests {
     /// A directory whose `libavcodec.so.59` is not a shared library at all and whose
     /// `libheif.so.1` is a real shared library (libswresample) that lacks every libheif function.
@@ -30,7 +30,7 @@ struct MissingLibraryTests {
 
     @Test(
         "inspect of a Live Photo (JPEG + QuickTime) and rings run with FFmpeg and libheif unloadable",
-        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures))
     func commandsThatNeedNeither() throws {
         let libraries = try Self.impostors()
         defer { libraries.remove() }  // also keeps the directory alive while glint runs
@@ -56,7 +56,7 @@ struct MissingLibraryTests {
 
     @Test(
         "edit of the real pair with FFmpeg unloadable: one error line naming FFmpeg, exit 1, no output",
-        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures))
     func editWithoutFFmpeg() throws {
         let libraries = try Self.impostors()
         defer { libraries.remove() }  // also keeps the directory alive while glint runs
@@ -79,7 +79,7 @@ struct MissingLibraryTests {
 
     @Test(
         "inspect of a HEIC with libheif lacking its functions reports the missing function, not a crash",
-        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures))
     func heicWithoutLibheif() throws {
         let libraries = try Self.impostors()
         defer { libraries.remove() }  // also keeps the directory alive while glint runs

@@ -6,7 +6,7 @@ import Testing
 /// artwork never loads them, and a badge that draws SVG gets one clear error line when they
 /// cannot be loaded. As in MissingLibraryTests, impostors first on `LD_LIBRARY_PATH` (where
 /// `dlopen` looks before the system's library cache) make them unloadable.
-@Suite("glint without librsvg or cairo")
+@Suite("glint without librsvg or cairo", .suiteTimeLimit)
 struct MissingRsvgTests {
     /// A directory whose `librsvg-2.so.2` and `libcairo.so.2` are not shared libraries at all.
     static func impostors() throws -> TemporaryDirectory {
@@ -19,7 +19,7 @@ struct MissingRsvgTests {
 
     @Test(
         "a badge from PNG artwork runs with librsvg and cairo unloadable; built-in (SVG) artwork fails with one line naming librsvg",
-        .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+        .requires(.sharedFixtures))
     func badgeWithoutRsvg() throws {
         let libraries = try Self.impostors()
         defer { libraries.remove() }  // also keeps the directory alive while glint runs

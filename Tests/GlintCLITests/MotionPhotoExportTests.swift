@@ -7,13 +7,13 @@ import Testing
 /// `glint export MOTIONPHOTO --as pair`: a Motion Photo comes out as a Live Photo that `glint
 /// inspect` pairs, exiftool reads the same identifier in both halves and the still-image time;
 /// a photo without motion, or with a broken video, fails cleanly and writes nothing.
-@Suite("glint export of Motion Photos")
+@Suite("glint export of Motion Photos", .suiteTimeLimit)
 struct MotionPhotoExportTests {
     static let heic = "\(SharedFixtures.relativeToPackageRoot)/motionphoto/motionphoto.heic"
 
     @Test(
         "the Samsung HEIC as a pair with --identifier: inspect pairs the two; exiftool reads the identifier in both and StillImageTime",
-        .enabled(if: SharedFixtures.contains("motionphoto/motionphoto.heic"), CLIFixtures.missingMessage))
+        .requires(.fixture("motionphoto/motionphoto.heic"), .exiftool))
     func samsungHEICAsPair() throws {
         let directory = try TemporaryDirectory("glint-motion-export")
         defer { directory.remove() }
@@ -27,7 +27,7 @@ struct MotionPhotoExportTests {
         #expect(inspected.livePhotos.map(\.contentIdentifier.rawValue) == [identifier], "inspect pairs the two files")
         #expect(abs((inspected.livePhotos.first?.stillImageTime ?? 0) - 2.0566) < 1.0 / 30, "the still time is the timestamp's frame")
 
-        guard let exiftool = ExternalTool.find("exiftool") else { return }
+        let exiftool = try #require(ExternalTool.find("exiftool"))
         let still = try ExternalTool.run(exiftool, ["-s3", "-MediaGroupUUID", files[0]])
         #expect(still.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == identifier, "\(still.summary)")
         let movie = try ExternalTool.run(exiftool, ["-s3", "-ee", "-ContentIdentifier", "-StillImageTime", "-MajorBrand", files[1]])
@@ -37,7 +37,7 @@ struct MotionPhotoExportTests {
 
     @Test(
         "a JPEG without motion: exit 1, 'not a Motion Photo' (typed JSON); the broken Google file: a clear error; nothing written",
-        .enabled(if: SharedFixtures.contains("motionphoto/normalphoto.jpg"), CLIFixtures.missingMessage))
+        .requires(.fixture("motionphoto/normalphoto.jpg")))
     func badInput() throws {
         let directory = try TemporaryDirectory("glint-motion-export-bad")
         defer { directory.remove() }
@@ -58,7 +58,7 @@ struct MotionPhotoExportTests {
 
     @Test(
         "glint edit of a Google Motion Photo JPEG: the same name, still a Google Motion Photo with H.264 motion and every frame",
-        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.livePhotoStill), CLIFixtures.missingMessage))
+        .requires(.fixture(SharedFixtures.Name.livePhotoStill)))
     func editKeepsTheFlavour() throws {
         let directory = try TemporaryDirectory("glint-motion-edit")
         defer { directory.remove() }

@@ -4,7 +4,7 @@ import GlintMedia
 import GlintTestSupport
 import Testing
 
-@Suite("glint inspect of Motion Photos")
+@Suite("glint inspect of Motion Photos", .suiteTimeLimit)
 struct MotionPhotoInspectTests {
     static func inspect(_ file: String) throws -> (ProcessOutcome, MediaFileReport) {
         let run = try GlintProcess.run(["inspect", "\(SharedFixtures.relativeToPackageRoot)/motionphoto/\(file)", "--json"])
@@ -12,7 +12,7 @@ struct MotionPhotoInspectTests {
         return (run, report)
     }
 
-    @Test("the four Motion Photo fixtures are classified", .enabled(if: SharedFixtures.contains("motionphoto/motionphoto.heic"), CLIFixtures.missingMessage))
+    @Test("the four Motion Photo fixtures are classified", .requires(.fixture("motionphoto/motionphoto.heic")))
     func fixturesAreClassified() throws {
         let (heicRun, heic) = try Self.inspect("motionphoto.heic")
         #expect(heicRun.succeeded, "\(heicRun.summary)")
@@ -43,7 +43,7 @@ struct MotionPhotoInspectTests {
         #expect(brokenRun.stderrLines.count == 1)
     }
 
-    @Test("a motion photo whose MP4 was cut is a clear error", .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+    @Test("a motion photo whose MP4 was cut is a clear error", .requires(.sharedFixtures))
     func truncatedMotionPhoto() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -4,7 +4,7 @@ import Testing
 
 /// `glint jobs ... --server URL --api-key KEY` against a real `glint serve` on loopback: inputs are
 /// uploaded, jobs run in the server's embedded worker, outputs come back, and the tenant is the key's.
-@Suite("glint jobs against a server")
+@Suite("glint jobs against a server", .suiteTimeLimit)
 struct RemoteJobsCommandTests {
     /// A `glint serve --port 0` in a temporary data directory, with one API key per tenant.
     final class Server {
@@ -38,10 +38,11 @@ struct RemoteJobsCommandTests {
         }
     }
 
-    @Test("submit with an uploaded input, wait, show, list and download; another tenant sees nothing; a bad key is refused")
+    @Test(
+        "submit with an uploaded input, wait, show, list and download; another tenant sees nothing; a bad key is refused",
+        .requires(.fixture(SharedFixtures.Name.livePhotoStill)))
     func remoteRoundTrip() async throws {
         let still = URL(fileURLWithPath: CLIFixtures.iphoneStill, relativeTo: SharedFixtures.packageRoot)
-        try #require(FileManager.default.fileExists(atPath: still.path), CLIFixtures.missingMessage)
         let server = try await Server()
         let key = try server.key(tenant: "acme")
         let otherKey = try server.key(tenant: "globex")

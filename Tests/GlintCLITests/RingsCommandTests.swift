@@ -4,7 +4,7 @@ import GlintTestSupport
 import Testing
 
 /// `glint rings` as a user runs it: a PNG and its JSON report, and refusals that leave nothing.
-@Suite("glint rings")
+@Suite("glint rings", .suiteTimeLimit)
 struct RingsCommandTests {
     @Test func drawsAPNGAndReportsTheGeometry() throws {
         let work = try TemporaryDirectory()

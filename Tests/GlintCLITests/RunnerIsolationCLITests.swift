@@ -15,7 +15,7 @@ import Testing
 /// deadline kills it with `time-limit`; cancelling kills it at once. Real processes, the real pair.
 @Suite(
     "glint worker: media jobs in runner processes", .serialized,
-    .enabled(if: SharedFixtures.available, CLIFixtures.missingMessage))
+    .requires(.sharedFixtures), .suiteTimeLimit)
 struct RunnerIsolationCLITests {
     /// A data directory with a `glint worker` over it.
     struct Setup {
@@ -27,8 +27,10 @@ struct RunnerIsolationCLITests {
         init(_ arguments: [String], command: String = "worker") throws {
             directory = try TemporaryDirectory("glint-runner")
             data = try directory.subdirectory("data")
+            // A lease far longer than an edit takes on a busy machine: these tests count attempts, and
+            // no test here is about lease expiry (WorkerCrashTests and LeaseConformanceTests are).
             worker = try WorkerProcess(
-                ["--data-dir", data.path, "--lease-seconds", "3"] + arguments, command: command, log: directory.file("\(command).log"))
+                ["--data-dir", data.path, "--lease-seconds", "120"] + arguments, command: command, log: directory.file("\(command).log"))
         }
 
         /// Where `glint serve --json` says it listens.
@@ -58,9 +60,11 @@ struct RunnerIsolationCLITests {
     static func waitFor(_ id: JobID, in store: any JobStore, _ condition: (Job) -> Bool) async throws -> Job {
         let deadline = ContinuousClock.now + .seconds(180)
         while true {
+            // The mark comes first: a change (by the worker's process) after the read ends the wait at once.
+            let mark = store.jobChangeMark()
             let job = try #require(try await store.job(id, tenant: nil))
             if condition(job) || ContinuousClock.now > deadline { return job }
-            try await Task.sleep(for: .milliseconds(20))
+            await store.waitForJobChange(since: mark, timeout: .seconds(5))
         }
     }
 
@@ -174,7 +178,8 @@ struct RunnerIsolationCLITests {
             return RunnerProcesses.waitUntilGone(runner, timeout: 5) + RunnerProcesses.waitUntilNoChild(of: parent, timeout: 5)
         }
         try await setup.withStore { store in
-            let waited = try #require(await elapsed.value ?? nil, "the job was not cancelled while its runner ran")
+            let waited = try #require(
+                await elapsed.value ?? nil, "the job was not cancelled while its runner ran; the worker's log: \(setup.worker.logText.suffix(3000))")
             #expect(setup.runners.isEmpty)
             #expect(waited < 1, "the runner outlived the cancellation by \(waited) s")
             let job = try await Self.waitFor(id, in: store) { $0.state.isFinished }

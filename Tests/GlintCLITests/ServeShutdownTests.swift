@@ -9,7 +9,7 @@ import Testing
 /// `glint serve` stops on SIGTERM whatever clients are doing: an `/events` stream on a job that
 /// will not finish ends at once, and a request still in flight after `--stop-margin-seconds` is
 /// cut off, rather than holding the stop forever.
-@Suite("glint serve: a graceful stop with requests in flight")
+@Suite("glint serve: a graceful stop with requests in flight", .suiteTimeLimit)
 struct ServeShutdownTests {
     @Test("SIGTERM with an /events stream open on a waiting job: the stream ends and serve exits 0 within 10 s")
     func stopsWithOpenEventStream() async throws {

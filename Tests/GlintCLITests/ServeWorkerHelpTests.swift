@@ -1,9 +1,10 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 /// `glint serve` takes every option of `glint worker` for its embedded worker: both helps show the
 /// same worker section, and both name the environment variables behind their options.
-@Suite("serve and worker help")
+@Suite("serve and worker help", .suiteTimeLimit)
 struct ServeWorkerHelpTests {
     /// The lines of `help` from `title` to the next blank line.
     static func section(_ title: String, of help: String) -> [String] {

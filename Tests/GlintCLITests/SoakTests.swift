@@ -11,11 +11,9 @@ import Testing
 /// after the rest of the suite, with `GLINT_SOAK_TEST=1`.
 @Suite(
     "soak: 2 minutes of load with failures",
-    .enabled(if: ProcessInfo.processInfo.environment["GLINT_SOAK_TEST"] == "1", "runs alone after the suite (make test sets GLINT_SOAK_TEST=1)"),
-    .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real iPhone pair)"),
-    .enabled(
-        if: ExternalTool.isAvailable("psql") && FileManager.default.fileExists(atPath: "/usr/lib/postgresql"),
-        "needs PostgreSQL (make deps installs it)"))
+    .requires(
+        .environment("GLINT_SOAK_TEST", "1", why: "runs alone after the suite: make test runs it with GLINT_SOAK_TEST=1"),
+        .sharedFixtures, .postgresInstalled), .suiteTimeLimit)
 struct SoakTests {
     @Test("no 5xx, no job lost or completed twice, no temporary file left")
     func twoMinutes() throws {
@@ -29,7 +27,7 @@ struct SoakTests {
                 "OUT": out.path, "PORT": "18690", "PG_PORT": "54349", "GLINT_LOG_LEVEL": "info",
                 "SHARED_FIXTURES": SharedFixtures.directory?.path ?? "../shared/fixtures",
             ],
-            timeout: 900)
+            timeout: 540)
         let report = try #require(
             try? JSONSerialization.jsonObject(with: Data(contentsOf: out.file("report.json"))) as? [String: Any],
             "no report: \(outcome.summary)")

@@ -5,7 +5,7 @@ import Testing
 
 /// `--out -` writes a single-file output to standard output, and an output path that is not a
 /// regular file (a device, a link to one) is written through, never replaced by a rename.
-@Suite("--out -, devices and links")
+@Suite("--out -, devices and links", .suiteTimeLimit)
 struct StandardOutputTests {
     @Test("glint rings --out - writes the PNG to standard output and its report to standard error")
     func ringsToStandardOutput() throws {

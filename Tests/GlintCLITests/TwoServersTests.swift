@@ -9,7 +9,7 @@ import Testing
 /// The deployment for many machines (README, "Many machines") on one: two `glint serve` processes
 /// on one PostgreSQL database and one data directory, one an API node (`--no-workers`), the other
 /// with a worker. What goes in through either comes out through the other.
-@Suite("two glint serve on one PostgreSQL and one data directory")
+@Suite("two glint serve on one PostgreSQL and one data directory", .suiteTimeLimit)
 struct TwoServersTests {
     static var postgres: String? {
         guard let url = ProcessInfo.processInfo.environment["GLINT_TEST_POSTGRES_URL"], !url.isEmpty else { return nil }
@@ -41,10 +41,9 @@ struct TwoServersTests {
 
     @Test(
         "a job submitted through one server is seen, downloaded and shared through the other; each one's share links open on the other",
-        .enabled(if: postgres != nil, "GLINT_TEST_POSTGRES_URL is not set"))
+        .requires(.postgres, .fixture(SharedFixtures.Name.livePhotoStill)))
     func twoServersOneDatabase() async throws {
         let still = URL(fileURLWithPath: CLIFixtures.iphoneStill, relativeTo: SharedFixtures.packageRoot)
-        try #require(FileManager.default.fileExists(atPath: still.path), CLIFixtures.missingMessage)
         let directory = try TemporaryDirectory("glint-two-servers")
         defer { directory.remove() }
         let data = directory.file("data").path

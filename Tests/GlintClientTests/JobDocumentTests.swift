@@ -1,10 +1,11 @@
 import Foundation
 import GlintCore
 import GlintQueue
+import GlintTestSupport
 import Testing
 
 /// ``JobDocument``'s two renderings, and ``Timestamp``.
-@Suite("Job document")
+@Suite("Job document", .suiteTimeLimit)
 struct JobDocumentTests {
     static let job = Job(
         id: JobID("6f9619ff-8b86-d011-b42d-00c04fc964ff")!, kind: "queue.noop", queue: "default", tenant: "acme", priority: 2,

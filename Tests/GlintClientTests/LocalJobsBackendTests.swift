@@ -6,7 +6,7 @@ import GlintTestSupport
 import Testing
 
 /// ``LocalJobsBackend`` on a temporary SQLite store and blob store.
-@Suite("Local jobs backend")
+@Suite("Local jobs backend", .suiteTimeLimit)
 struct LocalJobsBackendTests {
     /// Runs `body` with a backend on fresh stores in a temporary directory.
     static func withBackend(_ body: (LocalJobsBackend, TemporaryDirectory) async throws -> Void) async throws {

@@ -9,7 +9,7 @@ import Testing
 
 /// ``RemoteJobsBackend`` against a real Glint server on loopback: uploads, jobs, downloads, and
 /// the server's refusals as typed errors.
-@Suite("Remote jobs backend")
+@Suite("Remote jobs backend", .suiteTimeLimit)
 struct RemoteJobsBackendTests {
     @Test("upload (HEAD finds it), submit, list, show, wait, download atomically, retry")
     func roundTrip() async throws {

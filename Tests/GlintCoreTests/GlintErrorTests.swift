@@ -4,7 +4,7 @@ import GlintTestSupport
 import Testing
 
 /// The one error protocol every caller maps: codes, permanence and file naming.
-@Suite("GlintError: codes, permanence, files")
+@Suite("GlintError: codes, permanence, files", .suiteTimeLimit)
 struct GlintErrorTests {
     @Test("media errors: a caller's mistake, an unusable file, a failure that may pass")
     func mediaErrorCodes() {

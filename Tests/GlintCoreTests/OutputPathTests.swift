@@ -4,7 +4,7 @@ import GlintTestSupport
 import Testing
 
 /// The one overwrite check every writer named after its inputs uses.
-@Suite("OutputPath: outputs never replace their inputs")
+@Suite("OutputPath: outputs never replace their inputs", .suiteTimeLimit)
 struct OutputPathTests {
     @Test("an output in another folder is the folder's file, resolved")
     func otherFolder() throws {

@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// Outputs that are not plain files are written through or refused, never replaced by a rename.
-@Suite("OutputTarget: standard output, FIFOs, devices, links")
+@Suite("OutputTarget: standard output, FIFOs, devices, links", .suiteTimeLimit)
 struct OutputTargetTests {
     @Test("a new path and a regular file are replaced; a link to a regular file replaces the file and stays a link")
     func replaced() throws {

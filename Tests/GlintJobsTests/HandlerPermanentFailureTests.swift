@@ -1,11 +1,12 @@
 import GlintJobs
 import GlintQueue
 import GlintQueueTestSupport
+import GlintTestSupport
 import Testing
 
 /// Glint's handlers refuse what can never work on the first attempt: the worker discards the job
 /// with one error naming the field or input.
-@Suite("handlers: permanent failures are discarded at once")
+@Suite("handlers: permanent failures are discarded at once", .suiteTimeLimit)
 struct HandlerPermanentFailureTests {
     static let cases: [PermanentCase] = [
         PermanentCase(kind: "rings.render", parameters: #"{"move": 0.5, "exercise": 0.5}"#, code: "bad-parameters", named: "stand"),

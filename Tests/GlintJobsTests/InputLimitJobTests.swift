@@ -7,7 +7,7 @@ import Testing
 
 /// A worker with ``InputLimits`` refuses a job submitted to its store directly (past the API's
 /// check) whose inputs are over them: discarded at once with `input-too-large`, before any decoding.
-@Suite("jobs: input limits in the worker", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+@Suite("jobs: input limits in the worker", .requires(.sharedFixtures), .suiteTimeLimit)
 struct InputLimitJobTests {
     static let pair: [String: URL] = [
         "still": SharedFixtures.url(SharedFixtures.Name.livePhotoStill), "movie": SharedFixtures.url(SharedFixtures.Name.livePhotoMovie),

@@ -9,7 +9,7 @@ import Testing
 
 /// The export operation `glint export` and `livephoto.export` share: the badge rule, its words in
 /// each caller's spelling, and a badged still committed with no staging folder left behind.
-@Suite("LivePhotoExport: one export for the command and the job")
+@Suite("LivePhotoExport: one export for the command and the job", .suiteTimeLimit)
 struct LivePhotoExportTests {
     @Test("only a plain still export takes a badge, and only a Live Photo badge")
     func badgeRule() {
@@ -38,7 +38,7 @@ struct LivePhotoExportTests {
 
     @Test(
         "a badged still is the badge on the plain export, and the staging folder is gone",
-        .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
+        .requires(.sharedFixtures))
     func badgedStill() throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }

@@ -10,13 +10,13 @@ import Testing
 /// `livephoto.export` and `livephoto.edit` with one `motionPhoto` input (the Samsung HEIC): the
 /// export as a pair pairs, the edit stays a HEIC Motion Photo; a job with neither a Motion Photo
 /// nor a still and a movie is refused, naming both forms.
-@Suite("worker: Motion Photo jobs")
+@Suite("worker: Motion Photo jobs", .suiteTimeLimit)
 struct MotionPhotoJobTests {
     static let heic = "motionphoto/motionphoto.heic"
 
     @Test(
         "livephoto.export of a motionPhoto as a pair: a HEIC and a MOV that pair",
-        .enabled(if: SharedFixtures.contains(heic), "needs ../shared/fixtures/motionphoto"))
+        .requires(.fixture(heic)))
     func exportAsPair() async throws {
         try await WorkerHarness.with(handlers: .glint) { harness in
             let id = try await harness.submit(.livePhotoExport, #"{"as": "pair"}"#, inputs: ["motionPhoto": SharedFixtures.url(Self.heic)])
@@ -34,7 +34,7 @@ struct MotionPhotoJobTests {
 
     @Test(
         "livephoto.edit of a motionPhoto: one HEIC Motion Photo with an mpvd box, HEVC motion, every frame",
-        .enabled(if: SharedFixtures.contains(heic), "needs ../shared/fixtures/motionphoto"))
+        .requires(.fixture(heic)))
     func editKeepsTheFlavour() async throws {
         try await WorkerHarness.with(handlers: .glint) { harness in
             let id = try await harness.submit(

@@ -10,11 +10,11 @@ import Testing
 
 /// The worker running Glint's real handlers: outputs are checked against what the libraries
 /// produce, and the edited Live Photo must still pair.
-@Suite("worker: Live Photo, rings and badge jobs")
+@Suite("worker: Live Photo, rings and badge jobs", .suiteTimeLimit)
 struct WorkerMediaJobTests {
     @Test(
         "livephoto.edit on the real iPhone pair gives a pair that still pairs, with its identifier",
-        .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
+        .requires(.sharedFixtures))
     func livePhotoEdit() async throws {
         try await WorkerHarness.with(handlers: .glint) { harness in
             let id = try await harness.submit(
@@ -43,7 +43,7 @@ struct WorkerMediaJobTests {
 
     @Test(
         "livephoto.export as a Motion Photo, location stripped: one JPEG that Glint reads as a Motion Photo without GPS",
-        .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
+        .requires(.sharedFixtures))
     func livePhotoExport() async throws {
         try await WorkerHarness.with(handlers: .glint) { harness in
             let id = try await harness.submit(
@@ -80,7 +80,7 @@ struct WorkerMediaJobTests {
 
     @Test(
         "badge.apply writes the badged JPEG BadgeCompositor makes, and the badge is found with its clear space",
-        .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
+        .requires(.sharedFixtures))
     func badgeApply() async throws {
         try await WorkerHarness.with(handlers: .glint) { harness in
             let source = SharedFixtures.url(SharedFixtures.Name.livePhotoStill)

@@ -5,11 +5,11 @@ import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Bounce effect")
+@Suite("Bounce effect", .suiteTimeLimit)
 struct BounceEffectTests {
     /// The real pair's 22 frames bounce into 42: forwards as decoded, then frames 20 ... 1 again,
     /// each identical to its forward self and keeping its own duration.
-    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+    @Test(.requires(.sharedFixtures))
     func realPairPlaysForwardsThenBackwards() throws {
         let plain = try EffectFixtures.frames(of: SharedFixtures.livePhotoMovie, maxDimension: 240)
         let movie = try QuickTimeMovie(path: SharedFixtures.livePhotoMovie)

@@ -1,10 +1,11 @@
 import Foundation
+import GlintTestSupport
 import Synchronization
 import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Bounded queue and stage threads")
+@Suite("Bounded queue and stage threads", .suiteTimeLimit)
 struct BoundedQueueTests {
     @Test func elementsArriveInOrderAndTheProducerNeverRunsAhead() throws {
         let queue = BoundedQueue<Int>(capacity: 2)

@@ -6,7 +6,7 @@ import Testing
 @testable import GlintLivePhoto
 
 /// Every colour key must change the still and the frames alike, whatever their colour spaces.
-@Suite("Colour keys change still and frames alike")
+@Suite("Colour keys change still and frames alike", .suiteTimeLimit)
 struct ColourConsistencyTests {
     /// One recipe per colour key (a LUT recipe names the film-look `.cube`, written per test).
     static let keyRecipes: [String] = [
@@ -34,7 +34,7 @@ struct ColourConsistencyTests {
         return try EditRecipe.parse(json: Data(json.utf8), baseDirectory: directory.path)
     }
 
-    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"), arguments: keyRecipes)
+    @Test(.requires(.sharedFixtures), arguments: keyRecipes)
     func realPairMovesByLessThanTwoDeltaE(recipeJSON: String) throws {
         let directory = try TemporaryDirectory("glint-colour")
         defer { directory.remove() }

@@ -7,7 +7,7 @@ import Testing
 
 /// Colour edits that have a known answer: identity and known LUTs, output space conversions, and
 /// bad LUTs refused before any work.
-@Suite("Colour edits with known results")
+@Suite("Colour edits with known results", .suiteTimeLimit)
 struct ColourKnownValuesTests {
     /// Edits a generated pair with `json` (LUT paths resolved against `directory`) into `directory/name`.
     static func edit(
@@ -118,7 +118,7 @@ struct ColourKnownValuesTests {
         }
     }
 
-    @Test(arguments: [(SyntheticColourSpace.displayP3, "srgb"), (.sRGB, "display-p3")])
+    @Test(.requires(.exiftool, .ffprobe), arguments: [(SyntheticColourSpace.displayP3, "srgb"), (.sRGB, "display-p3")])
     func outputColourSpaceConvertsPixelsAndTags(source: SyntheticColourSpace, target: String) throws {
         let directory = try TemporaryDirectory("glint-colour")
         defer { directory.remove() }
@@ -139,15 +139,14 @@ struct ColourKnownValuesTests {
         let entry = try VisualSampleEntry(try #require(try QuickTimeMovie(path: result.moviePath).videoTrack?.sampleDescriptions.first))
         let colr = try #require(entry.extensions.lazy.compactMap(ColourInformationBox.init).first)
         #expect(colr.primaries == (toP3 ? .displayP3 : .bt709))
-        if let ffprobe = ExternalTool.find("ffprobe") {
-            let probe = try ExternalTool.run(
-                ffprobe,
-                [
-                    "-v", "error", "-select_streams", "v", "-show_entries",
-                    "stream=color_primaries", "-of", "csv=p=0", result.moviePath,
-                ])
-            #expect(probe.stdoutText.contains(toP3 ? "smpte432" : "bt709"), "\(probe.stdoutText)")
-        }
+        let ffprobe = try #require(ExternalTool.find("ffprobe"), "ffprobe is needed")
+        let probe = try ExternalTool.run(
+            ffprobe,
+            [
+                "-v", "error", "-select_streams", "v", "-show_entries",
+                "stream=color_primaries", "-of", "csv=p=0", result.moviePath,
+            ])
+        #expect(probe.stdoutText.contains(toP3 ? "smpte432" : "bt709"), "\(probe.stdoutText)")
 
         // The red disc's code values are converted as the published matrices say.
         let codes = [Self.discColour.0, Self.discColour.1, Self.discColour.2].map { ($0 * 255).rounded() }

@@ -6,7 +6,7 @@ import Testing
 @testable import GlintLivePhoto
 
 /// The edit must change the still and the frames alike.
-@Suite("Still and frames change alike")
+@Suite("Still and frames change alike", .suiteTimeLimit)
 struct EditConsistencyTests {
     /// Mean CIEDE2000 between the still and the frame at the still time, both as displayed and at
     /// the frame's displayed size.
@@ -34,7 +34,7 @@ struct EditConsistencyTests {
         #"{"saturation":-0.8}"#,
     ]
 
-    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"), arguments: realRecipes)
+    @Test(.requires(.sharedFixtures), arguments: realRecipes)
     func realPairMovesByLessThanTwoDeltaE(recipeJSON: String) throws {
         let recipe = try EditRecipe.parse(json: Data(recipeJSON.utf8))
         let directory = try TemporaryDirectory("glint-livephoto")

@@ -1,9 +1,10 @@
 import GlintMedia
+import GlintTestSupport
 import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Edit geometry")
+@Suite("Edit geometry", .suiteTimeLimit)
 struct EditGeometryTests {
     @Test func noRecipeKeepsEverything() {
         let g = EditGeometry(recipe: EditRecipe(), width: 4032, height: 3024, orientation: .up)

@@ -1,9 +1,10 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Edit recipe")
+@Suite("Edit recipe", .suiteTimeLimit)
 struct EditRecipeTests {
     @Test func parsesEveryKey() throws {
         let recipe = try EditRecipe.parse(

@@ -5,7 +5,7 @@ import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Effect bad inputs")
+@Suite("Effect bad inputs", .suiteTimeLimit)
 struct EffectBadInputTests {
     /// Renders and expects a ``MediaError`` of `kind`, with nothing left in `directory` but
     /// `keep` (no output, no temporary file).

@@ -5,12 +5,12 @@ import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Effect movies (MP4)")
+@Suite("Effect movies (MP4)", .suiteTimeLimit)
 struct EffectMovieTests {
     /// The real pair's Loop as an MP4: ffprobe sees the loop's frames at their times, H.264 and
     /// AAC, the sound as long as the picture; the sound's end is the sound from just before the
     /// loop start, so it wraps as the picture does.
-    @Test(.enabled(if: SharedFixtures.available && AnimationProbe.hasFFmpeg, "needs ../shared/fixtures and ffmpeg"))
+    @Test(.requires(.sharedFixtures, .ffmpeg, .ffprobe))
     func realPairLoopKeepsCrossFadedSound() throws {
         let directory = try TemporaryDirectory("glint-effects-mp4")
         defer { directory.remove() }
@@ -66,7 +66,7 @@ struct EffectMovieTests {
     }
 
     /// A Bounce MP4: 2N-2 frames, the way back mirroring the way out, and no sound track.
-    @Test(.enabled(if: AnimationProbe.hasFFmpeg, "needs ffmpeg"))
+    @Test(.requires(.ffmpeg, .ffprobe))
     func bounceIsSilentAndMirrored() throws {
         let directory = try TemporaryDirectory("glint-effects-mp4")
         defer { directory.remove() }
@@ -95,7 +95,7 @@ struct EffectMovieTests {
     }
 
     /// An MP4 effect is tagged with the colours its frames were converted to.
-    @Test(.enabled(if: AnimationProbe.hasFFmpeg, "needs ffprobe"))
+    @Test(.requires(.ffmpeg, .ffprobe))
     func colourTagsFollowTheRecipe() throws {
         let directory = try TemporaryDirectory("glint-effects-mp4")
         defer { directory.remove() }

@@ -5,12 +5,12 @@ import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Effect outputs")
+@Suite("Effect outputs", .suiteTimeLimit)
 struct EffectOutputTests {
     /// A bounce of a generated pair as a GIF: gifsicle and ffprobe see 2N-2 frames looping
     /// forever with the movie's own delays, and ffmpeg decodes the second half as the first
     /// reversed, pixel for pixel.
-    @Test(.enabled(if: AnimationProbe.hasFFmpeg && ExternalTool.isAvailable("gifsicle"), "needs ffmpeg and gifsicle"))
+    @Test(.requires(.ffmpeg, .ffprobe, .gifsicle))
     func bounceGIFReadsBackReversed() throws {
         let directory = try TemporaryDirectory("glint-effects")
         defer { directory.remove() }
@@ -53,7 +53,7 @@ struct EffectOutputTests {
 
     /// A loop of the real pair as an animated WebP: webpmux sees the loop's frames, looping
     /// forever, with the frames' real durations to the millisecond.
-    @Test(.enabled(if: SharedFixtures.available && ExternalTool.isAvailable("webpmux"), "needs ../shared/fixtures and webpmux"))
+    @Test(.requires(.sharedFixtures, .webpmux))
     func loopWebPHasRealTimings() throws {
         let directory = try TemporaryDirectory("glint-effects")
         defer { directory.remove() }
@@ -83,7 +83,7 @@ struct EffectOutputTests {
 
     /// The real pair's motion as a GIF: every frame starts within half a centisecond of its time
     /// in the movie, as ffprobe reads both files.
-    @Test(.enabled(if: SharedFixtures.available && AnimationProbe.hasFFmpeg, "needs ../shared/fixtures and ffprobe"))
+    @Test(.requires(.sharedFixtures, .ffmpeg, .ffprobe))
     func liveGIFKeepsTheMoviesTiming() throws {
         let directory = try TemporaryDirectory("glint-effects")
         defer { directory.remove() }
@@ -103,7 +103,8 @@ struct EffectOutputTests {
     }
 
     /// The edit shows in the effect: a crop changes the output's shape, exposure its brightness.
-    @Test func recipeIsApplied() throws {
+    @Test(.requires(.ffmpeg, .ffprobe))
+    func recipeIsApplied() throws {
         let directory = try TemporaryDirectory("glint-effects")
         defer { directory.remove() }
         let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
@@ -123,7 +124,6 @@ struct EffectOutputTests {
         let plainFrames = try EffectFixtures.frames(of: movie, maxDimension: 480)
         let leftHalf = EffectFixtures.crop(plainFrames[0].image, x: 0, y: 0, width: 240, height: 360)
         #expect(EffectFixtures.meanLevel(editedFrames[0].image) > EffectFixtures.meanLevel(leftHalf) + 20)
-        guard AnimationProbe.hasFFmpeg else { return }
         let decoded = try AnimationProbe.decodedFrames(directory.file("edited.gif").path, width: 240, height: 360)
         #expect(EffectFixtures.meanDeltaE(decoded[0], editedFrames[0].image) < 3)
     }
@@ -153,7 +153,8 @@ struct EffectOutputTests {
 
     /// A Display P3 movie is shown in sRGB in a GIF (which carries no profile): its frames
     /// match the sRGB scene it was made from, which the movie's own code values do not.
-    @Test func displayP3MovieBecomesSRGB() throws {
+    @Test(.requires(.ffmpeg, .ffprobe))
+    func displayP3MovieBecomesSRGB() throws {
         let directory = try TemporaryDirectory("glint-effects")
         defer { directory.remove() }
         let (still, movie) = try PairFixtures.synthetic(in: directory.url) {
@@ -170,7 +171,6 @@ struct EffectOutputTests {
         let storedError = EffectFixtures.meanDeltaE(asStored[0].image, truth)
         #expect(convertedError < 2, "converted ΔE \(convertedError)")
         #expect(storedError > 2 * convertedError, "P3 code values read as sRGB: ΔE \(storedError)")
-        guard AnimationProbe.hasFFmpeg else { return }
         let output = directory.file("p3.gif").path
         _ = try EffectRenderer.render(still: still, movie: movie, recipe: EditRecipe(), effect: .live, format: .gif, destination: output)
         let decoded = try AnimationProbe.decodedFrames(output, width: 480, height: 360)

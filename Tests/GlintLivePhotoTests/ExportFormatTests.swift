@@ -1,8 +1,9 @@
+import GlintTestSupport
 import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("ExportFormat")
+@Suite("ExportFormat", .suiteTimeLimit)
 struct ExportFormatTests {
     /// The spellings are API: the command line's `--as`, the job parameters' `as`, the JSON.
     @Test func rawValuesAreTheSpellingsUsersType() {

@@ -4,7 +4,7 @@ import GlintMedia
 import GlintTestSupport
 import Testing
 
-@Suite("Exporter")
+@Suite("Exporter", .suiteTimeLimit)
 struct ExporterTests {
     static let ffprobe = ExternalTool.find("ffprobe")
 
@@ -32,7 +32,7 @@ struct ExporterTests {
             encoding: MovieEncoding(codec: .h264, crf: 23, preset: "ultrafast"))
     }
 
-    @Test(.enabled(if: ffprobe != nil, "needs ffprobe"))
+    @Test(.requires(.ffprobe))
     func hevcMotionBecomesAnH264MP4() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -130,7 +130,7 @@ struct ExporterTests {
         #expect(output.exif?.contentIdentifier == (try JPEGStill(path: still)).exif?.contentIdentifier)
     }
 
-    @Test(.enabled(if: SharedFixtures.contains(SharedFixtures.Name.livePhotoStill), "needs the real Live Photo pair"))
+    @Test(.requires(.fixture(SharedFixtures.Name.livePhotoStill)))
     func editedPairWithoutLocationStillPairs() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -8,7 +8,7 @@ import Testing
 /// `flip` and `straighten`: the same turn and mirror, in display space, on the still and on every
 /// frame; straightened pictures are cropped to the largest rectangle of their shape, so no corner
 /// is empty.
-@Suite("Flip and straighten")
+@Suite("Flip and straighten", .suiteTimeLimit)
 struct FlipStraightenTests {
     /// Maps the geometry's output corners back to stored source coordinates.
     static func sourceCorners(_ g: EditGeometry) throws -> [(x: Double, y: Double)] {
@@ -152,7 +152,7 @@ struct FlipStraightenTests {
 
     @Test(
         "straightening the real pair leaves picture in every corner of the still and the frames",
-        .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"), arguments: [-30.0, 8])
+        .requires(.sharedFixtures), arguments: [-30.0, 8])
     func realPairCornersArePicture(degrees: Double) throws {
         let directory = try TemporaryDirectory("glint-straighten")
         defer { directory.remove() }

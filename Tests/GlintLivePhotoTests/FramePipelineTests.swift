@@ -6,7 +6,7 @@ import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Frame pipeline")
+@Suite("Frame pipeline", .suiteTimeLimit)
 struct FramePipelineTests {
     /// A generated movie (20 frames of 480x360 unless told otherwise) and its reader.
     static func movie(in directory: TemporaryDirectory, configure: (inout SyntheticLivePhoto.Options) -> Void = { _ in })

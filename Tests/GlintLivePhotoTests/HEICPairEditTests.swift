@@ -7,7 +7,7 @@ import Testing
 
 /// HEIC + HEVC pairs, edited exactly like JPEG pairs: same picture pipeline, same identity rules,
 /// HEIC in, HEIC out.
-@Suite("HEIC Live Photo edit")
+@Suite("HEIC Live Photo edit", .suiteTimeLimit)
 struct HEICPairEditTests {
     static let recipe = EditRecipe(exposure: 0.5, crop: NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
     static let options = LivePhotoEditor.Options(
@@ -62,7 +62,7 @@ struct HEICPairEditTests {
 
     @Test(
         "the iPhone 12 Pro HEIC (no identifier) with an unidentified clip: one fresh identifier in both, metadata kept",
-        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), "needs ../shared/fixtures"))
+        .requires(.fixture(SharedFixtures.Name.heicStill)))
     func realHEICGetsAFreshIdentifier() throws {
         let directory = try TemporaryDirectory("glint-heic-pair")
         defer { directory.remove() }

@@ -7,11 +7,11 @@ import Testing
 
 /// `keyPhoto`: the frame shown at a time becomes the still, edited like the still, at the still's
 /// size and with the still's metadata; the movie's still time moves to that frame.
-@Suite("Key photo")
+@Suite("Key photo", .suiteTimeLimit)
 struct KeyPhotoTests {
     @Test(
         "the real pair's frame at 1.0 s becomes a full-size still with the still's metadata",
-        .enabled(if: SharedFixtures.available && MovieProbe.toolsAvailable, "needs ../shared/fixtures, exiftool"))
+        .requires(.sharedFixtures, .ffprobe, .ffmpeg, .exiftool))
     func realPairKeyPhoto() throws {
         let directory = try TemporaryDirectory("glint-keyphoto")
         defer { directory.remove() }
@@ -97,7 +97,7 @@ struct KeyPhotoTests {
     }
 
     @Test(
-        .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"),
+        .requires(.sharedFixtures),
         arguments: [
             EditRecipe(keyPhoto: 1.3), EditRecipe(trim: TimeRange(start: 0.5), keyPhoto: 0.2),
             EditRecipe(trim: TimeRange(end: 0.4), keyPhoto: 0.9),
@@ -115,7 +115,7 @@ struct KeyPhotoTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+    @Test(.requires(.sharedFixtures))
     func keyPhotoInsideATrimIsTimedFromTheTrimsStart() throws {
         let directory = try TemporaryDirectory("glint-keyphoto")
         defer { directory.remove() }

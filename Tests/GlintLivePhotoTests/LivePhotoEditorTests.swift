@@ -5,9 +5,9 @@ import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Live Photo edit")
+@Suite("Live Photo edit", .suiteTimeLimit)
 struct LivePhotoEditorTests {
-    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+    @Test(.requires(.sharedFixtures))
     func realPairKeepsItsStructure() throws {
         let directory = try TemporaryDirectory("glint-livephoto")
         defer { directory.remove() }

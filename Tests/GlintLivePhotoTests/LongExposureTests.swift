@@ -5,7 +5,7 @@ import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Long Exposure effect")
+@Suite("Long Exposure effect", .suiteTimeLimit)
 struct LongExposureTests {
     static let frameCount = 20
 
@@ -107,7 +107,7 @@ struct LongExposureTests {
 
     /// The real pair: a still at the frames' size, with the still's metadata but no Live Photo
     /// identifier and an upright orientation.
-    @Test(.enabled(if: SharedFixtures.available && ExternalTool.isAvailable("exiftool"), "needs ../shared/fixtures and exiftool"))
+    @Test(.requires(.sharedFixtures, .exiftool))
     func realPairKeepsTheStillsMetadata() throws {
         let directory = try TemporaryDirectory("glint-long-exposure")
         defer { directory.remove() }
@@ -152,7 +152,7 @@ struct LongExposureTests {
     }
 
     /// A HEIC still lends its metadata to the JPEG too.
-    @Test(.enabled(if: ExternalTool.isAvailable("exiftool"), "needs exiftool"))
+    @Test(.requires(.exiftool))
     func heicStillLendsItsMetadata() throws {
         let directory = try TemporaryDirectory("glint-long-exposure")
         defer { directory.remove() }

@@ -5,12 +5,12 @@ import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Loop effect")
+@Suite("Loop effect", .suiteTimeLimit)
 struct LoopEffectTests {
     /// The real pair loops without a jump: the output's last frame leads into its first as
     /// closely as two neighbouring frames of the movie do, while the movie's own last and first
     /// frames are far apart.
-    @Test(.enabled(if: SharedFixtures.available && AnimationProbe.hasFFmpeg, "needs ../shared/fixtures and ffprobe"))
+    @Test(.requires(.sharedFixtures, .ffmpeg, .ffprobe))
     func realPairWrapsSeamlessly() throws {
         let movie = try QuickTimeMovie(path: SharedFixtures.livePhotoMovie)
         let plain = try EffectFixtures.frames(of: SharedFixtures.livePhotoMovie, maxDimension: 320)

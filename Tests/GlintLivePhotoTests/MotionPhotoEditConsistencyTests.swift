@@ -8,7 +8,7 @@ import Testing
 /// A Motion Photo's edit (``MotionPhotoEditor``) changes its still and its frames alike, by the
 /// measure the Live Photo edit is held to (``EditConsistencyTests``): the difference between the
 /// still and the frame at the still time moves by less than 2 ΔE00.
-@Suite("Motion Photo edits change the still and the frames alike")
+@Suite("Motion Photo edits change the still and the frames alike", .suiteTimeLimit)
 struct MotionPhotoEditConsistencyTests {
     /// The still-to-frame difference of the Motion Photo at `path`, unpacked into `directory`.
     static func difference(_ path: String, in directory: TemporaryDirectory, name: String) throws -> Double {
@@ -25,19 +25,17 @@ struct MotionPhotoEditConsistencyTests {
         ("google", #"{"saturation":0.6,"rotate":90}"#),
     ]
 
-    @Test(arguments: cases)
+    @Test(.requires(.livePhotoPair, .fixture("motionphoto/motionphoto.heic")), arguments: cases)
     func stillAndFramesMoveAlike(source: String, recipeJSON: String) throws {
         let directory = try TemporaryDirectory("glint-motion-edit")
         defer { directory.remove() }
         let path: String
         if source == "google" {
-            try #require(SharedFixtures.available, "needs ../shared/fixtures")
             let made = try Exporter.export(
                 stillPath: SharedFixtures.livePhotoStill, moviePath: SharedFixtures.livePhotoMovie, as: .motionPhoto,
                 options: ExportOptions(outputDirectory: directory.file("google").path))
             path = try #require(made.files.first).path
         } else {
-            try #require(SharedFixtures.contains(source), "needs ../shared/fixtures/motionphoto")
             path = SharedFixtures.url(source).path
         }
         let recipe = try EditRecipe.parse(json: Data(recipeJSON.utf8))

@@ -7,12 +7,8 @@ import Testing
 /// Live Photo to Motion Photo to Live Photo on the real iPhone pair, through ``Exporter``: the
 /// frames, their times, the sound's length, the still time and the still's coded image survive;
 /// and a Motion Photo's motion is H.264 unless told otherwise.
-@Suite("Motion Photo round trip and motion codec")
+@Suite("Motion Photo round trip and motion codec", .suiteTimeLimit)
 struct MotionPhotoRoundTripTests {
-    static var pairAvailable: Bool {
-        SharedFixtures.contains(SharedFixtures.Name.livePhotoStill) && SharedFixtures.contains(SharedFixtures.Name.livePhotoMovie)
-    }
-
     /// A track's presented length in seconds: its edits, else its media.
     static func presentedSeconds(_ track: MovieTrack, movieTimescale: UInt32) -> Double {
         if let edits = track.editList, !edits.entries.isEmpty {
@@ -30,7 +26,7 @@ struct MotionPhotoRoundTripTests {
 
     @Test(
         "Live Photo to Motion Photo to Live Photo: frames, frame times (1 ms), sound length (one AAC frame), still time and coded still kept",
-        .enabled(if: pairAvailable, "needs ../shared/fixtures/livephoto-iphone6s"))
+        .requires(.livePhotoPair))
     func roundTrip() throws {
         let directory = try TemporaryDirectory("motion-round-trip")
         defer { directory.remove() }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Pairing", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+@Suite("Pairing", .requires(.sharedFixtures), .suiteTimeLimit)
 struct PairingTests {
     @Test func realPairIsOneLivePhoto() throws {
         let result = LivePhotoPairing.pair([SharedFixtures.livePhotoStill, SharedFixtures.livePhotoMovie].map(MediaInspector.inspect))

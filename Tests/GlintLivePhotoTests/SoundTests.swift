@@ -7,7 +7,7 @@ import Testing
 
 /// `volume` and `mute`: LPCM samples scaled (with clipping) or silenced, the track kept; sound that
 /// does not change is copied byte for byte.
-@Suite("Volume and mute")
+@Suite("Volume and mute", .suiteTimeLimit)
 struct SoundTests {
     static func edit(_ recipe: EditRecipe, into directory: TemporaryDirectory) throws -> LivePhotoEditor.Result {
         try LivePhotoEditor.edit(
@@ -15,7 +15,7 @@ struct SoundTests {
             outputDirectory: directory.path, options: PairFixtures.fastOptions)
     }
 
-    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+    @Test(.requires(.sharedFixtures))
     func halfVolumeHalvesEverySample() throws {
         let directory = try TemporaryDirectory("glint-sound")
         defer { directory.remove() }
@@ -34,7 +34,7 @@ struct SoundTests {
         #expect(after?.sampleDescriptions == before?.sampleDescriptions)
     }
 
-    @Test(.enabled(if: SharedFixtures.available && MovieProbe.toolsAvailable, "needs ../shared/fixtures, ffprobe"))
+    @Test(.requires(.sharedFixtures, .ffprobe, .ffmpeg, .exiftool))
     func muteSilencesButKeepsTheTrack() throws {
         let directory = try TemporaryDirectory("glint-sound")
         defer { directory.remove() }
@@ -45,7 +45,7 @@ struct SoundTests {
         #expect(result.sound?.muted == true && result.sound?.gain == 0)
     }
 
-    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+    @Test(.requires(.sharedFixtures))
     func unchangedSoundIsCopiedByteForByte() throws {
         let directory = try TemporaryDirectory("glint-sound")
         defer { directory.remove() }
@@ -57,7 +57,7 @@ struct SoundTests {
         #expect(before == after)
     }
 
-    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+    @Test(.requires(.sharedFixtures))
     func trimAndVolumeTogetherAreSampleAccurate() throws {
         let directory = try TemporaryDirectory("glint-sound")
         defer { directory.remove() }
@@ -73,7 +73,7 @@ struct SoundTests {
         #expect(wrong.isEmpty, "\(wrong.count) samples wrong")
     }
 
-    @Test(.enabled(if: ExternalTool.isAvailable("ffmpeg"), "needs ffmpeg to make a movie with AAC sound"))
+    @Test(.requires(.ffmpeg))
     func compressedSoundIsRefusedBeforeAnyWork() throws {
         let directory = try TemporaryDirectory("glint-sound")
         defer { directory.remove() }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import GlintLivePhoto
 
-@Suite("Translation estimator")
+@Suite("Translation estimator", .suiteTimeLimit)
 struct TranslationEstimatorTests {
     /// Windows of one textured picture at known offsets are matched exactly.
     @Test func findsKnownShifts() {

@@ -7,7 +7,7 @@ import Testing
 
 /// `trim`: only the frames presented in the span are kept, with their own spacing, from time 0;
 /// the sound and timed metadata are cut to the same span; the still time stays inside.
-@Suite("Trim")
+@Suite("Trim", .suiteTimeLimit)
 struct TrimTests {
     static func edit(
         _ recipe: EditRecipe, still: String = SharedFixtures.livePhotoStill, movie: String = SharedFixtures.livePhotoMovie,
@@ -20,7 +20,7 @@ struct TrimTests {
 
     @Test(
         "a trim of the real pair keeps the frames in the span with their times, and cuts the sound to it",
-        .enabled(if: SharedFixtures.available && MovieProbe.toolsAvailable, "needs ../shared/fixtures, ffprobe, exiftool"))
+        .requires(.sharedFixtures, .ffprobe, .ffmpeg, .exiftool))
     func realPairTrim() throws {
         let directory = try TemporaryDirectory("glint-trim")
         defer { directory.remove() }
@@ -64,7 +64,7 @@ struct TrimTests {
 
     @Test(
         "a still time outside the trim moves to the nearest kept frame",
-        .enabled(if: SharedFixtures.available && MovieProbe.toolsAvailable, "needs ../shared/fixtures, exiftool"),
+        .requires(.sharedFixtures, .ffprobe, .ffmpeg, .exiftool),
         arguments: [(0.6, 1.1), (0.0, 0.3)])
     func stillTimeMovesToTheNearestKeptFrame(start: Double, end: Double) throws {
         let directory = try TemporaryDirectory("glint-trim")
@@ -85,7 +85,7 @@ struct TrimTests {
         #expect(outputTimes.contains { abs($0 - (result.stillImageTime ?? -1)) < 1.0 / 600 })
     }
 
-    @Test(.enabled(if: MovieProbe.toolsAvailable, "needs ffprobe"))
+    @Test(.requires(.ffprobe, .ffmpeg, .exiftool))
     func generatedPairKeepsItsVariableFrameTimesAndRotation() throws {
         let directory = try TemporaryDirectory("glint-trim")
         defer { directory.remove() }
@@ -106,7 +106,7 @@ struct TrimTests {
 
     static let emptyTrims: [TimeRange] = [TimeRange(start: 5), TimeRange(start: 1.2334), TimeRange(start: 0.05, end: 0.06)]
 
-    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures"), arguments: emptyTrims)
+    @Test(.requires(.sharedFixtures), arguments: emptyTrims)
     func aTrimThatKeepsNoFrameFailsBeforeAnyWork(trim: TimeRange) throws {
         let directory = try TemporaryDirectory("glint-trim")
         defer { directory.remove() }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import GlintMedia
 
-@Suite("AACEncoder and LPCM conversion")
+@Suite("AACEncoder and LPCM conversion", .suiteTimeLimit)
 struct AACEncoderTests {
     /// `seconds` of a sine at `frequency`, interleaved s16le.
     static func sine(seconds: Double, rate: Int, channels: Int, frequency: Double = 440, amplitude: Double = 0.5) -> [UInt8] {
@@ -72,7 +72,7 @@ struct AACEncoderTests {
         #expect(packets.allSatisfy { !$0.data.isEmpty && $0.pts == $0.dts })
     }
 
-    @Test(.enabled(if: MediaProbe.available, "needs ffprobe and ffmpeg"))
+    @Test(.requires(.ffprobe, .ffmpeg))
     func aacInMP4PlaysBackThroughItsEditList() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

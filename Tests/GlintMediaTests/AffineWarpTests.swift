@@ -1,9 +1,10 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 @testable import GlintMedia
 
-@Suite("Affine warp")
+@Suite("Affine warp", .suiteTimeLimit)
 struct AffineWarpTests {
     @Test func identityReproducesTheImage() {
         let image = VideoTestFrames.movingGradient(width: 37, height: 23, index: 3)

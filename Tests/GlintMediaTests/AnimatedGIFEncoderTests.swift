@@ -3,12 +3,10 @@ import GlintMedia
 import GlintTestSupport
 import Testing
 
-@Suite("Animated GIF encoder")
+@Suite("Animated GIF encoder", .suiteTimeLimit)
 struct AnimatedGIFEncoderTests {
-    static let tools = ExternalTool.isAvailable("ffmpeg") && ExternalTool.isAvailable("gifsicle")
-
     /// Flat colours come back exactly; gifsicle sees every frame, the real delays and the loop.
-    @Test(.enabled(if: tools, "needs ffmpeg and gifsicle"))
+    @Test(.requires(.ffmpeg, .gifsicle))
     func flatColoursRoundTrip() throws {
         let directory = try TemporaryDirectory("glint-gif")
         defer { directory.remove() }
@@ -40,7 +38,7 @@ struct AnimatedGIFEncoderTests {
 
     /// A smooth gradient through 256 colours: error diffusion keeps the local average of the
     /// picture (what the eye sees) much closer than plain nearest colours do.
-    @Test(.enabled(if: tools, "needs ffmpeg"))
+    @Test(.requires(.ffmpeg, .gifsicle))
     func ditheringKeepsGradients() throws {
         let directory = try TemporaryDirectory("glint-gif")
         defer { directory.remove() }
@@ -66,7 +64,7 @@ struct AnimatedGIFEncoderTests {
     }
 
     /// Loop settings reach the file: none, a count, forever.
-    @Test(.enabled(if: ExternalTool.isAvailable("gifsicle"), "needs gifsicle"))
+    @Test(.requires(.gifsicle))
     func loopSettings() throws {
         let directory = try TemporaryDirectory("glint-gif")
         defer { directory.remove() }

@@ -3,13 +3,11 @@ import GlintMedia
 import GlintTestSupport
 import Testing
 
-@Suite("Animated WebP encoder")
+@Suite("Animated WebP encoder", .suiteTimeLimit)
 struct AnimatedWebPEncoderTests {
-    static let tools = ExternalTool.isAvailable("webpmux") && ExternalTool.isAvailable("dwebp")
-
     /// webpmux sees the frames, their real durations and the loop; a lossless first frame is
     /// the input exactly.
-    @Test(.enabled(if: tools, "needs webpmux and dwebp"))
+    @Test(.requires(.webpmux, .dwebp))
     func framesDurationsAndLoop() throws {
         let directory = try TemporaryDirectory("glint-webp")
         defer { directory.remove() }
@@ -32,7 +30,7 @@ struct AnimatedWebPEncoderTests {
 
     /// Lossy frames look like their input; identical frames are merged into a longer one, and
     /// the summary says what was stored.
-    @Test(.enabled(if: tools, "needs webpmux and dwebp"))
+    @Test(.requires(.webpmux, .dwebp))
     func lossyAndMergedFrames() throws {
         let directory = try TemporaryDirectory("glint-webp")
         defer { directory.remove() }
@@ -53,7 +51,7 @@ struct AnimatedWebPEncoderTests {
 
     /// One frame (or only identical ones) makes a still WebP, which libwebp writes without an
     /// animation chunk; the summary still reports it.
-    @Test(.enabled(if: tools, "needs webpmux"))
+    @Test(.requires(.webpmux, .dwebp))
     func singleFrameIsAStill() throws {
         let directory = try TemporaryDirectory("glint-webp")
         defer { directory.remove() }

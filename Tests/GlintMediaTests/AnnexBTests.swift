@@ -1,8 +1,9 @@
+import GlintTestSupport
 import Testing
 
 @testable import GlintMedia
 
-@Suite("AnnexB")
+@Suite("AnnexB", .suiteTimeLimit)
 struct AnnexBTests {
     @Test func splitsOnThreeAndFourByteStartCodes() throws {
         let stream: [UInt8] = [0, 0, 0, 1, 0x67, 1, 2, 0, 0, 1, 0x68, 3, 0, 0, 0, 0, 1, 0x65, 4, 5]

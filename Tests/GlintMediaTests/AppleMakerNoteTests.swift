@@ -5,6 +5,7 @@ import Testing
 @testable import GlintMedia
 
 /// The Apple MakerNote: the minimal layout from the spec, real notes, hostile notes.
+@Suite(.suiteTimeLimit)
 struct AppleMakerNoteTests {
     static let identifier = ContentIdentifier("E905E6C6-C747-4805-942F-9904A0281F02")!
 
@@ -33,7 +34,7 @@ struct AppleMakerNoteTests {
         #expect(try AppleMakerNote(bytes: note.serialized()).contentIdentifier?.rawValue == "short-id")
     }
 
-    @Test(.enabled(if: SharedFixtures.available, "fixtures folder ../shared/fixtures is absent: skipped"))
+    @Test(.requires(.sharedFixtures))
     func realMakerNoteRoundTripsAndKeepsItsEntries() throws {
         let exif = try ExifMetadata(tiff: try #require(ExifTestFiles.exifTIFF(of: try ExifTestFiles.realStill())))
         let note = try #require(exif.makerNote?.apple)
@@ -53,7 +54,7 @@ struct AppleMakerNoteTests {
         }
     }
 
-    @Test(.enabled(if: SharedFixtures.available, "fixtures folder ../shared/fixtures is absent: skipped"))
+    @Test(.requires(.sharedFixtures))
     func syntheticStillMakerNoteIsRead() throws {
         let jpeg = try SharedFixtures.bytes(SharedFixtures.Name.mismatchedStill)
         let exif = try ExifMetadata(tiff: try #require(ExifTestFiles.exifTIFF(of: jpeg)))

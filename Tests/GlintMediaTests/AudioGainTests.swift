@@ -1,9 +1,10 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 @testable import GlintMedia
 
-@Suite("LPCM gain and formats")
+@Suite("LPCM gain and formats", .suiteTimeLimit)
 struct AudioGainTests {
     static func format(_ encoding: LPCMFormat.Encoding, _ bits: Int, little: Bool, channels: Int = 1) -> LPCMFormat {
         LPCMFormat(encoding: encoding, bitsPerSample: bits, isLittleEndian: little, channels: channels, sampleRate: 44100)

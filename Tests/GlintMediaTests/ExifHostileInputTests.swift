@@ -5,6 +5,7 @@ import Testing
 @testable import GlintMedia
 
 /// Hostile EXIF blocks: each must end in a ``MediaError``, never a trap or a hang.
+@Suite(.suiteTimeLimit)
 struct ExifHostileInputTests {
     /// Big-endian TIFF: header, IFD0 at 8 holding `entries` (12 bytes each), then `tail`.
     static func tiff(entries: [[UInt8]], next: UInt32 = 0, tail: [UInt8] = []) -> [UInt8] {
@@ -80,7 +81,7 @@ struct ExifHostileInputTests {
     }
 
     /// Flipping and cutting bytes of the real block never traps.
-    @Test(.enabled(if: SharedFixtures.available, "fixtures folder ../shared/fixtures is absent: skipped"))
+    @Test(.requires(.sharedFixtures))
     func mutatedRealBlocksNeverTrap() throws {
         let tiff = try #require(ExifTestFiles.exifTIFF(of: try ExifTestFiles.realStill()))
         var generator = SeededRandomGenerator(seed: 0x5EED)

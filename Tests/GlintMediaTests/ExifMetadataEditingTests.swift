@@ -1,9 +1,11 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 @testable import GlintMedia
 
 /// Building and editing EXIF blocks, in both byte orders, without fixtures.
+@Suite(.suiteTimeLimit)
 struct ExifMetadataEditingTests {
     static let identifier = ContentIdentifier("E905E6C6-C747-4805-942F-9904A0281F02")!
 

@@ -5,7 +5,7 @@ import Testing
 @testable import GlintMedia
 
 /// Reading and round-tripping the EXIF of a real iPhone still.
-@Suite("EXIF metadata of a real iPhone still", .enabled(if: SharedFixtures.available, "fixtures folder ../shared/fixtures is absent: skipped"))
+@Suite("EXIF metadata of a real iPhone still", .requires(.sharedFixtures), .suiteTimeLimit)
 struct ExifMetadataTests {
     @Test func firstSegmentAfterSOIIsAPP1Exif() throws {
         let jpeg = try ExifTestFiles.realStill()

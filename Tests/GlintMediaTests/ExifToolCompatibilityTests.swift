@@ -7,7 +7,7 @@ import Testing
 /// What Glint writes, read back by exiftool: the reference reader of EXIF and Apple MakerNotes.
 @Suite(
     "EXIF written by Glint, read by exiftool",
-    .enabled(if: ExifTestFiles.exiftoolChecksAvailable, "needs ../shared/fixtures and exiftool on PATH: skipped"))
+    .requires(.sharedFixtures, .exiftool), .suiteTimeLimit)
 struct ExifToolCompatibilityTests {
     /// The real still with its EXIF segment replaced by `exif` re-serialised.
     static func realStill(with exif: ExifMetadata) throws -> [UInt8] {

@@ -1,9 +1,10 @@
 import CFFmpeg
+import GlintTestSupport
 import Testing
 
 @testable import GlintMedia
 
-@Suite("FrameConverter")
+@Suite("FrameConverter", .suiteTimeLimit)
 struct FrameConverterTests {
     /// Converts `image` to YUV in `format` and wraps it as a decoded frame.
     static func yuv(_ image: RGBImage, _ format: AVPixelFormat, _ range: VideoColourRange, _ matrix: VideoColourMatrix) throws -> DecodedVideoFrame {

@@ -4,7 +4,7 @@ import GlintTestSupport
 import Testing
 
 /// Damaged and hostile HEIC files: one typed error naming the file, never a crash or a hang.
-@Suite("HEIC: bad input")
+@Suite("HEIC: bad input", .suiteTimeLimit)
 struct HEICBadInputTests {
     /// Reads and decodes `path` the way an edit does, and returns the one error it gives.
     static func failure(reading path: String) -> MediaError? {

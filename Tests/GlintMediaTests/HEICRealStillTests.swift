@@ -3,10 +3,8 @@ import GlintTestSupport
 import Testing
 
 /// The real iPhone 12 Pro HEIC, read and decoded through libheif.
-@Suite("HEIC: the real iPhone 12 Pro still")
+@Suite("HEIC: the real iPhone 12 Pro still", .suiteTimeLimit)
 struct HEICRealStillTests {
-    static let missing: Comment = "shared fixtures not found beside the checkout (../shared/fixtures)"
-
     /// Mean R, G, B over a rectangle given in fractions of the image.
     static func mean(_ image: RGBImage, x: ClosedRange<Double>, y: ClosedRange<Double>) -> (r: Double, g: Double, b: Double) {
         var sum = (0.0, 0.0, 0.0)
@@ -23,7 +21,7 @@ struct HEICRealStillTests {
 
     @Test(
         "parses size, container rotation, EXIF, MakerNote and ICC profile without decoding",
-        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), missing))
+        .requires(.fixture(SharedFixtures.Name.heicStill)))
     func metadata() throws {
         let still = try HEICStill(path: SharedFixtures.heicStill)
         // Coded landscape, turned by the container's irot into portrait.
@@ -54,7 +52,7 @@ struct HEICRealStillTests {
 
     @Test(
         "decodes upright, 3024x4032, with the sky above the road and a red car on the left",
-        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill), missing))
+        .requires(.fixture(SharedFixtures.Name.heicStill)))
     func decodes() throws {
         let still = try HEICStill(path: SharedFixtures.heicStill)
         let image = try still.decode()

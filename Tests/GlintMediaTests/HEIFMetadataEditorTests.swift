@@ -4,7 +4,7 @@ import Testing
 
 @testable import GlintMedia
 
-@Suite("HEIF metadata editing and HEIC Motion Photos")
+@Suite("HEIF metadata editing and HEIC Motion Photos", .suiteTimeLimit)
 struct HEIFMetadataEditorTests {
     static let iphoneHEIC = "heic/iphone12pro.heic"
     static var exiftool: URL? { ExternalTool.find("exiftool") }
@@ -24,7 +24,7 @@ struct HEIFMetadataEditorTests {
 
     @Test(
         "the iPhone HEIC loses its GPS and keeps its pixels and other metadata",
-        .enabled(if: SharedFixtures.contains(iphoneHEIC) && exiftool != nil, "needs the real HEIC and exiftool"))
+        .requires(.fixture(iphoneHEIC), .exiftool))
     func iphoneHEICLosesLocation() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -46,7 +46,7 @@ struct HEIFMetadataEditorTests {
 
     @Test(
         "a HEIC Motion Photo is read back by glint, libheif and exiftool",
-        .enabled(if: SharedFixtures.contains(iphoneHEIC) && MotionPhotoFiles.pairAvailable && exiftool != nil, "needs the real files and exiftool"))
+        .requires(.fixture(iphoneHEIC), .livePhotoPair, .exiftool))
     func heicMotionPhoto() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -86,7 +86,7 @@ struct HEIFMetadataEditorTests {
 
     @Test(
         "the Samsung HEIC (meta after mdat) takes new XMP without moving its image",
-        .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
+        .requires(.motionPhotoFixtures))
     func samsungLayoutKeepsItsImage() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

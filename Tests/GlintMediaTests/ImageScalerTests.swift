@@ -1,8 +1,9 @@
+import GlintTestSupport
 import Testing
 
 @testable import GlintMedia
 
-@Suite("ImageScaler")
+@Suite("ImageScaler", .suiteTimeLimit)
 struct ImageScalerTests {
     @Test(arguments: [(255, 0, 0), (12, 200, 77), (128, 128, 128), (0, 0, 0), (255, 255, 255), (3, 250, 140)])
     func downscaleOfFlatColourStaysThatColour(_ colour: (Int, Int, Int)) throws {

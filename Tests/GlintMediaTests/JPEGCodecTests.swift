@@ -1,7 +1,8 @@
 import GlintMedia
+import GlintTestSupport
 import Testing
 
-@Suite("JPEG encode and decode")
+@Suite("JPEG encode and decode", .suiteTimeLimit)
 struct JPEGCodecTests {
     @Test("a colourful image survives an encode/decode round trip at quality 95")
     func roundTrip() throws {

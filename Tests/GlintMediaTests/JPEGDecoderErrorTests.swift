@@ -2,7 +2,7 @@ import GlintMedia
 import GlintTestSupport
 import Testing
 
-@Suite("JPEG decoder errors")
+@Suite("JPEG decoder errors", .suiteTimeLimit)
 struct JPEGDecoderErrorTests {
     @Test("zero bytes is .empty")
     func emptyInput() {

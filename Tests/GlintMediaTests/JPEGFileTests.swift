@@ -2,7 +2,7 @@ import GlintMedia
 import GlintTestSupport
 import Testing
 
-@Suite("JPEG segment structure")
+@Suite("JPEG segment structure", .suiteTimeLimit)
 struct JPEGFileTests {
     @Test("segments of an encoded JPEG are parsed up to the first scan")
     func parsesEncoderOutput() throws {

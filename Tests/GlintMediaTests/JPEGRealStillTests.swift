@@ -2,11 +2,11 @@ import GlintMedia
 import GlintTestSupport
 import Testing
 
-@Suite("JPEG structure of real phone stills")
+@Suite("JPEG structure of real phone stills", .suiteTimeLimit)
 struct JPEGRealStillTests {
     @Test(
         "the iPhone 6s still has APP1 Exif, DQT, DRI, SOF0, DHT before SOS",
-        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.livePhotoStill), "shared fixtures not found beside the checkout (../shared/fixtures)")
+        .requires(.fixture(SharedFixtures.Name.livePhotoStill))
     )
     func iPhoneStillSegments() throws {
         let bytes = try SharedFixtures.bytes(SharedFixtures.Name.livePhotoStill)
@@ -28,7 +28,7 @@ struct JPEGRealStillTests {
 
     @Test(
         "stripping the iPhone still's metadata and assembling it back gives the same pixels",
-        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.livePhotoStill), "shared fixtures not found beside the checkout (../shared/fixtures)")
+        .requires(.fixture(SharedFixtures.Name.livePhotoStill))
     )
     func iPhoneStillReassembles() throws {
         let bytes = try SharedFixtures.bytes(SharedFixtures.Name.livePhotoStill)
@@ -51,7 +51,7 @@ struct JPEGRealStillTests {
 
     @Test(
         "the Pixel 8 Ultra HDR JPEG exposes ICC, XMP, MPF and its appended gain map",
-        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.motionPhotoStill), "shared fixtures not found beside the checkout (../shared/fixtures)")
+        .requires(.fixture(SharedFixtures.Name.motionPhotoStill))
     )
     func pixelUltraHDRMetadata() throws {
         let bytes = try SharedFixtures.bytes(SharedFixtures.Name.motionPhotoStill)

@@ -1,8 +1,9 @@
+import GlintTestSupport
 import Testing
 
 @testable import GlintMedia
 
-@Suite("JPEG region decoding")
+@Suite("JPEG region decoding", .suiteTimeLimit)
 struct JPEGRegionDecodeTests {
     static let encoded: [UInt8] = {
         try! JPEGEncoder.encode(JPEGTestImages.colorful(width: 333, height: 250), quality: 90)

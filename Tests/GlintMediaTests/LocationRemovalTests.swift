@@ -4,7 +4,7 @@ import Testing
 
 @testable import GlintMedia
 
-@Suite("XMP merging and location removal")
+@Suite("XMP merging and location removal", .suiteTimeLimit)
 struct LocationRemovalTests {
     /// A packet as Lightroom-like tools write it: a title, a rating, GPS and a city.
     static let richXMP = """
@@ -75,7 +75,7 @@ struct LocationRemovalTests {
         #expect(error.problem.contains("one JPEG APP1 segment"))
     }
 
-    @Test("the real still loses its GPS and nothing else", .enabled(if: MotionPhotoFiles.pairAvailable, "needs the real Live Photo pair"))
+    @Test("the real still loses its GPS and nothing else", .requires(.livePhotoPair))
     func realStillLosesGPS() throws {
         let still = try JPEGStill(path: SharedFixtures.livePhotoStill)
         #expect(still.exif?.hasGPS == true)
@@ -92,7 +92,7 @@ struct LocationRemovalTests {
 
     @Test(
         "the real movie loses its location keys and stays a Live Photo movie",
-        .enabled(if: MotionPhotoFiles.pairAvailable && MediaProbe.available, "needs the real pair and ffmpeg"))
+        .requires(.livePhotoPair, .ffprobe, .ffmpeg))
     func realMovieLosesLocation() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -113,7 +113,7 @@ struct LocationRemovalTests {
 
     @Test(
         "a movie remuxed by FFmpeg loses the location it keeps in udta (keys, ©xyz-style loci)",
-        .enabled(if: MotionPhotoFiles.pairAvailable && MediaProbe.available && ExternalTool.isAvailable("exiftool"), "needs the real pair, ffmpeg and exiftool")
+        .requires(.livePhotoPair, .ffprobe, .ffmpeg, .exiftool)
     )
     func ffmpegMovieLosesLocation() throws {
         let directory = try TemporaryDirectory()

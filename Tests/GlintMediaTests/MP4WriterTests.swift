@@ -4,9 +4,9 @@ import Testing
 
 @testable import GlintMedia
 
-@Suite("MP4Writer and MovieToMP4")
+@Suite("MP4Writer and MovieToMP4", .suiteTimeLimit)
 struct MP4WriterTests {
-    @Test(.enabled(if: MediaProbe.available, "needs ffprobe and ffmpeg"))
+    @Test(.requires(.ffprobe, .ffmpeg))
     func encoderOutputWithBFramesKeepsEveryTimestamp() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -55,7 +55,7 @@ struct MP4WriterTests {
         #expect(TemporaryDirectory.contents(of: directory.url).isEmpty)
     }
 
-    @Test(.enabled(if: MediaProbe.available && SharedFixtures.contains(SharedFixtures.Name.livePhotoMovie), "needs the real pair, ffprobe and ffmpeg"))
+    @Test(.requires(.ffprobe, .ffmpeg, .fixture(SharedFixtures.Name.livePhotoMovie)))
     func realLivePhotoMovieBecomesAPlayableMP4() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

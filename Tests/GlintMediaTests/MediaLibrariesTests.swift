@@ -1,9 +1,10 @@
 import GlintMedia
+import GlintTestSupport
 import Testing
 
 /// FFmpeg and libheif load on demand by their Debian sonames (the trampolines in CFFmpeg and
 /// CHeif resolve every function Glint calls when they do).
-@Suite("MediaLibraries")
+@Suite("MediaLibraries", .suiteTimeLimit)
 struct MediaLibrariesTests {
     @Test("requireFFmpeg and requireHeif load the installed libraries and every function Glint calls")
     func loadsInstalledLibraries() throws {

@@ -7,9 +7,9 @@ import Testing
 /// GlintMedia's header probe (this test target's own `MediaProbe` runs ffprobe).
 private typealias HeaderProbe = GlintMedia.MediaProbe
 
-@Suite("MediaProbe (header probe)")
+@Suite("MediaProbe (header probe)", .suiteTimeLimit)
 struct MediaProbeTests {
-    @Test("real stills give their pixel dimensions", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+    @Test("real stills give their pixel dimensions", .requires(.sharedFixtures))
     func realStills() throws {
         let cases: [(String, HeaderProbe.Format, Int, Int)] = [
             (SharedFixtures.Name.livePhotoStill, .jpeg, 4032, 3024),
@@ -26,7 +26,7 @@ struct MediaProbeTests {
         }
     }
 
-    @Test("real movies give their presented duration", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+    @Test("real movies give their presented duration", .requires(.sharedFixtures))
     func realMovies() throws {
         let train = try HeaderProbe.probe(path: SharedFixtures.livePhotoMovie)
         #expect(train.format == .movie)
@@ -39,7 +39,7 @@ struct MediaProbeTests {
 
     @Test(
         "the Samsung HEIC Motion Photo gives both its size and its video's duration",
-        .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
+        .requires(.motionPhotoFixtures))
     func samsungMotionPhoto() throws {
         let probe = try HeaderProbe.probe(path: SharedFixtures.path(MotionPhotoFiles.heic))
         #expect(probe.format == .heic)
@@ -50,7 +50,7 @@ struct MediaProbeTests {
 
     @Test(
         "a JPEG Motion Photo of the real pair gives the still's size and the MP4's duration",
-        .enabled(if: MotionPhotoFiles.pairAvailable, "needs the real Live Photo pair"))
+        .requires(.livePhotoPair))
     func jpegMotionPhoto() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -64,7 +64,7 @@ struct MediaProbeTests {
     }
 
     @Test(
-        "the broken MicroVideo JPEG is a typed error naming its broken video", .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
+        "the broken MicroVideo JPEG is a typed error naming its broken video", .requires(.motionPhotoFixtures))
     func brokenMotionPhoto() throws {
         let path = SharedFixtures.path(MotionPhotoFiles.broken)
         let error = try #require(throws: MediaError.self) { try HeaderProbe.probe(path: path) }
@@ -75,7 +75,7 @@ struct MediaProbeTests {
 
     @Test(
         "every cut of a real still, movie and Motion Photo is a typed error or a probe, never a crash",
-        .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures"))
+        .requires(.motionPhotoFixtures))
     func truncatedFiles() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

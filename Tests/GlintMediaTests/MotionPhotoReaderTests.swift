@@ -4,9 +4,9 @@ import Testing
 
 @testable import GlintMedia
 
-@Suite("MotionPhotoReader")
+@Suite("MotionPhotoReader", .suiteTimeLimit)
 struct MotionPhotoReaderTests {
-    @Test("the Samsung HEIC is a motion photo through its mpvd box", .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
+    @Test("the Samsung HEIC is a motion photo through its mpvd box", .requires(.motionPhotoFixtures))
     func samsungHEICIsAMotionPhoto() throws {
         let container = try MotionPhotoReader.read(path: SharedFixtures.path(MotionPhotoFiles.heic))
         let photo = try #require(container.motionPhoto)
@@ -26,7 +26,7 @@ struct MotionPhotoReaderTests {
 
     @Test(
         "the Pixel 8 Ultra HDR JPEG is a still with a gain map, not a motion photo",
-        .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
+        .requires(.motionPhotoFixtures))
     func ultraHDRIsNotAMotionPhoto() throws {
         let container = try MotionPhotoReader.read(path: SharedFixtures.path(MotionPhotoFiles.ultraHDR))
         #expect(container.motionPhoto == nil)
@@ -35,7 +35,7 @@ struct MotionPhotoReaderTests {
         #expect(container.gainMapLength == 9554)
     }
 
-    @Test("normalphoto.jpg (a PNG) is a plain still", .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
+    @Test("normalphoto.jpg (a PNG) is a plain still", .requires(.motionPhotoFixtures))
     func plainPhotoIsAStill() throws {
         let container = try MotionPhotoReader.read(path: SharedFixtures.path(MotionPhotoFiles.plain))
         #expect(container == PhotoContainer(motionPhoto: nil, directory: []))
@@ -43,7 +43,7 @@ struct MotionPhotoReaderTests {
 
     @Test(
         "the broken MicroVideo JPEG gives an error naming the file and the broken video",
-        .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
+        .requires(.motionPhotoFixtures))
     func brokenMicroVideoIsATypedError() throws {
         let path = SharedFixtures.path(MotionPhotoFiles.broken)
         let error = try #require(throws: MediaError.self) { try MotionPhotoReader.read(path: path) }
@@ -56,7 +56,7 @@ struct MotionPhotoReaderTests {
 
     @Test(
         "a motion photo written from the real pair reads back with its exact MP4",
-        .enabled(if: MotionPhotoFiles.pairAvailable, "needs the real Live Photo pair"))
+        .requires(.livePhotoPair))
     func writtenMotionPhotoReadsBack() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -88,7 +88,7 @@ struct MotionPhotoReaderTests {
         #expect(primary.exif?.hasGPS == true)
     }
 
-    @Test("a motion photo cut short is a clear truncation error", .enabled(if: MotionPhotoFiles.pairAvailable, "needs the real Live Photo pair"))
+    @Test("a motion photo cut short is a clear truncation error", .requires(.livePhotoPair))
     func truncatedMotionPhotoIsAnError() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -106,7 +106,7 @@ struct MotionPhotoReaderTests {
         }
     }
 
-    @Test("a motion photo whose MP4 is damaged inside is reported broken", .enabled(if: MotionPhotoFiles.pairAvailable, "needs the real Live Photo pair"))
+    @Test("a motion photo whose MP4 is damaged inside is reported broken", .requires(.livePhotoPair))
     func damagedVideoIsAnError() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -122,7 +122,7 @@ struct MotionPhotoReaderTests {
         #expect(error.problem.contains("embedded Motion Photo video"), "\(error)")
     }
 
-    @Test("a Samsung trailer and a legacy MicroVideo JPEG are found", .enabled(if: MotionPhotoFiles.pairAvailable, "needs the real Live Photo pair"))
+    @Test("a Samsung trailer and a legacy MicroVideo JPEG are found", .requires(.livePhotoPair))
     func samsungAndMicroVideoForms() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -157,7 +157,7 @@ struct MotionPhotoReaderTests {
         #expect(fromXMP.presentationTimestampUs == 480_000)
     }
 
-    @Test("a HEIC motion photo cut short is a clear truncation error", .enabled(if: MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto"))
+    @Test("a HEIC motion photo cut short is a clear truncation error", .requires(.motionPhotoFixtures))
     func truncatedHEICIsAnError() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -8,7 +8,7 @@ import Testing
 /// content identifier, whose movie is QuickTime with the embedded video's samples copied and a
 /// still-image-time track at the photo's timestamp, and whose still keeps its format and EXIF
 /// without the video or the Motion Photo XMP.
-@Suite("Motion Photo to Live Photo")
+@Suite("Motion Photo to Live Photo", .suiteTimeLimit)
 struct MotionPhotoToLivePhotoTests {
     /// Every video and audio sample of `movie`, in order.
     static func samples(of movie: QuickTimeMovie) throws -> [[UInt8]] {
@@ -42,9 +42,10 @@ struct MotionPhotoToLivePhotoTests {
         return movie
     }
 
-    @Test("the Samsung HEIC: a HEIC still and a .MOV, samples copied, still time at the timestamp, EXIF facts as QuickTime keys")
+    @Test(
+        "the Samsung HEIC: a HEIC still and a .MOV, samples copied, still time at the timestamp, EXIF facts as QuickTime keys",
+        .requires(.motionPhotoFixtures))
     func samsungHEIC() throws {
-        try #require(MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto")
         let directory = try TemporaryDirectory("motion-to-live-heic")
         defer { directory.remove() }
         let source = SharedFixtures.url(MotionPhotoFiles.heic).path
@@ -63,9 +64,10 @@ struct MotionPhotoToLivePhotoTests {
         #expect(still.exif?.make == "samsung")
     }
 
-    @Test("a Samsung HEIC with only the trailer (no mpvd box): the boxes before the trailer are the still, the trailer's block the video")
+    @Test(
+        "a Samsung HEIC with only the trailer (no mpvd box): the boxes before the trailer are the still, the trailer's block the video",
+        .requires(.motionPhotoFixtures))
     func samsungHEICTrailerOnly() throws {
-        try #require(MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto")
         let directory = try TemporaryDirectory("motion-to-live-heic-trailer")
         defer { directory.remove() }
         let source = SharedFixtures.url(MotionPhotoFiles.heic).path
@@ -86,9 +88,10 @@ struct MotionPhotoToLivePhotoTests {
         #expect(try HEICStill(path: result.stillPath).exif?.contentIdentifier == result.contentIdentifier)
     }
 
-    @Test("a Google Motion Photo JPEG of the real pair: a JPEG still with the given identifier, every frame and the still time kept")
+    @Test(
+        "a Google Motion Photo JPEG of the real pair: a JPEG still with the given identifier, every frame and the still time kept",
+        .requires(.livePhotoPair))
     func googleJPEG() throws {
-        try #require(MotionPhotoFiles.pairAvailable, "needs ../shared/fixtures/livephoto-iphone6s")
         let directory = try TemporaryDirectory("motion-to-live-jpeg")
         defer { directory.remove() }
         let (source, _, _) = try MotionPhotoFiles.realMotionPhoto(in: directory)
@@ -106,9 +109,8 @@ struct MotionPhotoToLivePhotoTests {
         #expect(still.file.bytes[still.file.imageDataRange] == originalStill.file.bytes[originalStill.file.imageDataRange], "the coded image is untouched")
     }
 
-    @Test("a photo without motion is 'not a Motion Photo'; a broken one is a typed error and nothing is written")
+    @Test("a photo without motion is 'not a Motion Photo'; a broken one is a typed error and nothing is written", .requires(.motionPhotoFixtures))
     func badInput() throws {
-        try #require(MotionPhotoFiles.available, "needs ../shared/fixtures/motionphoto")
         let directory = try TemporaryDirectory("motion-to-live-bad")
         defer { directory.remove() }
         for name in [MotionPhotoFiles.plain, MotionPhotoFiles.ultraHDR] {
@@ -126,9 +128,8 @@ struct MotionPhotoToLivePhotoTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty, "nothing was written")
     }
 
-    @Test("a Samsung trailer cut short and a video whose first frame does not decode are typed errors; nothing is written")
+    @Test("a Samsung trailer cut short and a video whose first frame does not decode are typed errors; nothing is written", .requires(.livePhotoPair))
     func brokenVideos() throws {
-        try #require(MotionPhotoFiles.pairAvailable, "needs ../shared/fixtures/livephoto-iphone6s")
         let directory = try TemporaryDirectory("motion-to-live-broken")
         defer { directory.remove() }
         let mp4 = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try MotionPhotoFiles.realMP4(in: directory))))
@@ -172,9 +173,8 @@ struct MotionPhotoToLivePhotoTests {
 
     @Test(
         "Motion Photos built with ffmpeg and exiftool (Google v1, MicroVideo), and Samsung trailers with and without a wrong Google XMP, become Live Photos",
-        .enabled(if: ExternalTool.find("ffmpeg") != nil && ExternalTool.find("exiftool") != nil, "needs ffmpeg and exiftool"))
+        .requires(.livePhotoPair, .ffmpeg, .exiftool))
     func independentlyBuiltForms() throws {
-        try #require(MotionPhotoFiles.pairAvailable, "needs ../shared/fixtures/livephoto-iphone6s")
         let directory = try TemporaryDirectory("motion-to-live-forms")
         defer { directory.remove() }
         let (ffmpeg, exiftool) = (try #require(ExternalTool.find("ffmpeg")), try #require(ExternalTool.find("exiftool")))

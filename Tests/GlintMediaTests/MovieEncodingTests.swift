@@ -1,8 +1,9 @@
 import Foundation
 import GlintMedia
+import GlintTestSupport
 import Testing
 
-@Suite("MovieEncoding")
+@Suite("MovieEncoding", .suiteTimeLimit)
 struct MovieEncodingTests {
     @Test func defaultsAreH264CRF20Medium() {
         #expect(MovieEncoding.default == MovieEncoding(codec: .h264, crf: 20, preset: "medium"))

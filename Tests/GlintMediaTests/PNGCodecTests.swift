@@ -1,8 +1,9 @@
 import Foundation
 import GlintMedia
+import GlintTestSupport
 import Testing
 
-@Suite("PNG codec")
+@Suite("PNG codec", .suiteTimeLimit)
 struct PNGCodecTests {
     private func gradient(width: Int, height: Int) -> RGBAImage {
         var image = RGBAImage(width: width, height: height)

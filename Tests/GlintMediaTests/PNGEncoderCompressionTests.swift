@@ -1,9 +1,10 @@
 import Foundation
 import GlintMedia
+import GlintTestSupport
 import Testing
 
 /// ``PNGEncoder/Compression``: both settings write valid sRGB PNGs that decode to the same pixels.
-@Suite("PNG encoder compression")
+@Suite("PNG encoder compression", .suiteTimeLimit)
 struct PNGEncoderCompressionTests {
     /// Mostly flat colour with smooth ramps and some noise, like a drawing with gradients.
     static func picture(width: Int, height: Int) -> RGBImage {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import GlintMedia
 
-@Suite("QuickTime movie structure", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+@Suite("QuickTime movie structure", .requires(.sharedFixtures), .suiteTimeLimit)
 struct QuickTimeMovieTests {
     @Test func readsTheRealLivePhotoMovie() throws {
         let movie = try QuickTimeMovie(path: SharedFixtures.livePhotoMovie)
@@ -94,7 +94,7 @@ struct QuickTimeMovieTests {
     }
 }
 
-@Suite("Orientation")
+@Suite("Orientation", .suiteTimeLimit)
 struct OrientationTests {
     @Test func compositionAndInverse() {
         for a in Orientation.allCases {
@@ -122,7 +122,7 @@ struct OrientationTests {
     }
 }
 
-@Suite("Movie header")
+@Suite("Movie header", .suiteTimeLimit)
 struct MovieHeaderTests {
     @Test func patchRewritesDurationAndNextTrackOnly() throws {
         var box = MovieHeader.makeBox(timescale: 600, duration: 740, nextTrackID: 5)

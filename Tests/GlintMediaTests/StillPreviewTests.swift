@@ -5,7 +5,7 @@ import Testing
 
 /// `StillPreview`: the pages' small JPEGs of a still, displayed as a viewer shows it, in sRGB, within
 /// their size and byte budgets.
-@Suite("StillPreview", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+@Suite("StillPreview", .requires(.sharedFixtures), .suiteTimeLimit)
 struct StillPreviewTests {
     @Test(arguments: [SharedFixtures.Name.livePhotoStill, SharedFixtures.Name.heicStill])
     func thumbnailAndDisplayStayWithinTheirBudgets(_ fixture: String) throws {

@@ -1,8 +1,9 @@
+import GlintTestSupport
 import Testing
 
 @testable import GlintMedia
 
-@Suite("VideoEncoder")
+@Suite("VideoEncoder", .suiteTimeLimit)
 struct VideoEncoderTests {
     static let width = 320
     static let height = 240

@@ -4,13 +4,14 @@ import Testing
 
 @testable import GlintMedia
 
-@Suite("VideoFileReader")
+@Suite("VideoFileReader", .suiteTimeLimit)
 struct VideoFileReaderTests {
     /// The raw sample-table times of the iPhone 6s fixture (stts 15x40, 3x20, 1x21, 2x20, 1x519).
     static let fixturePTS: [Int64] = Array(stride(from: 0, through: 560, by: 40)) + [600, 620, 640, 660, 681, 701, 721]
 
-    @Test func fixtureStreamsAllFramesWithRawTimestamps() throws {
-        guard let path = VideoTestFrames.iPhone6sMovie else { return }
+    @Test(.requires(.fixture(SharedFixtures.Name.livePhotoMovie)))
+    func fixtureStreamsAllFramesWithRawTimestamps() throws {
+        let path = SharedFixtures.livePhotoMovie
         let reader = try VideoFileReader(path: path)
         let stream = reader.stream
         #expect(stream.codec == .h264)
@@ -40,8 +41,9 @@ struct VideoFileReaderTests {
         #expect(frame.colourInfo.range == .full)
     }
 
-    @Test func fixtureFrameConvertsToRGBWithCrop() throws {
-        guard let path = VideoTestFrames.iPhone6sMovie else { return }
+    @Test(.requires(.fixture(SharedFixtures.Name.livePhotoMovie)))
+    func fixtureFrameConvertsToRGBWithCrop() throws {
+        let path = SharedFixtures.livePhotoMovie
         let reader = try VideoFileReader(path: path)
         let frame = try #require(try reader.nextFrame())
         let converter = FrameConverter()
@@ -89,8 +91,9 @@ struct VideoFileReaderTests {
         #expect(error.kind == .notFound)
     }
 
-    @Test func truncatedFixtureFailsCleanly() throws {
-        guard let source = VideoTestFrames.iPhone6sMovie else { return }
+    @Test(.requires(.fixture(SharedFixtures.Name.livePhotoMovie)))
+    func truncatedFixtureFailsCleanly() throws {
+        let source = SharedFixtures.livePhotoMovie
         let data = try Data(contentsOf: URL(fileURLWithPath: source))
         let directory = try TemporaryDirectory("glint-video")
         defer { directory.remove() }

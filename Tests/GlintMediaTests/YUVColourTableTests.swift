@@ -1,9 +1,10 @@
 import CFFmpeg
+import GlintTestSupport
 import Testing
 
 @testable import GlintMedia
 
-@Suite("YUVColourTable")
+@Suite("YUVColourTable", .suiteTimeLimit)
 struct YUVColourTableTests {
     /// The recipe's colour change as the edit bakes it (exposure, contrast, saturation).
     static let cube = try! RGBLookupCube(

@@ -3,12 +3,13 @@ import Foundation
 import GlintJobs
 import GlintOptions
 import GlintServer
+import GlintTestSupport
 import Testing
 
 /// `--max-pixels` and `--max-motion-seconds` of `glint serve`, `glint worker` and
 /// `glint jobs submit`: flags, else `GLINT_MAX_PIXELS` / `GLINT_MAX_MOTION_SECONDS`, else
 /// `InputLimits`' defaults.
-@Suite("InputLimitOptions")
+@Suite("InputLimitOptions", .suiteTimeLimit)
 struct InputLimitOptionsTests {
     @Test("defaults: 64 MP (a 48 MP still passes) and 30 s of motion")
     func defaults() throws {

@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import GlintOptions
 import GlintServer
+import GlintTestSupport
 import Testing
 
 /// `--max-queued`, `--max-running`, `--max-storage-bytes`, `--rate`, `--burst`: a key's own limits
 /// (`glint keys create|update`), and `glint serve`'s defaults for keys without one (flags, else
 /// `GLINT_MAX_QUEUED` ...).
-@Suite("KeyLimitOptions")
+@Suite("KeyLimitOptions", .suiteTimeLimit)
 struct KeyLimitOptionsTests {
     @Test("none given: no limits (the server's defaults, and by default none)")
     func none() throws {

@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import GlintOptions
 import GlintQueue
+import GlintTestSupport
 import Testing
 
 /// Where `glint worker` and `glint serve` run media jobs, and the runners' limits: flags, else
 /// environment variables, else `JobRunnerConfiguration`'s defaults.
-@Suite("RunnerOptions")
+@Suite("RunnerOptions", .suiteTimeLimit)
 struct RunnerOptionsTests {
     func configuration(_ arguments: [String], environment: [String: String] = [:]) throws -> JobRunnerConfiguration? {
         try WorkerOptions.parse(arguments).runner.configuration(environment: environment)
@@ -81,7 +82,7 @@ struct RunnerOptionsTests {
 
     @Test(
         "where bubblewrap can make namespaces, runners of glint start under it",
-        .enabled(if: glint != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/bwrap")))
+        .requires(.glintBuilt, .bubblewrap))
     func sandboxFound() throws {
         let glint = try #require(Self.glint)
         let environment = ["PATH": "/usr/bin:/bin"]
@@ -90,4 +91,11 @@ struct RunnerOptionsTests {
         #expect(sandbox.bubblewrap == "/usr/bin/bwrap")
         #expect(sandbox.readOnlyPaths.first == glint.resolvingSymlinksInPath().path)
     }
+}
+
+extension Requirement {
+    /// `glint`, built beside the tests (``RunnerOptionsTests/glint``).
+    static let glintBuilt = Requirement.condition(
+        "glint built beside the tests", remedy: "swift build --build-tests builds it"
+    ) { RunnerOptionsTests.glint != nil }
 }

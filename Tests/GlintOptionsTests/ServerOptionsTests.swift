@@ -3,11 +3,12 @@ import Foundation
 import GlintOptions
 import GlintQueue
 import GlintServer
+import GlintTestSupport
 import Testing
 
 /// `glint serve`'s options: flags, else environment variables, else `GlintServerConfiguration`'s
 /// (and `JobWorkerConfiguration`'s) defaults; the embedded worker takes every worker option.
-@Suite("ServerOptions")
+@Suite("ServerOptions", .suiteTimeLimit)
 struct ServerOptionsTests {
     func configuration(_ arguments: [String], environment: [String: String] = [:]) throws -> GlintServerConfiguration {
         try ServerOptions.parse(arguments).configuration(environment: environment)

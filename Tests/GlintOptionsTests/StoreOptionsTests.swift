@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import GlintOptions
 import GlintQueue
+import GlintTestSupport
 import Testing
 
 /// `--store` and `--data-dir`: the flag, else `GLINT_STORE` / `GLINT_DATA_DIR`, else the defaults.
-@Suite("StoreOptions")
+@Suite("StoreOptions", .suiteTimeLimit)
 struct StoreOptionsTests {
     @Test("no flag and no variable: sqlite under ./glint-data")
     func defaults() throws {

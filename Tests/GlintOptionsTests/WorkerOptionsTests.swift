@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import GlintOptions
 import GlintQueue
+import GlintTestSupport
 import Testing
 
 /// `glint worker`'s options (and `glint serve`'s embedded worker's): flags, else environment
 /// variables, else `JobWorkerConfiguration`'s defaults.
-@Suite("WorkerOptions")
+@Suite("WorkerOptions", .suiteTimeLimit)
 struct WorkerOptionsTests {
     static let workDirectory = URL(fileURLWithPath: "/tmp/glint-work")
 

@@ -22,13 +22,20 @@ public struct WorkerHarness: Sendable {
         return registry
     }
 
-    /// Short lease and intervals so that heartbeats, rescue and retries happen within a test.
+    /// How long the harness's workers lease a job: far longer than any test's job runs, however
+    /// busy the machine, so that a live worker never loses its lease and a job never runs twice by
+    /// accident. Lease expiry and rescue are tested on the stores' injected clocks
+    /// (`LeaseConformanceTests`), and with killed processes in the CLI's crash tests.
+    public static let lease = Duration.seconds(300)
+
+    /// A long lease (``lease``) and short retry and progress intervals, so that retries and progress
+    /// happen within a test without depending on how fast the machine is.
     public static func configuration(
         concurrency: Int = 2, grace: Duration = .seconds(5),
         retryPolicy: RetryPolicy = RetryPolicy(baseSeconds: 0.05, exponent: 1, jitter: 0)
     ) -> JobWorkerConfiguration {
         JobWorkerConfiguration(
-            concurrency: concurrency, lease: .seconds(3), idleWait: .milliseconds(500), rescueInterval: .seconds(1),
+            concurrency: concurrency, lease: lease, idleWait: .milliseconds(500), rescueInterval: .seconds(1),
             shutdownGracePeriod: grace, retryPolicy: retryPolicy, progressInterval: .milliseconds(50))
     }
 
@@ -82,12 +89,14 @@ public struct WorkerHarness: Sendable {
         }
     }
 
-    /// Polls the job until `condition` holds (every 20 ms, for 3 minutes at most: a guard against
-    /// hangs, not a timing).
+    /// Reads the job again after each change the store reports (``JobStore/waitForJobChange(since:timeout:)``)
+    /// until `condition` holds, for 3 minutes at most: a guard against hangs, not a timing.
     @discardableResult
     public func waitFor(_ id: JobID, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (Job) -> Bool) async throws -> Job {
         let deadline = ContinuousClock.now + .seconds(180)
         while true {
+            // The mark is taken before the read: a change between the read and the wait ends the wait at once.
+            let mark = store.jobChangeMark()
             let job = try #require(try await store.job(id, tenant: nil), "job \(id) vanished", sourceLocation: sourceLocation)
             if condition(job) { return job }
             guard ContinuousClock.now < deadline else {
@@ -96,7 +105,7 @@ public struct WorkerHarness: Sendable {
                     sourceLocation: sourceLocation)
                 return job
             }
-            try await Task.sleep(for: .milliseconds(20))
+            await store.waitForJobChange(since: mark, timeout: .seconds(5))
         }
     }
 

@@ -3,8 +3,9 @@ import Foundation
 /// The real phone files in `../shared/fixtures` beside the checkout (never copied into the
 /// repository).
 ///
-/// Tests that need them check ``available`` (or ``contains(_:)``) in an `.enabled(if:)` trait,
-/// so that a checkout without the folder skips them instead of failing.
+/// Tests that need them say so with `.requires(.sharedFixtures)` (or `.requires(.fixture(_:))`, see
+/// ``Requirement``), so that a checkout without the folder skips them instead of failing, and CI
+/// (`CI=true`) fails them, naming what is missing.
 public enum SharedFixtures {
     /// Fixture paths relative to the fixtures folder, for the files several test targets use.
     public enum Name {
@@ -47,7 +48,7 @@ public enum SharedFixtures {
         return fixtures.resolvingSymlinksInPath()
     }()
 
-    /// Whether the fixtures folder is present (tests needing it are skipped otherwise).
+    /// Whether the fixtures folder is present (``Requirement/sharedFixtures``).
     public static var available: Bool { directory != nil }
 
     /// The absolute URL of a fixture, e.g. `livephoto-iphone6s/IMG_train.mov`.
@@ -67,7 +68,7 @@ public enum SharedFixtures {
         url(relative).path
     }
 
-    /// Whether the fixture `relative` exists, for `.enabled(if:)` traits.
+    /// Whether the fixture `relative` exists (``Requirement/fixture(_:)``).
     public static func contains(_ relative: String) -> Bool {
         directory != nil && FileManager.default.fileExists(atPath: path(relative))
     }

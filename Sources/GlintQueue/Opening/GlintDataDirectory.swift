@@ -1,12 +1,11 @@
 import Foundation
 
-/// Where a Glint worker or server keeps its state: `--data-dir`, else `$GLINT_DATA_DIR`, else
-/// `./glint-data`. Blobs live under `<data>/blobs`, the default SQLite queue is
-/// `<data>/queue.sqlite`, and attempts work in `<data>/work`.
+/// Where a Glint worker or server keeps its state. Blobs live under `<data>/blobs`, the default
+/// SQLite queue is `<data>/queue.sqlite`, and attempts work in `<data>/work`. Which directory is
+/// the caller's choice (`glint`'s `--data-dir`, else its environment variable, are resolved by
+/// GlintOptions' `StoreOptions`): GlintQueue never reads the environment.
 public struct GlintDataDirectory: Hashable, Sendable, CustomStringConvertible {
-    /// The environment variable naming the data directory.
-    public static let environmentVariable = "GLINT_DATA_DIR"
-    /// The directory used when neither an option nor the environment names one.
+    /// The directory used when no one names another (`./glint-data`).
     public static let defaultPath = "./glint-data"
 
     public let url: URL
@@ -15,9 +14,9 @@ public struct GlintDataDirectory: Hashable, Sendable, CustomStringConvertible {
         self.url = url.standardizedFileURL
     }
 
-    /// The option's directory, else the environment's, else ``defaultPath``.
-    public init(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let path = option ?? environment[Self.environmentVariable].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultPath
+    /// The directory at `path` (relative to the current directory unless absolute), by default
+    /// ``defaultPath``.
+    public init(path: String = GlintDataDirectory.defaultPath) {
         self.init(url: URL(fileURLWithPath: path))
     }
 

@@ -4,11 +4,8 @@ import Testing
 
 /// The real Live Photo as the command line sees it: paths relative to the package root, typed the
 /// way a user would there (`../shared/fixtures/...`). ``SharedFixtures`` locates the folder; tests
-/// that need it are disabled, with ``missingMessage``, when it is absent.
+/// that need it say so with `.requires(.sharedFixtures)` (or `.fixture(_:)`).
 enum CLIFixtures {
-    /// Why fixture-dependent tests are skipped.
-    static let missingMessage: Comment = "shared fixtures not found at ../shared/fixtures beside the package root; skipping tests that need real Live Photos"
-
     /// The iPhone 6s Live Photo, as paths relative to the package root.
     static let iphoneStill = "\(SharedFixtures.relativeToPackageRoot)/\(SharedFixtures.Name.livePhotoStill)"
     static let iphoneMovie = "\(SharedFixtures.relativeToPackageRoot)/\(SharedFixtures.Name.livePhotoMovie)"

@@ -5,7 +5,7 @@ import Testing
 
 @testable import GlintGraphics
 
-@Suite("Badge artwork")
+@Suite("Badge artwork", .suiteTimeLimit)
 struct BadgeArtworkTests {
     /// A user's SVG (not one of Glint's): 120x60, two colours and a translucent shape.
     static let userSVG = """
@@ -36,7 +36,7 @@ struct BadgeArtworkTests {
 
     @Test(
         "a user SVG is rendered as librsvg renders it elsewhere (vips as the reference)",
-        .enabled(if: ExternalTool.isAvailable("vips")))
+        .requires(.vips))
     func userSVGMatchesReference() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

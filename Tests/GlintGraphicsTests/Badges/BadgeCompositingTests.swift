@@ -8,7 +8,7 @@ import Testing
 /// Badges measured from output pixels: flat-colour inputs, so that every pixel the badge changed
 /// is found exactly. The solid style's plate fills the badge's box, so the changed pixels' box is
 /// the badge's box.
-@Suite("Badge compositing, measured from pixels")
+@Suite("Badge compositing, measured from pixels", .suiteTimeLimit)
 struct BadgeCompositingTests {
     static let solidAR = try! BadgeSpecification(kinds: [.ar], style: .solid)
 
@@ -22,7 +22,7 @@ struct BadgeCompositingTests {
 
     @Test(
         "a batch of sizes and orientations gets the badge in the same displayed corner with 10% clear space",
-        .enabled(if: ExternalTool.isAvailable("exiftool")))
+        .requires(.exiftool))
     func batch() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import GlintGraphics
 
-@Suite("Badge check (--check)")
+@Suite("Badge check (--check)", .suiteTimeLimit)
 struct BadgeDetectorTests {
     @Test("glint's own output passes, with the corner, size and clear space it was placed with")
     func ownOutputPasses() throws {
@@ -55,11 +55,11 @@ struct BadgeDetectorTests {
     }
 }
 
-@Suite("Badges on the real phone stills")
+@Suite("Badges on the real phone stills", .suiteTimeLimit)
 struct BadgeRealStillTests {
     @Test(
         "the 12 MP iPhone JPEG: badge applied, found by --check, EXIF and MakerNote kept",
-        .enabled(if: SharedFixtures.available && ExternalTool.isAvailable("exiftool")))
+        .requires(.sharedFixtures, .exiftool))
     func realJPEG() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -83,7 +83,7 @@ struct BadgeRealStillTests {
 
     @Test(
         "the iPhone 12 Pro HEIC (turned by its container): badge in the displayed top-left corner, metadata kept",
-        .enabled(if: SharedFixtures.contains(SharedFixtures.Name.heicStill) && ExternalTool.isAvailable("exiftool")))
+        .requires(.fixture(SharedFixtures.Name.heicStill), .exiftool))
     func realHEIC() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

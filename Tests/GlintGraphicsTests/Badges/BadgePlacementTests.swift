@@ -1,10 +1,11 @@
 import GlintGraphics
 import GlintMedia
+import GlintTestSupport
 import Testing
 
 typealias GlintMediaOrientation = GlintMedia.Orientation
 
-@Suite("Badge placement rules")
+@Suite("Badge placement rules", .suiteTimeLimit)
 struct BadgePlacementTests {
     static let builtIn = try! BadgeSpecification(kinds: [.ar])
 

@@ -7,7 +7,7 @@ import Testing
 
 /// The one rings operation `glint rings` and the `rings.render` job call: format names, the rule
 /// that JPEG cannot hold a circle, progress text, and the file written.
-@Suite("Activity Rings file operation")
+@Suite("Activity Rings file operation", .suiteTimeLimit)
 struct ActivityRingsFileTests {
     @Test("format names: png, jpeg and jpg in any case; nothing else")
     func formatNames() {

@@ -1,4 +1,5 @@
 import GlintMedia
+import GlintTestSupport
 import Testing
 
 @testable import GlintGraphics
@@ -6,7 +7,7 @@ import Testing
 /// The renderer's analytic anti-aliasing against a 16x16-supersampled reference of the same
 /// geometry (``SupersampledRingsReference``): mean absolute error below 1/255 and maximum below
 /// 24/255, over every channel of every pixel.
-@Suite("Activity Rings anti-aliasing")
+@Suite("Activity Rings anti-aliasing", .suiteTimeLimit)
 struct RingAntiAliasingTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var size: Int

@@ -1,10 +1,11 @@
 import GlintMedia
+import GlintTestSupport
 import Testing
 
 @testable import GlintGraphics
 
 /// `--shape circle`: corners rounded to a circle (transparent outside), never clipping a ring.
-@Suite("Activity Rings circle canvas")
+@Suite("Activity Rings circle canvas", .suiteTimeLimit)
 struct RingCircleShapeTests {
     @Test("transparent corners, opaque rings, nothing clipped", arguments: [(256, 1, 0.075), (16, 1, 0.075), (97, 2, 0.0), (600, 3, 0.0)])
     func circle(size: Int, scale: Int, margin: Double) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 @testable import GlintGraphics
@@ -6,7 +7,7 @@ import Testing
 /// Reads colours off the rendered pixels at the midpoint of each ring's band and finds the spec's
 /// colours: the gradient colour for the angle travelled (+-2 per channel), the head colour at the
 /// head, the tail colour at the tail, and the 15% track where there is no progress.
-@Suite("Activity Rings colours")
+@Suite("Activity Rings colours", .suiteTimeLimit)
 struct RingColourSamplingTests {
     static let tolerance = 2.0
 

@@ -1,10 +1,11 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 @testable import GlintGraphics
 
 /// ``RingGeometry`` against the spec's formulas, computed here independently.
-@Suite("Activity Rings geometry")
+@Suite("Activity Rings geometry", .suiteTimeLimit)
 struct RingGeometryTests {
     /// The spec's gap for a group of diameter `d` px at `scale`.
     static func specGap(_ d: Double, scale: Double) -> Double {

@@ -1,12 +1,13 @@
 import Foundation
 import GlintMedia
+import GlintTestSupport
 import Testing
 
 @testable import GlintGraphics
 
 /// Thickness, gap and outer margin measured from the pixels, against the spec's formulas
 /// computed here (not read from ``RingGeometry``).
-@Suite("Activity Rings measured from pixels")
+@Suite("Activity Rings measured from pixels", .suiteTimeLimit)
 struct RingMeasurementTests {
     /// One band crossed by a line of pixels: where it starts and ends (sub-pixel, from coverage).
     struct Crossing {

@@ -1,9 +1,10 @@
+import GlintTestSupport
 import Testing
 
 @testable import GlintGraphics
 
 /// Progress parsing and refusals.
-@Suite("Activity Rings progress")
+@Suite("Activity Rings progress", .suiteTimeLimit)
 struct RingProgressTests {
     @Test func fractionsPercentagesAndValueOverGoal() throws {
         #expect(try RingProgress(parsing: "0.75").fraction == 0.75)

@@ -1,11 +1,12 @@
 import Foundation
 import GlintMedia
+import GlintTestSupport
 import Testing
 
 @testable import GlintGraphics
 
 /// The head's soft shadow: present only above 100%, ahead of the head, on the lap beneath.
-@Suite("Activity Rings head shadow")
+@Suite("Activity Rings head shadow", .suiteTimeLimit)
 struct RingShadowTests {
     /// Pixels of `ring`'s band within `reach` pixels of the head cap's centre, split into those
     /// ahead of the head (the earlier lap) and those behind it (the newest lap).

@@ -7,7 +7,7 @@ import Testing
 
 /// The files written: PNG with an sRGB chunk that decodes to what was rendered, JPEG on request,
 /// a circle refused as JPEG, and nothing left behind on failure.
-@Suite("Activity Rings output files")
+@Suite("Activity Rings output files", .suiteTimeLimit)
 struct RingsOutputTests {
     /// The chunk types of a PNG, in order.
     static func chunkTypes(_ bytes: [UInt8]) -> [String] {

@@ -6,9 +6,6 @@ import Testing
 /// Reads animated outputs back with independent tools: ffmpeg/ffprobe (frames and timings of
 /// GIF, MP4), gifsicle (GIF loop flag and delays) and webpmux (WebP frames, durations, loops).
 enum AnimationProbe {
-    /// Whether ffmpeg and ffprobe are installed.
-    static var hasFFmpeg: Bool { ExternalTool.isAvailable("ffmpeg") && ExternalTool.isAvailable("ffprobe") }
-
     /// Runs `tool` and requires success.
     static func run(_ tool: String, _ arguments: [String]) throws -> ProcessOutcome {
         let executable = try #require(ExternalTool.find(tool), "\(tool) is not installed")

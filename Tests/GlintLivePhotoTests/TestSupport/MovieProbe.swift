@@ -58,9 +58,4 @@ enum MovieProbe {
         return run.stdoutText.split(whereSeparator: \.isNewline).filter { $0.contains("StillImageTime") }
             .map { String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces) }
     }
-
-    /// Whether ffprobe, ffmpeg and exiftool are all on `PATH`.
-    static var toolsAvailable: Bool {
-        ["ffprobe", "ffmpeg", "exiftool"].allSatisfy(ExternalTool.isAvailable)
-    }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import GlintMedia
+import GlintTestSupport
 import Testing
 
 /// Each colour operation does what its definition says, in the working space.
-@Suite("Colour adjustment")
+@Suite("Colour adjustment", .suiteTimeLimit)
 struct ColourAdjustmentTests {
     static let weights = SIMD3(0.2627, 0.6780, 0.0593)
     static func luminance(_ c: SIMD3<Double>) -> Double { (c * weights).sum() }

@@ -4,7 +4,7 @@ import GlintTestSupport
 import Testing
 
 /// Colour spaces, their ICC profiles and LittleCMS conversions between them.
-@Suite("Colour spaces")
+@Suite("Colour spaces", .suiteTimeLimit)
 struct ColourSpaceTests {
     /// The published Display P3 to sRGB matrix (linear light), independent of Glint's own maths.
     static let p3ToSRGB: [Double] = [1.2249, -0.2247, 0, -0.0420, 1.0419, 0, -0.0197, -0.0786, 1.0979]
@@ -53,7 +53,8 @@ struct ColourSpaceTests {
         #expect(white.suffix(3).allSatisfy { abs(Double($0) - TransferCurve.decode(0.5)) < 1e-4 })
     }
 
-    @Test func builtProfilesReadBackAndExiftoolNamesThem() throws {
+    @Test(.requires(.exiftool))
+    func builtProfilesReadBackAndExiftoolNamesThem() throws {
         for (space, name) in [(ColourSpace.sRGB, "sRGB IEC61966-2.1"), (.displayP3, "Display P3")] {
             let bytes = try space.iccProfile()
             let reread = try ColourSpace(iccProfile: bytes)
@@ -63,7 +64,7 @@ struct ColourSpaceTests {
             let a = try ColourConverter(from: reread, to: .working).convert(sample)
             let b = try ColourConverter(from: space, to: .working).convert(sample)
             for (x, y) in zip(a, b) { #expect(abs(x - y) < 1e-3) }
-            guard let exiftool = ExternalTool.find("exiftool") else { continue }
+            let exiftool = try #require(ExternalTool.find("exiftool"))
             let directory = try TemporaryDirectory("glint-icc")
             defer { directory.remove() }
             let file = directory.file("profile.icc")
@@ -105,7 +106,7 @@ struct ColourSpaceTests {
     }
 }
 
-@Suite("Colour-managed differences")
+@Suite("Colour-managed differences", .suiteTimeLimit)
 struct ManagedDifferenceTests {
     @Test func sameColoursInDifferentSpacesDoNotDiffer() throws {
         // Muted colours inside both gamuts, in sRGB, and the same colours written in Display P3.

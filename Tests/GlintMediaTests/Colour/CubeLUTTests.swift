@@ -4,7 +4,7 @@ import GlintTestSupport
 import Testing
 
 /// Reading Adobe `.cube` files, good and bad.
-@Suite("Cube LUT files")
+@Suite("Cube LUT files", .suiteTimeLimit)
 struct CubeLUTTests {
     /// A 2-point table that swaps red and blue, with the header variations the format allows.
     static let swapText = """

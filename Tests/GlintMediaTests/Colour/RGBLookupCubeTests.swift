@@ -4,7 +4,7 @@ import GlintTestSupport
 import Testing
 
 /// The baked cube must reproduce the exact floating-point chain it was baked from.
-@Suite("RGB lookup cube")
+@Suite("RGB lookup cube", .suiteTimeLimit)
 struct RGBLookupCubeTests {
     /// Every grey level plus seeded random colours.
     static func sampleImage() -> RGBImage {

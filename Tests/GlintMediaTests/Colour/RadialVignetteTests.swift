@@ -1,8 +1,9 @@
 import Foundation
 import GlintMedia
+import GlintTestSupport
 import Testing
 
-@Suite("Radial vignette")
+@Suite("Radial vignette", .suiteTimeLimit)
 struct RadialVignetteTests {
     static func grey(width: Int, height: Int, level: UInt8 = 180) -> RGBImage {
         RGBImage(width: width, height: height, pixels: [UInt8](repeating: level, count: width * height * 3))

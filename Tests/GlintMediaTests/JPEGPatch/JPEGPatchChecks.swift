@@ -158,7 +158,7 @@ enum JPEGPatchChecks {
 
 extension JPEGPatchChecks {
     /// Expects `jpeg` to decode without any warning in libjpeg (through the shim's counts), djpeg
-    /// and ffmpeg (when installed).
+    /// and (unless `useFFmpeg` is false) ffmpeg: tests that call it require `.djpeg` and `.ffmpeg`.
     static func expectCleanDecode(_ jpeg: [UInt8], _ label: String, ffmpeg useFFmpeg: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let decoded = try JPEGDecoder.decodeReportingWarnings(jpeg)
         #expect(decoded.warningCount == 0, "\(label): libjpeg warns \(decoded.firstWarning ?? "")", sourceLocation: sourceLocation)
@@ -166,11 +166,11 @@ extension JPEGPatchChecks {
         defer { directory.remove() }
         let file = directory.file("patched.jpg")
         try Data(jpeg).write(to: file)
-        if let djpeg = ExternalTool.find("djpeg") {
-            let outcome = try ExternalTool.run(djpeg, ["-outfile", directory.file("out.ppm").path, file.path])
-            #expect(outcome.succeeded && outcome.stderrText.isEmpty, "\(label): \(outcome.summary)", sourceLocation: sourceLocation)
-        }
-        if useFFmpeg, let ffmpeg = ExternalTool.find("ffmpeg") {
+        let djpeg = try #require(ExternalTool.find("djpeg"), "djpeg (libjpeg-turbo-progs) is not installed", sourceLocation: sourceLocation)
+        let djpegRun = try ExternalTool.run(djpeg, ["-outfile", directory.file("out.ppm").path, file.path])
+        #expect(djpegRun.succeeded && djpegRun.stderrText.isEmpty, "\(label): \(djpegRun.summary)", sourceLocation: sourceLocation)
+        if useFFmpeg {
+            let ffmpeg = try #require(ExternalTool.find("ffmpeg"), "ffmpeg is not installed", sourceLocation: sourceLocation)
             let outcome = try ExternalTool.run(ffmpeg, ["-v", "warning", "-nostdin", "-i", file.path, "-f", "null", "-"])
             #expect(outcome.succeeded && outcome.stderrText.isEmpty, "\(label): \(outcome.summary)", sourceLocation: sourceLocation)
         }

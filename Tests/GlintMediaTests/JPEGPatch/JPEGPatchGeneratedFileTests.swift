@@ -5,7 +5,7 @@ import Testing
 @testable import GlintMedia
 
 /// Patches on JPEGs made by libjpeg-turbo's cjpeg in every layout the compositor meets.
-@Suite("JPEG patch on generated JPEGs", .enabled(if: ExternalTool.isAvailable("cjpeg")))
+@Suite("JPEG patch on generated JPEGs", .requires(.cjpeg), .suiteTimeLimit)
 struct JPEGPatchGeneratedFileTests {
     /// An odd size, so edge iMCUs are partial.
     static let picture = JPEGTestImages.colorful(width: 333, height: 250)
@@ -27,7 +27,7 @@ struct JPEGPatchGeneratedFileTests {
 
     static let positions: [(Int, Int)] = [(37, 29), (0, 0), (333 - 60, 250 - 60), (150, 3)]
 
-    @Test(arguments: layouts.indices)
+    @Test(.requires(.djpeg, .ffmpeg), arguments: layouts.indices)
     func onlyThePatchBlocksChange(layoutIndex: Int) throws {
         let (name, options, expectedMethod) = Self.layouts[layoutIndex]
         let original = try #require(try JPEGPatchChecks.cjpeg(Self.picture, ["-quality", "90"] + options))
@@ -87,7 +87,7 @@ struct JPEGPatchGeneratedFileTests {
         }
     }
 
-    @Test("a patch shifting the bits of a scan without restart markers still ends cleanly, wherever it lands")
+    @Test("a patch shifting the bits of a scan without restart markers still ends cleanly, wherever it lands", .requires(.djpeg, .ffmpeg))
     func shiftedTailsEndCleanly() throws {
         let original = try #require(try JPEGPatchChecks.cjpeg(Self.picture, ["-quality", "85", "-sample", "2x2"]))
         // Small patches of different colours give every bit shift (mod 8) of the tail.

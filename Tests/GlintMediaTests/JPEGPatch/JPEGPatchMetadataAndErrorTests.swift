@@ -4,7 +4,7 @@ import Testing
 
 @testable import GlintMedia
 
-@Suite("JPEG patch: metadata kept, bad input refused")
+@Suite("JPEG patch: metadata kept, bad input refused", .suiteTimeLimit)
 struct JPEGPatchMetadataAndErrorTests {
     static let badge = JPEGPatchChecks.badge(size: 40)
 
@@ -27,7 +27,7 @@ struct JPEGPatchMetadataAndErrorTests {
     }
 
     @Test(
-        .enabled(if: ExternalTool.isAvailable("exiftool") && SharedFixtures.contains(SharedFixtures.Name.livePhotoStill)),
+        .requires(.exiftool, .djpeg, .ffmpeg, .fixture(SharedFixtures.Name.livePhotoStill)),
         arguments: [JPEGPatchMethod.bitstreamSplice, .coefficients])
     func theRealStillKeepsItsExifAndMakerNote(method: JPEGPatchMethod) throws {
         let exiftool = try #require(ExternalTool.find("exiftool"))
@@ -41,7 +41,7 @@ struct JPEGPatchMetadataAndErrorTests {
     }
 
     @Test(
-        "XMP, ICC and COM survive both methods", .enabled(if: ExternalTool.isAvailable("exiftool") && ExternalTool.isAvailable("cjpeg")),
+        "XMP, ICC and COM survive both methods", .requires(.exiftool, .cjpeg),
         arguments: [JPEGPatchMethod.bitstreamSplice, .coefficients])
     func everySegmentSurvives(method: JPEGPatchMethod) throws {
         let exiftool = try #require(ExternalTool.find("exiftool"))
@@ -67,7 +67,7 @@ struct JPEGPatchMetadataAndErrorTests {
 
     @Test(
         "the Pixel's MPF secondary image (and its Motion Photo video) still sit where the MPF index says",
-        .enabled(if: ExternalTool.isAvailable("exiftool") && SharedFixtures.contains(SharedFixtures.Name.motionPhotoStill)),
+        .requires(.exiftool, .djpeg, .ffmpeg, .fixture(SharedFixtures.Name.motionPhotoStill)),
         arguments: [JPEGPatchMethod.bitstreamSplice, .coefficients])
     func mpfIndexFollowsTheNewImageSize(method: JPEGPatchMethod) throws {
         let exiftool = try #require(ExternalTool.find("exiftool"))

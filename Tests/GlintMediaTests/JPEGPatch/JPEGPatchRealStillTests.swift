@@ -4,7 +4,7 @@ import Testing
 
 @testable import GlintMedia
 
-@Suite("JPEG patch on the real 12 MP still", .enabled(if: SharedFixtures.contains(SharedFixtures.Name.livePhotoStill)))
+@Suite("JPEG patch on the real 12 MP still", .requires(.fixture(SharedFixtures.Name.livePhotoStill)), .suiteTimeLimit)
 struct JPEGPatchRealStillTests {
     static let still: [UInt8] = (try? SharedFixtures.bytes(SharedFixtures.Name.livePhotoStill)) ?? []
     static let badge = JPEGPatchChecks.badge(size: 240)

@@ -10,9 +10,6 @@ enum ExifTestFiles {
     /// The exiftool executable, if one is on `PATH`.
     static let exiftool = ExternalTool.find("exiftool")
 
-    /// Whether both the fixtures and exiftool are available.
-    static var exiftoolChecksAvailable: Bool { SharedFixtures.available && exiftool != nil }
-
     /// The identifier Apple wrote into the real iPhone 6s still.
     static let realStillIdentifier = "E905E6C6-C747-4805-942F-9904A0281F02"
 

@@ -6,7 +6,6 @@ import Testing
 enum MediaProbe {
     static let ffprobe = ExternalTool.find("ffprobe")
     static let ffmpeg = ExternalTool.find("ffmpeg")
-    static var available: Bool { ffprobe != nil && ffmpeg != nil }
 
     /// `ffprobe -show_streams -show_format` as JSON.
     static func streams(_ path: String) throws -> (streams: [[String: Any]], format: [String: Any]) {

@@ -12,9 +12,6 @@ enum MotionPhotoFiles {
     static let ultraHDR = "motionphoto/pixel_8.jpg"
     static let plain = "motionphoto/normalphoto.jpg"
     static var available: Bool { [heic, broken, ultraHDR, plain].allSatisfy(SharedFixtures.contains) }
-    static var pairAvailable: Bool {
-        SharedFixtures.contains(SharedFixtures.Name.livePhotoStill) && SharedFixtures.contains(SharedFixtures.Name.livePhotoMovie)
-    }
 
     /// The real pair's movie as an MP4 in `directory`.
     static func realMP4(in directory: TemporaryDirectory) throws -> String {
@@ -40,4 +37,11 @@ enum MotionPhotoFiles {
     static func smallJPEG() throws -> [UInt8] {
         try JPEGEncoder.encode(JPEGTestImages.colorful(width: 64, height: 48), quality: 85)
     }
+}
+
+extension Requirement {
+    /// The four files of ../shared/fixtures/motionphoto (``MotionPhotoFiles``).
+    static let motionPhotoFixtures = Requirement.condition(
+        "the Motion Photo fixtures (\(SharedFixtures.relativeToPackageRoot)/motionphoto)", remedy: "the shared fixtures folder beside the checkout"
+    ) { MotionPhotoFiles.available }
 }

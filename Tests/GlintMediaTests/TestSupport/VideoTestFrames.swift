@@ -1,18 +1,8 @@
 import Foundation
 import GlintMedia
-import GlintTestSupport
 
-/// Synthetic frames, the real movie and image comparisons for the video tests.
+/// Synthetic frames and image comparisons for the video tests.
 enum VideoTestFrames {
-    /// The iPhone 6s Live Photo movie, or `nil` (with a note on stderr) when fixtures are absent.
-    static var iPhone6sMovie: String? {
-        guard SharedFixtures.contains(SharedFixtures.Name.livePhotoMovie) else {
-            FileHandle.standardError.write(Data("skipping: fixture ../shared/fixtures/livephoto-iphone6s/IMG_train.mov not found\n".utf8))
-            return nil
-        }
-        return SharedFixtures.livePhotoMovie
-    }
-
     /// A colourful gradient that moves with `index`: smooth enough for 4:2:0 to keep it well.
     static func movingGradient(width: Int, height: Int, index: Int) -> RGBImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)

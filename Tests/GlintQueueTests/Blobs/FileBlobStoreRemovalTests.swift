@@ -9,7 +9,7 @@ import Testing
 
 /// Removal for retention: a blob goes only if nobody put it since the given time, and a put of
 /// bytes already stored counts as one.
-@Suite("FileBlobStore: removal")
+@Suite("FileBlobStore: removal", .suiteTimeLimit)
 struct FileBlobStoreRemovalTests {
     /// Sets the blob file's modification time `seconds` into the past.
     private func age(_ store: FileBlobStore, _ blob: BlobID, by seconds: Int) {

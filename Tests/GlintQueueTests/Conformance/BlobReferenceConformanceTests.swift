@@ -1,9 +1,10 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import Testing
 
 /// `blobReferences()`: what blob retention must keep because of the jobs in the store.
-@Suite("JobStore conformance: blob references")
+@Suite("JobStore conformance: blob references", .suiteTimeLimit)
 struct BlobReferenceConformanceTests {
     @Test(arguments: StoreUnderTest.enabled)
     func unfinishedJobsUseTheirInputsAndEveryJobNamesItsBlobs(_ storeUnderTest: StoreUnderTest) async throws {

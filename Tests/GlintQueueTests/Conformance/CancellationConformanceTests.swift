@@ -1,9 +1,10 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import Testing
 
 /// Cancelling queued jobs at once and running jobs at their next check.
-@Suite("JobStore conformance: cancellation")
+@Suite("JobStore conformance: cancellation", .suiteTimeLimit)
 struct CancellationConformanceTests {
     @Test(arguments: StoreUnderTest.enabled)
     func aQueuedJobIsCancelledAtOnce(_ storeUnderTest: StoreUnderTest) async throws {

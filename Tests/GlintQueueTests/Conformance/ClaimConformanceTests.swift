@@ -1,10 +1,11 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import Synchronization
 import Testing
 
 /// Claiming: exclusive, fair between tenants, in priority order within one, never early.
-@Suite("JobStore conformance: claiming")
+@Suite("JobStore conformance: claiming", .suiteTimeLimit)
 struct ClaimConformanceTests {
     @Test(arguments: StoreUnderTest.enabled)
     func concurrentClaimersNeverShareAJobAndTogetherTakeAll(_ storeUnderTest: StoreUnderTest) async throws {

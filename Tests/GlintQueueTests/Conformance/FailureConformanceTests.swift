@@ -1,10 +1,11 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import Testing
 
 /// Failed attempts: backoff on the injected clock, discard with every error kept, permanent
 /// failures, and retry by hand.
-@Suite("JobStore conformance: failures and retries")
+@Suite("JobStore conformance: failures and retries", .suiteTimeLimit)
 struct FailureConformanceTests {
     private func failure(_ job: Job, worker: String = "worker-1", message: String, permanent: Bool = false, retryAt: Date) -> JobFailure {
         JobFailure(id: job.id, worker: worker, code: "handler-failed", message: message, permanent: permanent, retryAt: retryAt)

@@ -1,9 +1,10 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import Testing
 
 /// Leases: completion exactly once, heartbeats, crash rescue, giving jobs back.
-@Suite("JobStore conformance: leases")
+@Suite("JobStore conformance: leases", .suiteTimeLimit)
 struct LeaseConformanceTests {
     @Test(arguments: StoreUnderTest.enabled)
     func aJobIsCompletedExactlyOnce(_ storeUnderTest: StoreUnderTest) async throws {

@@ -1,9 +1,10 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import Testing
 
 /// Reading many jobs: filters, pages, counts, and pruning what is finished.
-@Suite("JobStore conformance: listing and retention")
+@Suite("JobStore conformance: listing and retention", .suiteTimeLimit)
 struct ListingConformanceTests {
     @Test(arguments: StoreUnderTest.enabled)
     func pagesVisitEveryJobOnceNewestFirst(_ storeUnderTest: StoreUnderTest) async throws {

@@ -1,11 +1,12 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import Testing
 
 /// Running limits (`JobSubmission.maxRunning`, a key's `max-running`): a claim starts a job only while
 /// its tenant runs fewer jobs than the job's limit, on every worker together; a tenant at its limit
 /// neither gets jobs nor holds up the others.
-@Suite("JobStore conformance: running limits")
+@Suite("JobStore conformance: running limits", .suiteTimeLimit)
 struct RunningLimitConformanceTests {
     @discardableResult
     private static func submit(_ count: Int, tenant: String, maxRunning: Int?, to store: any JobStore) async throws -> [Job] {

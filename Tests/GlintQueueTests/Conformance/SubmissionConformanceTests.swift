@@ -1,9 +1,10 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import Testing
 
 /// Submitting and reading back: every field survives, idempotency keys return the live job.
-@Suite("JobStore conformance: submission")
+@Suite("JobStore conformance: submission", .suiteTimeLimit)
 struct SubmissionConformanceTests {
     @Test(arguments: StoreUnderTest.enabled)
     func everyFieldRoundTrips(_ storeUnderTest: StoreUnderTest) async throws {

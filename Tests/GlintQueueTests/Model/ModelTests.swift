@@ -1,9 +1,10 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 @testable import GlintQueue
 
-@Suite("Queue model")
+@Suite("Queue model", .suiteTimeLimit)
 struct ModelTests {
     @Test func blobIDsAcceptOnlySHA256Hex() {
         let hex = String(repeating: "aB", count: 32)

@@ -1,8 +1,9 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import Testing
 
-@Suite("JobID.timeOrdered")
+@Suite("JobID.timeOrdered", .suiteTimeLimit)
 struct TimeOrderedJobIDTests {
     @Test func isAVersion7UUIDCarryingTheMillisecond() {
         let date = Date(timeIntervalSince1970: 1_600_000_000.123_9)

@@ -1,4 +1,5 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 @testable import GlintQueue
@@ -6,7 +7,7 @@ import Testing
 /// What only the PostgreSQL store has to prove (the shared conformance suite covers the semantics):
 /// claims stay exclusive across many connections and processes' worth of pools, NOTIFY wakes a waiter
 /// in another store, and migrations run once when stores start together.
-@Suite("PostgresJobStore", .enabled(if: PostgresTestDatabase.isAvailable, "GLINT_TEST_POSTGRES_URL is not set"))
+@Suite("PostgresJobStore", .requires(.postgres), .suiteTimeLimit)
 struct PostgresJobStoreTests {
     @Test("migrations are applied once when several stores start together, and again is a no-op")
     func migrationsFromConcurrentStarters() async throws {
@@ -70,7 +71,7 @@ struct PostgresJobStoreTests {
                 #expect(try await waiting.claim(ClaimRequest(worker: "w", queues: ["media"], limit: 1)).isEmpty)
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        let woken = try await waiting.waitForJobs(in: ["media"], timeout: .seconds(3600))
+                        let woken = try await waiting.waitForJobs(in: ["media"], timeout: .seconds(60))
                         #expect(woken)
                     }
                     try await Task.sleep(for: .milliseconds(200))
@@ -94,7 +95,7 @@ struct PostgresJobStoreTests {
                 let mark = watching.jobChangeMark()
                 let started = ContinuousClock.now
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { await watching.waitForJobChange(since: mark, timeout: .seconds(3600)) }
+                    group.addTask { await watching.waitForJobChange(since: mark, timeout: .seconds(60)) }
                     try await Task.sleep(for: .milliseconds(200))
                     _ = try await working.reportProgress(job.id, worker: "w", progress: JobProgress(fraction: 0.5, message: "half"))
                     try await group.waitForAll()

@@ -1,4 +1,5 @@
 import Foundation
+import GlintTestSupport
 import InMemoryLogging
 import Logging
 import PostgresNIO
@@ -8,7 +9,7 @@ import Testing
 
 /// The records a pool's background logger keeps of its connections, from postgres-nio's own
 /// events, and what it still passes on.
-@Suite("PostgresPoolConnections")
+@Suite("PostgresPoolConnections", .suiteTimeLimit)
 struct PostgresPoolConnectionsTests {
     @Test("each connection's latest event is kept; a closed connection, or one that failed to connect, is forgotten")
     func records() {
@@ -37,7 +38,7 @@ struct PostgresPoolConnectionsTests {
 
     @Test(
         "a real pool's events: the connections it opened for a query, none once it has stopped",
-        .enabled(if: PostgresTestDatabase.isAvailable, "GLINT_TEST_POSTGRES_URL is not set"))
+        .requires(.postgres))
     func realPool() async throws {
         let connections = PostgresPoolConnections()
         let logger = Logger(label: "glint.queue.tests.postgres")

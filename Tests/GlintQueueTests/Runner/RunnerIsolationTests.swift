@@ -11,7 +11,7 @@ import Testing
 /// Jobs run in real runner processes (the `GlintTestRunner` executable: `JobRunnerChild` with the
 /// test-only kinds `test.crash`, `test.sleep` and `test.link`) by a real worker: crashes,
 /// deadlines, cancellation, progress across the process boundary, and outputs that are links.
-@Suite("Runner isolation (GlintTestRunner)", .serialized)
+@Suite("Runner isolation (GlintTestRunner)", .serialized, .suiteTimeLimit)
 struct RunnerIsolationTests {
     /// The parent's side of the test kinds: their parameters are decoded here, their run replaced
     /// by the runner's.

@@ -10,7 +10,7 @@ import Testing
 
 /// Warm runners (`JobRunnerPool`), seen through `test.pid` of `GlintTestRunner`: which runner
 /// process ran each job.
-@Suite("Runner pool (GlintTestRunner)", .serialized)
+@Suite("Runner pool (GlintTestRunner)", .serialized, .suiteTimeLimit)
 struct RunnerPoolTests {
     /// This suite's runners' mark (``RunnerIsolationTests/tag``).
     static let tag = Int.random(in: 1_000_000...999_999_999)

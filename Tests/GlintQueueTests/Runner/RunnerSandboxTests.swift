@@ -12,7 +12,7 @@ import Testing
 /// `GlintTestRunner`: it attempts a TCP connection to a port this test listens on, writes outside
 /// its folders and to its input, and reads a file that is not its input. The same job without the
 /// sandbox shows that the attempts are real.
-@Suite("Runner sandbox (bubblewrap, GlintTestRunner)", .serialized)
+@Suite("Runner sandbox (bubblewrap, GlintTestRunner)", .serialized, .suiteTimeLimit)
 struct RunnerSandboxTests {
     typealias Report = [String: String]
 
@@ -51,7 +51,7 @@ struct RunnerSandboxTests {
 
     @Test(
         "under bubblewrap a runner cannot connect to 127.0.0.1, write outside its folders or to its input, nor read what is not its input",
-        .enabled(if: sandbox != nil, "bubblewrap cannot make namespaces here"))
+        .requires(.bubblewrapNamespaces))
     func sandboxed() async throws {
         let (report, escaped) = try await Self.escape(sandbox: Self.sandbox)
         #expect(report["connect"]?.hasPrefix("connect: ") == true, "\(report)")
@@ -91,6 +91,15 @@ struct RunnerSandboxTests {
         #expect(text.hasSuffix("--remount-ro / --chdir /data/work/1/work --setenv TMPDIR /data/work/1/work -- /build/glint runner"))
         #expect(!arguments.contains("/data"), "the data folder itself is not mounted")
     }
+}
+
+extension Requirement {
+    /// bubblewrap that can make the sandbox's namespaces here: ``RunnerSandboxTests/sandbox``, probed by
+    /// starting `GlintTestRunner` under it.
+    static let bubblewrapNamespaces = Requirement.condition(
+        "bubblewrap able to make namespaces (probed with GlintTestRunner)",
+        remedy: "apt-get install bubblewrap (make deps installs it), on a kernel and in a container that allow unprivileged user namespaces"
+    ) { RunnerSandboxTests.sandbox != nil }
 }
 
 /// A TCP socket listening on 127.0.0.1, on a port of the kernel's choosing.

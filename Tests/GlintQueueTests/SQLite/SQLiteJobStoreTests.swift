@@ -6,7 +6,7 @@ import Testing
 
 /// What only the SQLite store promises: the file, sharing it between store instances (as
 /// processes do), and its wake-up rules.
-@Suite("SQLiteJobStore")
+@Suite("SQLiteJobStore", .suiteTimeLimit)
 struct SQLiteJobStoreTests {
     @Test func opensCreatingDirectoriesAndKeepsJobsAcrossReopening() async throws {
         let directory = try TemporaryDirectory("glint-sqlite")
@@ -101,7 +101,7 @@ struct SQLiteJobStoreTests {
         let submitted = TestFlag()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                let woken = try await waiting.waitForJobs(in: [JobSubmission.defaultQueue], timeout: .seconds(3600))
+                let woken = try await waiting.waitForJobs(in: [JobSubmission.defaultQueue], timeout: .seconds(60))
                 #expect(woken)
                 let wasSubmitted = submitted.isSet
                 #expect(wasSubmitted, "returned before anything was submitted")
@@ -127,9 +127,12 @@ struct SQLiteJobStoreTests {
         let reported = TestFlag()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                await watching.waitForJobChange(since: mark, timeout: .seconds(3600))
+                // Woken by the change, not by the timeout: a minute is far longer than the change takes.
+                let started = ContinuousClock.now
+                await watching.waitForJobChange(since: mark, timeout: .seconds(60))
                 let wasReported = reported.isSet
                 #expect(wasReported, "returned before the job changed")
+                #expect(ContinuousClock.now - started < .seconds(60), "returned by the timeout, not by the change")
             }
             try await Task.sleep(for: .milliseconds(300))
             reported.set()
@@ -140,7 +143,7 @@ struct SQLiteJobStoreTests {
         let before = watching.jobChangeMark()
         _ = try await working.reportProgress(job.id, worker: job.workerID ?? "", progress: JobProgress(fraction: 0.75, message: "more"))
         let started = ContinuousClock.now
-        await watching.waitForJobChange(since: before, timeout: .seconds(3600))
+        await watching.waitForJobChange(since: before, timeout: .seconds(60))
         #expect(ContinuousClock.now - started < .seconds(30))
         try await watching.close()
         try await working.close()
@@ -149,7 +152,7 @@ struct SQLiteJobStoreTests {
     @Test func waitingReturnsAtOnceWhenJobsAreClaimable() async throws {
         try await StoreUnderTest.sqlite.withStore { store, _ in
             try await store.submitOne(JobSubmission(kind: "test.noop"))
-            let woken = try await store.waitForJobs(in: [JobSubmission.defaultQueue], timeout: .seconds(3600))
+            let woken = try await store.waitForJobs(in: [JobSubmission.defaultQueue], timeout: .seconds(60))
             #expect(woken)
         }
     }

@@ -1,8 +1,9 @@
+import GlintTestSupport
 import Testing
 
 @testable import GlintQueue
 
-@Suite("TenantRoundRobin")
+@Suite("TenantRoundRobin", .suiteTimeLimit)
 struct TenantRoundRobinTests {
     private typealias RoundRobin = TenantRoundRobin<String>
 

@@ -3,7 +3,7 @@ import GlintQueue
 import GlintTestSupport
 import Testing
 
-@Suite("WorkerIdentity")
+@Suite("WorkerIdentity", .suiteTimeLimit)
 struct WorkerIdentityTests {
     /// A process id that was just used and is gone.
     private func goneProcessID() throws -> Int32 {

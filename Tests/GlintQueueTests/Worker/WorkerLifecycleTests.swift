@@ -6,7 +6,7 @@ import Testing
 
 /// The worker's handling of a job's life: retries, discards, permanent errors, cancellation of a
 /// running job and graceful shutdown.
-@Suite("worker: retries, permanent errors, cancellation, shutdown")
+@Suite("worker: retries, permanent errors, cancellation, shutdown", .suiteTimeLimit)
 struct WorkerLifecycleTests {
     @Test("a noop job completes with its output stored once; two jobs with the same output share one blob")
     func noopOutputs() async throws {

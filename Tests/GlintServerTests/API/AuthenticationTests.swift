@@ -1,12 +1,13 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import HummingbirdTesting
 import Testing
 
 @testable import GlintServer
 
 /// Every `/v1` route needs a valid, unrevoked key; the open routes need none.
-@Suite("server: API keys")
+@Suite("server: API keys", .suiteTimeLimit)
 struct AuthenticationTests {
     @Test("missing, malformed, unknown and revoked keys get a 401 unauthorized problem; a good key gets through")
     func unauthorized() async throws {

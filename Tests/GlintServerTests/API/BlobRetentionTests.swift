@@ -1,5 +1,6 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import Synchronization
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// `BlobRetention`: a tenant's claims unused past its retention go, with their bytes, and files
 /// nobody claims or names go after them; what an unfinished job (running included) or a live share
 /// needs stays, and a use starts retention again.
-@Suite("server: blob retention")
+@Suite("server: blob retention", .suiteTimeLimit)
 struct BlobRetentionTests {
     /// The time the retention pass sees, moved by the test.
     final class MovableClock: Sendable {

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GlintCore
 import GlintQueue
+import GlintTestSupport
 import HummingbirdTesting
 import NIOCore
 import Testing
@@ -9,7 +10,7 @@ import Testing
 @testable import GlintServer
 
 /// `POST /v1/blobs` and `HEAD /v1/blobs/{id}`: content addressing, the size limit, cut-off bodies.
-@Suite("server: blob uploads")
+@Suite("server: blob uploads", .suiteTimeLimit)
 struct BlobUploadTests {
     @Test("an upload is stored under its SHA-256 and HEAD answers for its owner only")
     func uploadAndHead() async throws {

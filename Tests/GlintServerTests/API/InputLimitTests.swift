@@ -8,7 +8,7 @@ import Testing
 
 /// `POST /v1/jobs` and `POST /v1/batches` refuse inputs over the server's ``InputLimits`` (measured
 /// from the uploaded blobs' headers) with a 422 `input-too-large` problem naming the limit and the value.
-@Suite("server: input limits", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures"))
+@Suite("server: input limits", .requires(.sharedFixtures), .suiteTimeLimit)
 struct InputLimitTests {
     /// A `livephoto.edit` of the real iPhone pair (4032x3024 still, 1.23 s movie), uploaded by alice.
     static func editBody(_ client: any TestClientProtocol, harness: ServerHarness) async throws -> String {

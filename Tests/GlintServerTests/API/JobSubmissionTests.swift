@@ -1,5 +1,6 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import HTTPTypes
 import HummingbirdTesting
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @testable import GlintServer
 
 /// `POST /v1/jobs`, `POST /v1/batches`, `GET /v1/jobs`, `DELETE /v1/jobs/{id}` and their problems.
-@Suite("server: job submission")
+@Suite("server: job submission", .suiteTimeLimit)
 struct JobSubmissionTests {
     @Test("a job is 202 with Location and its document; the same Idempotency-Key gives 200 and the same job")
     func submitAndIdempotency() async throws {

@@ -11,11 +11,11 @@ import Testing
 
 /// The acceptance path over real HTTP: upload the real iPhone pair, submit a `livephoto.edit`,
 /// follow its events to completion, download the outputs, and check they still pair.
-@Suite("server: Live Photo end to end")
+@Suite("server: Live Photo end to end", .suiteTimeLimit)
 struct LivePhotoEndToEndTests {
     @Test(
         "upload the iPhone pair, edit it, follow /events to completion, download a pair that still pairs",
-        .enabled(if: SharedFixtures.available, "shared fixtures not found at ../shared/fixtures"))
+        .requires(.sharedFixtures))
     func editOverHTTP() async throws {
         try await ServerHarness.with(maxUploadBytes: 64 << 20) { harness in
             try await harness.serve(workers: 1) { client in

@@ -12,13 +12,13 @@ import Testing
 /// A Motion Photo through the service: uploaded as one blob, exported as a Live Photo pair and
 /// edited in its own flavour by the workers; the edit's share page plays its motion (once its
 /// renditions have unpacked it) and offers the zipped Live Photo and the Motion Photo.
-@Suite("server: Motion Photos")
+@Suite("server: Motion Photos", .suiteTimeLimit)
 struct MotionPhotoShareTests {
     static let heic = "motionphoto/motionphoto.heic"
 
     @Test(
         "the Samsung HEIC as one blob: exported as a still and a movie; edited, shared, play the motion, download the pair and the Motion Photo",
-        .enabled(if: SharedFixtures.contains(heic), "needs ../shared/fixtures/motionphoto"))
+        .requires(.fixture(heic)))
     func motionPhotoOverHTTP() async throws {
         try await ServerHarness.with(maxUploadBytes: 64 << 20) { harness in
             try await harness.serve(workers: 1) { client in

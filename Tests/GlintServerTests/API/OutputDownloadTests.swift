@@ -1,12 +1,13 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import HummingbirdTesting
 import Testing
 
 @testable import GlintServer
 
 /// `GET /v1/jobs/{id}/outputs/{name}`: headers, ETag, ranges and names.
-@Suite("server: output downloads")
+@Suite("server: output downloads", .suiteTimeLimit)
 struct OutputDownloadTests {
     static let text = "0123456789abcdefghijklmnopqrstuvwxyz"
 

@@ -1,5 +1,6 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import HTTPTypes
 import HummingbirdTesting
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// The limits held by API keys (`KeyLimits`): requests per second with a burst, jobs queued,
 /// bytes stored; each over its limit a 429 problem naming the limit, with `Retry-After`, and the
 /// server's defaults for keys that set none.
-@Suite("server: key limits and quotas")
+@Suite("server: key limits and quotas", .suiteTimeLimit)
 struct QuotaTests {
     /// A 429 of `slug` naming `limit`, with a positive `Retry-After`.
     static func expectRefused(_ response: TestResponse, _ slug: String, limit: String, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -1,5 +1,6 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import HummingbirdTesting
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// A tenant never reaches another tenant's blobs, jobs, outputs or shares: every endpoint, tried
 /// with the other tenant's ids, answers 404 (never 403, so that existence is not revealed), and
 /// nothing is changed.
-@Suite("server: tenant isolation")
+@Suite("server: tenant isolation", .suiteTimeLimit)
 struct TenantIsolationTests {
     @Test("every endpoint with another tenant's ids is 404 and changes nothing")
     func everyEndpoint() async throws {

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -11,7 +12,7 @@ import Testing
 
 /// Webhooks to a local receiver: signed, retried after attempt² seconds (a manual clock, no
 /// sleeps), every attempt recorded, given up after 8.
-@Suite("server: webhooks")
+@Suite("server: webhooks", .suiteTimeLimit)
 struct WebhookDeliveryTests {
     /// What the receiver saw, and how many failures it answers with before accepting.
     final class Receiver: Sendable {

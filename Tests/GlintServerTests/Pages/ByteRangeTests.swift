@@ -1,8 +1,9 @@
+import GlintTestSupport
 import Testing
 
 @testable import GlintServer
 
-@Suite("Byte ranges")
+@Suite("Byte ranges", .suiteTimeLimit)
 struct ByteRangeTests {
     @Test("single ranges resolve against the size")
     func ranges() {

@@ -7,7 +7,7 @@ import Testing
 
 @testable import GlintServer
 
-@Suite("Dashboard routes", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real iPhone pair)"))
+@Suite("Dashboard routes", .requires(.sharedFixtures), .suiteTimeLimit)
 struct DashboardRouteTests {
     @Test("the dashboard shows every state's count, the last hour's chart and the recent jobs, escaped")
     func page() async throws {

@@ -8,7 +8,7 @@ import ZIPFoundation
 
 @testable import GlintServer
 
-@Suite("Share downloads", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real iPhone pair)"))
+@Suite("Share downloads", .requires(.sharedFixtures), .suiteTimeLimit)
 struct ShareDownloadRouteTests {
     @Test("the Live Photo download is a zip of the pair, and what it holds is still a pair")
     func livePhotoZip() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import GlintServer
 
-@Suite("Share file routes", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real iPhone pair)"))
+@Suite("Share file routes", .requires(.sharedFixtures), .suiteTimeLimit)
 struct ShareFileRouteTests {
     @Test("the still is served whole with its type and length")
     func still() async throws {

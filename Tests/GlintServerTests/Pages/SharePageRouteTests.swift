@@ -6,7 +6,7 @@ import Testing
 
 @testable import GlintServer
 
-@Suite("Share page routes", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real iPhone pair)"))
+@Suite("Share page routes", .requires(.sharedFixtures), .suiteTimeLimit)
 struct SharePageRouteTests {
     @Test("an active share's page shows the still, the motion, the LIVE badge and the three downloads")
     func page() async throws {

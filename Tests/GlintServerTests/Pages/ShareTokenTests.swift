@@ -1,9 +1,10 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 @testable import GlintServer
 
-@Suite("Share tokens")
+@Suite("Share tokens", .suiteTimeLimit)
 struct ShareTokenTests {
     let secret = ShareTokenSecret(Array("a secret of thirty-two bytes!!!!".utf8))
     let now = Date(timeIntervalSince1970: 1_700_000_000)

@@ -1,10 +1,11 @@
 import Foundation
 import GlintQueue
 import GlintServer
+import GlintTestSupport
 import Testing
 
 /// The same behaviour from `SQLiteServerStore` and `PostgresServerStore`.
-@Suite("server store: keys, blobs, callbacks, shares")
+@Suite("server store: keys, blobs, callbacks, shares", .suiteTimeLimit)
 struct ServerStoreTests {
     static let t0 = Date(timeIntervalSince1970: 1_800_000_000.25)
 

@@ -1,6 +1,7 @@
 import Foundation
 import GlintQueue
 import GlintServer
+import GlintTestSupport
 import Logging
 
 /// The server stores the store tests run against: SQLite always, PostgreSQL when
@@ -9,7 +10,10 @@ enum ServerStoreUnderTest: String, CaseIterable, Sendable, CustomStringConvertib
     case sqlite
     case postgres
 
-    static var enabled: [ServerStoreUnderTest] { allCases.filter(\.isEnabled) }
+    /// The stores that can run on this machine now; under `CI=true` (``CI/requiresEverything``) every
+    /// one, so that PostgreSQL without `GLINT_TEST_POSTGRES_URL` fails its tests, saying so, instead of
+    /// vanishing from the run.
+    static var enabled: [ServerStoreUnderTest] { CI.requiresEverything ? allCases : allCases.filter(\.isEnabled) }
 
     static var postgresURL: String? {
         guard let url = ProcessInfo.processInfo.environment["GLINT_TEST_POSTGRES_URL"], !url.isEmpty else { return nil }
@@ -30,10 +34,13 @@ enum ServerStoreUnderTest: String, CaseIterable, Sendable, CustomStringConvertib
             try await store.close()
             return result
         case .postgres:
+            guard let url = Self.postgresURL else {
+                throw JobQueueError(.storeUnavailable, "GLINT_TEST_POSTGRES_URL is not set: the PostgreSQL store's tests need a server (make test starts one)")
+            }
             let schema = "glint_server_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
-            let configuration = try PostgresJobStore.Configuration(url: Self.postgresURL!, poolSize: 2, schema: String(schema))
+            let configuration = try PostgresJobStore.Configuration(url: url, poolSize: 2, schema: String(schema))
             // The job store creates the schema; the server store's tables go beside its tables.
-            return try await PostgresJobStore.withStore(url: Self.postgresURL!, logger: Logger(label: "test"), poolSize: 1, schema: String(schema)) { _ in
+            return try await PostgresJobStore.withStore(url: url, logger: Logger(label: "test"), poolSize: 1, schema: String(schema)) { _ in
                 try await PostgresServerStore.withStore(configuration: configuration, logger: Logger(label: "test")) { store in
                     try await body(store)
                 }

@@ -1,10 +1,11 @@
 import Crypto
 import Foundation
+import GlintTestSupport
 import Testing
 
 @testable import GlintServer
 
-@Suite("server: API keys, the server secret, webhook signatures")
+@Suite("server: API keys, the server secret, webhook signatures", .suiteTimeLimit)
 struct KeyAndSignatureTests {
     @Test("generated keys parse back, hash stably, and malformed keys are refused")
     func apiKeys() throws {

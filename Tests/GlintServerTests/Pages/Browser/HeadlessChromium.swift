@@ -18,7 +18,7 @@ final class HeadlessChromium {
         var description: String
     }
 
-    /// The browser executable, nil when it is not installed (tests then skip).
+    /// The browser executable, nil when it is not installed (``Requirement/chromium``).
     static let executable: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -118,4 +118,11 @@ final class HeadlessChromium {
             }
         }
     }
+}
+
+extension Requirement {
+    /// Headless Chromium (``HeadlessChromium/executable``), for the tests of the pages in a real browser.
+    static let chromium = Requirement.condition(
+        "chromium (/usr/bin/chromium, chromium-browser or google-chrome)", remedy: "apt-get install chromium (make deps installs it)"
+    ) { HeadlessChromium.executable != nil }
 }

@@ -11,9 +11,9 @@ import Testing
 /// widths, written to `docs/` when `GLINT_SCREENSHOTS=1` (`Scripts/screenshots.sh`).
 @Suite(
     "Page screenshots", .serialized,
-    .enabled(if: ProcessInfo.processInfo.environment["GLINT_SCREENSHOTS"] == "1", "set GLINT_SCREENSHOTS=1 to write docs/*.png"),
-    .enabled(if: HeadlessChromium.executable != nil, "chromium is not installed (apt-get install chromium)"),
-    .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real iPhone pair)"))
+    .requires(
+        .environment("GLINT_SCREENSHOTS", "1", why: "writes docs/*.png: Scripts/screenshots.sh runs it with GLINT_SCREENSHOTS=1"),
+        .chromium, .sharedFixtures), .suiteTimeLimit)
 struct PageScreenshots {
     static let sizes: [(name: String, width: Int, height: Int, mobile: Bool)] = [
         ("phone", 390, 844, true), ("desktop", 1440, 900, false),
