@@ -11,10 +11,7 @@ import Testing
 /// with a worker. What goes in through either comes out through the other.
 @Suite("two glint serve on one PostgreSQL and one data directory", .suiteTimeLimit)
 struct TwoServersTests {
-    static var postgres: String? {
-        guard let url = ProcessInfo.processInfo.environment["GLINT_TEST_POSTGRES_URL"], !url.isEmpty else { return nil }
-        return url
-    }
+    static var postgres: String? { TestPostgres.url }
 
     /// One answer: status, body, headers.
     struct Answer {

@@ -16,7 +16,7 @@ struct WorkerCrashTests {
 
     static var locations: [String] {
         var locations = ["sqlite"]
-        if let url = ProcessInfo.processInfo.environment["GLINT_TEST_POSTGRES_URL"], !url.isEmpty {
+        if let url = TestPostgres.url {
             locations.append(url)
         } else if CI.requiresEverything {
             locations.append(postgresMissing)
@@ -32,7 +32,7 @@ struct WorkerCrashTests {
         arguments: WorkerCrashTests.locations)
     func killedWorkers(location name: String) async throws {
         guard name != Self.postgresMissing else {
-            Issue.record("GLINT_TEST_POSTGRES_URL is not set: CI=true runs the crash test on PostgreSQL too (make test starts a server)")
+            Issue.record("\(TestPostgres.notSet); CI=true runs the crash test on PostgreSQL too")
             return
         }
         let seed = UInt64(ProcessInfo.processInfo.environment["GLINT_CRASH_SEED"] ?? "") ?? UInt64.random(in: 1...1_000_000)

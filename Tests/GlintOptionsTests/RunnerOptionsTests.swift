@@ -95,7 +95,7 @@ struct RunnerOptionsTests {
 
 extension Requirement {
     /// `glint`, built beside the tests (``RunnerOptionsTests/glint``).
-    static let glintBuilt = Requirement.condition(
+    static let glintBuilt = Requirement(
         "glint built beside the tests", remedy: "swift build --build-tests builds it"
     ) { RunnerOptionsTests.glint != nil }
 }

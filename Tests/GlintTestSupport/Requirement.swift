@@ -63,7 +63,7 @@ public struct Requirement: Sendable, CustomStringConvertible {
     /// A PostgreSQL server for the tests, named by `GLINT_TEST_POSTGRES_URL` (`make test` starts one).
     public static let postgres = Requirement(
         "a PostgreSQL server (GLINT_TEST_POSTGRES_URL)", remedy: "make test starts one on loopback"
-    ) { !(ProcessInfo.processInfo.environment["GLINT_TEST_POSTGRES_URL"] ?? "").isEmpty }
+    ) { TestPostgres.url != nil }
 
     /// PostgreSQL's programs, for a test that starts a server of its own (`psql`, `/usr/lib/postgresql`).
     public static let postgresInstalled = Requirement(
@@ -73,11 +73,6 @@ public struct Requirement: Sendable, CustomStringConvertible {
     /// An environment variable set to `value`: a test that runs only when asked (the soak).
     public static func environment(_ name: String, _ value: String, why: String) -> Requirement {
         Requirement("\(name)=\(value)", remedy: why) { ProcessInfo.processInfo.environment[name] == value }
-    }
-
-    /// A condition the test's own helpers know how to check (a browser found in one of several places).
-    public static func condition(_ description: String, remedy: String, _ isMet: @escaping @Sendable () -> Bool) -> Requirement {
-        Requirement(description, remedy: remedy, isMet: isMet)
     }
 }
 

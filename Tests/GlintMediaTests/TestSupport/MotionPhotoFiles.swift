@@ -41,7 +41,7 @@ enum MotionPhotoFiles {
 
 extension Requirement {
     /// The four files of ../shared/fixtures/motionphoto (``MotionPhotoFiles``).
-    static let motionPhotoFixtures = Requirement.condition(
+    static let motionPhotoFixtures = Requirement(
         "the Motion Photo fixtures (\(SharedFixtures.relativeToPackageRoot)/motionphoto)", remedy: "the shared fixtures folder beside the checkout"
     ) { MotionPhotoFiles.available }
 }

@@ -1,20 +1,15 @@
 import Foundation
 import GlintQueue
+import GlintTestSupport
 import Logging
 
 /// The PostgreSQL server the tests may use: `GLINT_TEST_POSTGRES_URL` (set by `make test`, which starts
 /// a throw-away server). Without it, the PostgreSQL tests are skipped (`.requires(.postgres)`), or fail
 /// under `CI=true`.
 enum PostgresTestDatabase {
-    static var url: String? {
-        guard let url = ProcessInfo.processInfo.environment["GLINT_TEST_POSTGRES_URL"], !url.isEmpty else { return nil }
-        return url
-    }
+    static var url: String? { TestPostgres.url }
 
     static var isAvailable: Bool { url != nil }
-
-    /// Why a PostgreSQL test cannot run without ``url``.
-    static let notSet = "GLINT_TEST_POSTGRES_URL is not set: the PostgreSQL tests need a server (make test starts one on loopback)"
 
     /// A schema no other test uses, so that each store starts empty.
     static func freshSchema() -> String {
@@ -24,7 +19,7 @@ enum PostgresTestDatabase {
     static let logger = Logger(label: "glint.queue.tests.postgres")
 
     static func configuration(schema: String, poolSize: Int = 4) throws -> PostgresJobStore.Configuration {
-        guard let url else { throw JobQueueError(.storeUnavailable, PostgresTestDatabase.notSet) }
+        guard let url else { throw JobQueueError(.storeUnavailable, TestPostgres.notSet) }
         return try PostgresJobStore.Configuration(url: url, poolSize: poolSize, schema: schema)
     }
 

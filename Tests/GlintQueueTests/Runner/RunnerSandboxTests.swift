@@ -96,7 +96,7 @@ struct RunnerSandboxTests {
 extension Requirement {
     /// bubblewrap that can make the sandbox's namespaces here: ``RunnerSandboxTests/sandbox``, probed by
     /// starting `GlintTestRunner` under it.
-    static let bubblewrapNamespaces = Requirement.condition(
+    static let bubblewrapNamespaces = Requirement(
         "bubblewrap able to make namespaces (probed with GlintTestRunner)",
         remedy: "apt-get install bubblewrap (make deps installs it), on a kernel and in a container that allow unprivileged user namespaces"
     ) { RunnerSandboxTests.sandbox != nil }

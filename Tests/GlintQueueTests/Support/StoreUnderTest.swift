@@ -15,7 +15,7 @@ enum StoreUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible
     /// The stores the tests run against: those that can run on this machine now; under `CI=true`
     /// (``CI/requiresEverything``) every one, so that a store that cannot run fails its tests, saying
     /// why (`GLINT_TEST_POSTGRES_URL is not set`), instead of vanishing from the run.
-    static var enabled: [StoreUnderTest] { CI.requiresEverything ? allCases : allCases.filter(\.isEnabled) }
+    static var enabled: [StoreUnderTest] { CI.cases(allCases, available: \.isEnabled) }
 
     var isEnabled: Bool {
         switch self {

@@ -13,12 +13,9 @@ enum ServerStoreUnderTest: String, CaseIterable, Sendable, CustomStringConvertib
     /// The stores that can run on this machine now; under `CI=true` (``CI/requiresEverything``) every
     /// one, so that PostgreSQL without `GLINT_TEST_POSTGRES_URL` fails its tests, saying so, instead of
     /// vanishing from the run.
-    static var enabled: [ServerStoreUnderTest] { CI.requiresEverything ? allCases : allCases.filter(\.isEnabled) }
+    static var enabled: [ServerStoreUnderTest] { CI.cases(allCases, available: \.isEnabled) }
 
-    static var postgresURL: String? {
-        guard let url = ProcessInfo.processInfo.environment["GLINT_TEST_POSTGRES_URL"], !url.isEmpty else { return nil }
-        return url
-    }
+    static var postgresURL: String? { TestPostgres.url }
 
     var isEnabled: Bool { self == .sqlite || Self.postgresURL != nil }
     var description: String { rawValue }
@@ -35,7 +32,7 @@ enum ServerStoreUnderTest: String, CaseIterable, Sendable, CustomStringConvertib
             return result
         case .postgres:
             guard let url = Self.postgresURL else {
-                throw JobQueueError(.storeUnavailable, "GLINT_TEST_POSTGRES_URL is not set: the PostgreSQL store's tests need a server (make test starts one)")
+                throw JobQueueError(.storeUnavailable, TestPostgres.notSet)
             }
             let schema = "glint_server_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
             let configuration = try PostgresJobStore.Configuration(url: url, poolSize: 2, schema: String(schema))

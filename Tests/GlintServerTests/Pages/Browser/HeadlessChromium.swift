@@ -122,7 +122,7 @@ final class HeadlessChromium {
 
 extension Requirement {
     /// Headless Chromium (``HeadlessChromium/executable``), for the tests of the pages in a real browser.
-    static let chromium = Requirement.condition(
+    static let chromium = Requirement(
         "chromium (/usr/bin/chromium, chromium-browser or google-chrome)", remedy: "apt-get install chromium (make deps installs it)"
     ) { HeadlessChromium.executable != nil }
 }
