@@ -4,7 +4,7 @@
 #   make demo       build and run the CLI end to end (inspect and edit a Live Photo)
 #   make test       install what is missing, `make lint`, then `swift test` (debug, incremental), then the soak test alone
 #   make smoke      what `make run` builds, started on a free loopback port; one livephoto.edit over HTTP; stopped
-#   make lint       swift format lint --strict, declared imports, docs/architecture.md's table, GLINT_* read in GlintOptions alone, no function over 60 lines
+#   make lint       swift format lint --strict, declared imports, docs/architecture.md's table, GLINT_* read in GlintOptions alone, outbound HTTP only through EgressClient, no function over 60 lines
 #   make format     swift format the sources and tests in place (.swift-format)
 #   make docs       write the README's table of job kinds from `glint jobs kinds --markdown`
 #   make fixtures   generate synthetic Live Photo pairs into Fixtures/generated/
@@ -31,11 +31,13 @@ GLINT := .build/release/glint
 
 # Debian packages the build, the tests (ffmpeg and exiftool check outputs; postgresql for the queue's
 # PostgreSQL store) and the benchmarks need.
+# libseccomp-dev: the runners' seccomp filter (libseccomp2 at run time); bubblewrap: the runners' sandbox,
+# without which glint serve and glint worker refuse to start unless told --sandbox none.
 # libheif-dev: Debian 12's libheif1 (1.15) has the HEVC decoder (libde265) and encoder (x265) built in;
 # later Debian releases split them out as libheif-plugin-libde265 and libheif-plugin-x265.
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
-	libgif-dev libwebp-dev libexempi-dev libpng-dev librsvg2-dev libcairo2-dev libsqlite3-dev \
+	libgif-dev libwebp-dev libexempi-dev libpng-dev librsvg2-dev libcairo2-dev libsqlite3-dev libseccomp-dev \
 	bubblewrap ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
@@ -103,6 +105,8 @@ lint:
 	python3 Scripts/check-imports.py
 	python3 Scripts/check-architecture.py
 	python3 Scripts/check-environment.py
+	python3 Scripts/check-probe.py
+	python3 Scripts/check-egress.py
 	Scripts/long-functions.sh Sources Benchmarks
 	echo "== lint: $$(( $$(date +%s) - lint_started )) s"
 
@@ -134,6 +138,7 @@ run: build
 	echo "== glint serve on http://127.0.0.1:$(PORT) (data in $(RUN_DATA)); API key for tenant demo:"
 	echo "   $$key"
 	echo "   curl -H 'Authorization: Bearer $$key' http://127.0.0.1:$(PORT)/v1/jobs   (API: http://127.0.0.1:$(PORT)/openapi.yaml)"
+	echo "   dashboard: http://127.0.0.1:$(PORT)/ (sign in with this key: it shows tenant demo's jobs)"
 	exec $(GLINT) serve --data-dir $(RUN_DATA) --port $(PORT)
 
 # The CLI end to end: generate a pair, inspect a real one, edit it with the sample recipe and show

@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
@@ -47,6 +48,8 @@ let package = Package(
         // libswresample-dev) and trampolines for the functions Glint calls: FFmpeg is loaded on
         // first use, never linked (Sources/CFFmpeg/FFmpegTrampolines.c).
         .target(name: "CFFmpeg", dependencies: ["CLazyLibrary"]),
+        // The runners' seccomp filter, built with libseccomp (libseccomp-dev; libseccomp2 at run time).
+        .target(name: "CSeccomp", linkerSettings: [.linkedLibrary("seccomp")]),
         // glibc's malloc.h (the allocator policy `glint` sets for itself: AllocatorPolicy).
         .systemLibrary(name: "CMalloc"),
         // System-library module over LittleCMS 2 (ICC profiles and colour transforms).
@@ -91,10 +94,16 @@ let package = Package(
         // What every Glint module shares, media or not: the error protocol (GlintError, FileProblem,
         // MediaError), atomic file writing, JSON values and timestamps. Foundation only.
         .target(name: "GlintCore"),
+        // What the API process reads of an upload (format, dimensions, duration: `MediaProbe`) with
+        // Glint's own bounds-checked Swift parsers (ISO BMFF boxes, HEIF items, JPEG markers, the
+        // XMP scan) and fixed caps. Links no C module (Scripts/check-probe.py): the server never
+        // parses upload bytes with a C library. GlintMedia re-exports it.
+        .target(name: "GlintProbe", dependencies: ["GlintCore"]),
         .target(
             name: "GlintMedia",
             dependencies: [
                 "GlintCore",
+                "GlintProbe",
                 "CJPEGTurbo",
                 "CColourKernels",
                 "CFFmpeg",
@@ -132,6 +141,7 @@ let package = Package(
             name: "GlintQueue",
             dependencies: [
                 "GlintCore",
+                "CSeccomp",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -146,6 +156,7 @@ let package = Package(
             name: "GlintJobs",
             dependencies: [
                 "GlintCore",
+                "GlintProbe",
                 "GlintMedia",
                 "GlintLivePhoto",
                 "GlintGraphics",
@@ -163,7 +174,9 @@ let package = Package(
                 "GlintJobs",
                 "GlintLivePhoto",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -242,7 +255,7 @@ let package = Package(
         .executableTarget(name: "GlintTestRunner", dependencies: ["GlintQueue"], path: "Tests/GlintTestRunner"),
         // Shared test helpers: locating ../shared/fixtures, temporary directories, external tools.
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
-        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "CHeif", "CFFmpeg", "CColourKernels", "GlintTestSupport"]),
+        .testTarget(name: "GlintMediaTests", dependencies: ["GlintMedia", "GlintProbe", "CHeif", "CFFmpeg", "CColourKernels", "GlintTestSupport"]),
         .testTarget(name: "GlintLivePhotoTests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintTestSupport"]),
         .testTarget(name: "GlintGraphicsTests", dependencies: ["GlintGraphics", "GlintMedia", "GlintTestSupport"]),
         // The worker harness shared by the queue's and the jobs' tests.
@@ -285,6 +298,11 @@ let package = Package(
                 "GlintTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -308,7 +326,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "GlintCLITests", dependencies: ["GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintQueue", "GlintJobs", "GlintTestSupport"]),
+        .testTarget(
+            name: "GlintCLITests",
+            dependencies: [
+                "GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintQueue", "GlintJobs", "GlintTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "GlintOptionsTests",
             dependencies: [

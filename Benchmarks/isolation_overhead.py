@@ -378,19 +378,21 @@ def timed_runs(command: list[str], count: int) -> dict:
 
 
 def sandbox_arguments(program: str, work: str) -> list[str]:
-    """bubblewrap's arguments as JobRunnerSandbox writes them for a runner with no inputs."""
-    arguments = ["--unshare-all", "--cap-drop", "ALL"]
-    arguments += [item for folder in ("/usr", "/opt") if os.path.exists(folder) for item in ("--ro-bind", folder, folder)]
+    """bubblewrap's arguments as JobRunnerSandbox writes them for a runner with no inputs, less the
+    seccomp filter (which glint builds with libseccomp itself) and the library folders outside /usr
+    (none for the release build, which links the Swift runtime statically)."""
+    arguments = ["--unshare-all", "--cap-drop", "ALL", "--die-with-parent", "--new-session"]
+    arguments += [item for folder in ("/usr",) if os.path.exists(folder) for item in ("--ro-bind", folder, folder)]
     for link in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
         if os.path.islink(link):
             arguments += ["--symlink", os.readlink(link), link]
         elif os.path.exists(link):
             arguments += ["--ro-bind", link, link]
     for path in ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/fonts", "/etc/localtime",
-                 "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/var/cache/fontconfig", "/sys/devices/system/cpu"):
+                 "/var/cache/fontconfig", "/sys/devices/system/cpu"):
         arguments += ["--ro-bind-try", path, path]
-    arguments += ["--proc", "/proc", "--dev", "/dev", "--ro-bind", program, program, "--bind", work, work,
-                  "--remount-ro", "/", "--chdir", work, "--setenv", "TMPDIR", work, "--"]
+    arguments += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--ro-bind", program, program, "--bind", work, work,
+                  "--remount-ro", "/", "--remount-ro", "/tmp", "--chdir", work, "--clearenv", "--setenv", "TMPDIR", work, "--"]
     return arguments
 
 

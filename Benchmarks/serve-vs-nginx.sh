@@ -34,7 +34,7 @@ trap cleanup EXIT
 
 data="$work/data"
 key=$("$GLINT" keys create --tenant bench --name bench --data-dir "$data" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["key"])')
-"$GLINT" serve --port "$PORT" --data-dir "$data" --workers 2 > "$work/serve.log" 2>&1 &
+"$GLINT" serve --port "$PORT" --data-dir "$data" --workers 2 --enable-test-kinds > "$work/serve.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 100); do curl -fs "http://127.0.0.1:$PORT/health/ready" >/dev/null && break; sleep 0.1; done
 curl -fs "http://127.0.0.1:$PORT/health/ready" >/dev/null || { echo "serve-vs-nginx: glint serve did not start:" >&2; cat "$work/serve.log" >&2; exit 1; }

@@ -62,7 +62,7 @@ for tenant in 1 2 3 4 5; do
   keys+=("$("$GLINT" keys create --tenant "soak-$tenant" --name soak --store "$store" --data-dir "$data" --json |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["key"])')")
 done
-"$GLINT" serve --host 127.0.0.1 --port "$PORT" --store "$store" --data-dir "$data" --workers 2 > "$work/serve.log" 2>&1 &
+"$GLINT" serve --host 127.0.0.1 --port "$PORT" --store "$store" --data-dir "$data" --workers 2 --enable-test-kinds > "$work/serve.log" 2>&1 &
 serve_pid=$!
 pids+=("$serve_pid")
 for _ in $(seq 300); do curl -fs "http://127.0.0.1:$PORT/health/ready" >/dev/null && break; sleep 0.1; done
@@ -70,7 +70,7 @@ curl -fs "http://127.0.0.1:$PORT/health/ready" >/dev/null || { echo "soak: glint
 
 # The worker processes' ids in worker-N.pid (the fault loop, a subshell, restarts them).
 start_worker() { # index
-  "$GLINT" worker --store "$store" --data-dir "$data" --concurrency 1 >> "$work/worker-$1.log" 2>&1 &
+  "$GLINT" worker --store "$store" --data-dir "$data" --concurrency 1 --enable-test-kinds >> "$work/worker-$1.log" 2>&1 &
   echo $! > "$work/worker-$1.pid"
 }
 worker_pid() { cat "$work/worker-$1.pid" 2>/dev/null; }

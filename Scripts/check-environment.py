@@ -23,11 +23,8 @@ SOURCES = "Sources"
 OPTIONS = os.path.join(SOURCES, "GlintOptions")
 
 # Files outside GlintOptions that may read the environment, and why. Keep each entry explained.
-ALLOWED = {
-    # Copies this process's whole environment, as it is, for the runner child it spawns
-    # (posix_spawn), adding TMPDIR and malloc and backtrace settings; it reads no variable.
-    os.path.join(SOURCES, "GlintQueue", "Runner", "JobRunnerProcess.swift"),
-}
+# (None: a runner's environment is built from a list, JobRunnerEnvironment, never copied.)
+ALLOWED = set()
 
 LITERAL_START = re.compile(r'#*"')
 ENVIRONMENT_READ = re.compile(

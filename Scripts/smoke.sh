@@ -2,8 +2,9 @@
 # The smoke test of `make run` (make smoke; .ci/run calls it after the tests): the glint that `make
 # build` made, started as `make run` starts it (glint serve --data-dir DIR --port PORT) but on a free
 # loopback port, with a throw-away data directory and a fresh API key; one real livephoto.edit of the
-# shared iPhone pair through the HTTP API; both outputs downloaded and checked with
-# `glint inspect --json` to still pair; then SIGTERM, and serve must exit 0 within 30 s.
+# shared iPhone pair through the HTTP API, its runner under bubblewrap and seccomp (serve refuses to
+# start without the sandbox, and the smoke test never passes --sandbox none); both outputs downloaded
+# and checked with `glint inspect --json` to still pair; then SIGTERM, and serve must exit 0 within 30 s.
 #
 #   Scripts/smoke.sh GLINT [SHARED_FIXTURES]
 #
@@ -21,6 +22,8 @@ fail() { echo "make smoke: $*" >&2; exit 1; }
 [ -x "$glint" ] || fail "$glint is not built (make build)"
 [ -f "$still" ] && [ -f "$movie" ] || fail "the shared iPhone pair is not at $fixtures/livephoto-iphone6s"
 for tool in curl python3; do command -v "$tool" >/dev/null || fail "$tool is not installed"; done
+command -v bwrap >/dev/null && bwrap --unshare-all --ro-bind / / true 2>/dev/null ||
+  fail "bubblewrap cannot make a sandbox here (apt-get install bubblewrap; unprivileged user namespaces must be allowed): glint serve refuses to start without it"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/glint-smoke.XXXXXX")
 serve_pid=
@@ -49,7 +52,7 @@ mkdir -p "$data"
 key=$("$glint" keys create --tenant smoke --name "make smoke" --json --data-dir "$data" | json 'd["key"]')
 
 step "glint serve --data-dir $data --port 0"
-"$glint" serve --data-dir "$data" --port 0 --json >"$work/serve.out" 2>"$work/serve.log" &
+GLINT_LOG_LEVEL=info "$glint" serve --data-dir "$data" --port 0 --json >"$work/serve.out" 2>"$work/serve.log" &
 serve_pid=$!
 base=
 for _ in $(seq 1 600); do
@@ -68,6 +71,8 @@ done
 [ -n "$base" ] || fail "glint serve did not say where it listens within 60 s"
 case "$base" in http://127.0.0.1:* | http://localhost:* | "http://[::1]:"*) ;; *) fail "glint serve listens on $base, not loopback" ;; esac
 step "listening on $base"
+grep -q "runners start in a sandbox" "$work/serve.log" || fail "glint serve did not say its runners start in a sandbox"
+step "runners start under bubblewrap and seccomp"
 
 auth="Authorization: Bearer $key"
 api() { curl -sS --fail-with-body --max-time 120 -H "$auth" "$@"; }

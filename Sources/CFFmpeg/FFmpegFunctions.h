@@ -5,6 +5,7 @@
     X(void, av_dict_free, (AVDictionary **m), (m)) \
     X(int, av_dict_set, (AVDictionary **pm, const char *key, const char *value, int flags), (pm, key, value, flags)) \
     X(int, av_find_best_stream, (AVFormatContext *ic, enum AVMediaType type, int wanted_stream_nb, int related_stream, const AVCodec **decoder_ret, int flags), (ic, type, wanted_stream_nb, related_stream, decoder_ret, flags)) \
+    X(const AVInputFormat *, av_find_input_format, (const char *short_name), (short_name)) \
     X(AVFrame *, av_frame_alloc, (void), ()) \
     X(AVFrame *, av_frame_clone, (const AVFrame *src), (src)) \
     X(void, av_frame_free, (AVFrame **frame), (frame)) \

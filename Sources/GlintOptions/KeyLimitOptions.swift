@@ -15,6 +15,7 @@ import GlintServer
 /// | `--rate` | `GLINT_RATE` |
 /// | `--burst` | `GLINT_BURST` |
 /// | `--blob-retention-days` | `GLINT_BLOB_RETENTION_DAYS` |
+/// | `--queues` | `GLINT_KEY_QUEUES` |
 public struct KeyLimitOptions: ParsableArguments {
     /// The environment variables of `glint serve`, by flag.
     public enum Variable {
@@ -24,6 +25,7 @@ public struct KeyLimitOptions: ParsableArguments {
         public static let rate = "GLINT_RATE"
         public static let burst = "GLINT_BURST"
         public static let blobRetentionDays = "GLINT_BLOB_RETENTION_DAYS"
+        public static let queues = "GLINT_KEY_QUEUES"
     }
 
     @Option(help: "Jobs the key's tenant may have waiting to run (glint serve: the default for keys without one; $\(Variable.maxQueued)).")
@@ -47,6 +49,13 @@ public struct KeyLimitOptions: ParsableArguments {
             (glint serve: the default, else kept; $\(Variable.blobRetentionDays)).
             """)
     public var blobRetentionDays: Double?
+
+    @Option(
+        help: """
+            The queues the key may submit jobs to, comma-separated (default: default alone; glint serve: the default for keys \
+            without one; $\(Variable.queues)).
+            """)
+    public var queues: String?
 
     public init() {}
 
@@ -78,7 +87,24 @@ public struct KeyLimitOptions: ParsableArguments {
         try burst.require("must be at least 1") { ($0 ?? 1) >= 1 }
         return KeyLimits(
             maxQueued: queued.value, maxRunning: running.value, maxStorageBytes: storage.value, rate: rate.value, burst: burst.value,
-            blobRetentionDays: try Self.blobRetentionDays(blobRetentionDays, environment: environment))
+            blobRetentionDays: try Self.blobRetentionDays(blobRetentionDays, environment: environment),
+            queues: try Self.queues(queues, environment: environment))
+    }
+
+    /// The most queues one key may name.
+    static let maxQueues = 64
+
+    /// `--queues a,b` as given, else its variable in `environment`: 1 to ``maxQueues`` names of 1-100
+    /// characters; nil when neither is set.
+    /// - Throws: `ValidationError` naming the flag or variable.
+    static func queues(_ flag: String?, environment: [String: String]) throws -> [String]? {
+        let (text, name) = flag.map { ($0, "--queues") } ?? (environment[Variable.queues].map { ($0, "$" + Variable.queues) } ?? (nil, ""))
+        guard let text else { return nil }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard (1...maxQueues).contains(names.count), names.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 100 }) else {
+            throw ValidationError("\(name) must name 1 to \(maxQueues) queues of 1-100 characters, comma-separated (got '\(text)')")
+        }
+        return Array(Set(names)).sorted()
     }
 
     /// `--blob-retention-days` as given, else its variable in `environment` (this process's by

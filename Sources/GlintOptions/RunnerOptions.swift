@@ -12,7 +12,7 @@ import GlintQueue
 /// | `--deadline-seconds` | `GLINT_DEADLINE_SECONDS` |
 /// | `--deadline KIND=SECONDS` (repeated) | `GLINT_DEADLINES` (comma-separated) |
 /// | `--memory-limit-mb` | `GLINT_MEMORY_LIMIT_MB` |
-/// | `--sandbox auto\|bubblewrap\|none` | `GLINT_SANDBOX` |
+/// | `--sandbox bubblewrap\|none` | `GLINT_SANDBOX` |
 /// | `--warm-runners` | `GLINT_WARM_RUNNERS` |
 public struct RunnerOptions: ParsableArguments {
     /// The environment variables, by flag.
@@ -35,11 +35,10 @@ public struct RunnerOptions: ParsableArguments {
 
     /// Whether runners start under bubblewrap (``JobRunnerSandbox``).
     public enum Sandbox: String, ExpressibleByArgument, CaseIterable, Sendable {
-        /// Under bubblewrap where it can make namespaces; elsewhere with limits only, and one warning at start.
-        case auto
-        /// Under bubblewrap, or not at all: the worker refuses to start without it.
+        /// Under bubblewrap with a seccomp filter, or not at all: the worker refuses to start
+        /// without it, saying why and how to get it.
         case bubblewrap
-        /// With limits only.
+        /// With limits only: the operator's explicit choice, logged as a warning at start.
         case none
     }
 
@@ -71,7 +70,7 @@ public struct RunnerOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Whether runners start under bubblewrap (no network, a read-only system, only their work folder writable): auto (where namespaces are allowed; elsewhere limits only, with a warning), bubblewrap (required) or none (default auto; $\(Variable.sandbox))."
+            "Whether runners start under bubblewrap (no network, a read-only system, only their work folder writable, a seccomp filter): bubblewrap (required: glint serve and glint worker refuse to start where it cannot be had) or none (limits only, with a warning; default bubblewrap; $\(Variable.sandbox))."
         ))
     public var sandbox: Sandbox?
 
@@ -83,22 +82,21 @@ public struct RunnerOptions: ParsableArguments {
 
     public init() {}
 
-    /// Checks the values; whether bubblewrap works is found out by ``configuration(executable:environment:sandbox:)``.
+    /// Checks the values; whether bubblewrap works is found out by ``withSandbox(_:environment:)``.
     public func validate() throws {
-        _ = try configuration(environment: ProcessInfo.processInfo.environment, sandbox: false)
+        _ = try configuration(environment: ProcessInfo.processInfo.environment)
     }
 
-    /// The runner configuration, or nil for in-process.
+    /// The runner configuration, or nil for in-process. Unless `--sandbox none`, it requires a
+    /// sandbox (``JobRunnerConfiguration/requiresSandbox``) that it does not have yet: a command
+    /// that starts runners passes it through ``withSandbox(_:environment:)`` first (a worker given
+    /// it as it is fails every runner's start instead of running one unsandboxed).
     /// - Parameters:
     ///   - executable: The runner program (`glint` itself by default, started as `glint runner`).
-    ///   - environment: The environment variables (this process's by default; bubblewrap is looked
-    ///     for in its `PATH`).
-    ///   - sandbox: Whether to find out if runners can start under bubblewrap (by starting one).
-    /// - Throws: `ValidationError` naming the flag or variable that is out of range or does not
-    ///   parse, or saying why bubblewrap cannot be had when `--sandbox bubblewrap` requires it.
+    ///   - environment: The environment variables (this process's by default).
+    /// - Throws: `ValidationError` naming the flag or variable that is out of range or does not parse.
     public func configuration(
-        executable: URL = URL(fileURLWithPath: "/proc/self/exe"), environment: [String: String] = ProcessInfo.processInfo.environment,
-        sandbox probing: Bool = true
+        executable: URL = URL(fileURLWithPath: "/proc/self/exe"), environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> JobRunnerConfiguration? {
         let isolation = try ResolvedSetting(
             flag: isolation, name: "--isolation", variable: Variable.isolation, environment: environment, default: .runner, parse: Isolation.init)
@@ -126,23 +124,48 @@ public struct RunnerOptions: ParsableArguments {
             default: Defaults.defaultWarmRunners)
         try warm.require("must be 0 or more") { $0 >= 0 }
         let sandboxMode = try ResolvedSetting(
-            flag: sandbox, name: "--sandbox", variable: Variable.sandbox, environment: environment, default: .auto, parse: Sandbox.init)
-        guard isolation.value == .runner else { return nil }
+            flag: sandbox, name: "--sandbox", variable: Variable.sandbox, environment: environment, default: .bubblewrap, parse: Sandbox.init)
+        guard isolation.value == .runner else {
+            // In-process media jobs are unsandboxed: as explicit a choice as --sandbox none, and said with it.
+            guard sandboxMode.value == Sandbox.none else {
+                throw ValidationError(
+                    "\(isolation.source) in-process runs media jobs inside this process, without the sandbox: say --sandbox none (\(Variable.sandbox)=none) as well to accept that"
+                )
+            }
+            return nil
+        }
         var configuration = JobRunnerConfiguration(
             executable: executable, deadline: .milliseconds(Int64(deadline.value * 1000)), deadlines: byKind,
             memoryLimitBytes: memory.value << 20, warmRunners: warm.value)
-        if probing { try Self.addSandbox(to: &configuration, sandboxMode, searchPath: environment["PATH"] ?? "") }
+        configuration.inheritedEnvironment = environment.filter { Self.runnerVariables.contains($0.key) }
+        configuration.requiresSandbox = sandboxMode.value == .bubblewrap
         return configuration
     }
 
-    /// Puts bubblewrap into `configuration` where `mode` wants it and it works; records why not
-    /// where it is only wanted (`auto`).
-    private static func addSandbox(to configuration: inout JobRunnerConfiguration, _ mode: ResolvedSetting<Sandbox>, searchPath: String) throws {
-        guard mode.value != .none else { return }
+    /// The variables of the worker's environment that its runners get too (``JobRunnerEnvironment``
+    /// names the rest of a runner's environment): the log level, and nothing else.
+    public static let runnerVariables: Set<String> = [LogLevelSetting.variable]
+
+    /// `configuration` with its sandbox, where it requires one: found out once per process by
+    /// starting a runner under bubblewrap, its seccomp filter loaded (`glint serve` and `glint
+    /// worker` call it as they start). Nil and a configuration that requires none come back as they are.
+    /// - Parameter environment: bubblewrap is looked for in its `PATH` (this process's by default).
+    /// - Throws: `ValidationError` saying why bubblewrap cannot be had, and the three ways on.
+    public static func withSandbox(
+        _ configuration: JobRunnerConfiguration?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> JobRunnerConfiguration? {
+        guard var configuration, configuration.requiresSandbox, configuration.sandbox == nil else { return configuration }
+        let searchPath = environment["PATH"] ?? ""
         switch SandboxProbe.result(executable: configuration.executable, arguments: configuration.arguments, searchPath: searchPath) {
         case .success(let found): configuration.sandbox = found
-        case .failure(let unavailable) where mode.value == .auto: configuration.sandboxUnavailable = unavailable.description
-        case .failure(let unavailable): throw ValidationError("\(mode.source) bubblewrap: \(unavailable)")
+        case .failure(let unavailable):
+            throw ValidationError(
+                """
+                media jobs run in sandboxed runners, and the sandbox cannot be had here: \(unavailable). \
+                Install bubblewrap (apt-get install bubblewrap) where the kernel allows unprivileged user namespaces, \
+                or start with --sandbox none (\(Variable.sandbox)=none) to run media jobs with their limits only, without a sandbox.
+                """)
         }
+        return configuration
     }
 }

@@ -59,6 +59,12 @@ public struct ServerOptions: ParsableArguments {
 
     @OptionGroup(title: "Limits of keys that set none") public var keyLimits: KeyLimitOptions
 
+    @OptionGroup(title: "Slow clients") public var connectionTimeouts: ConnectionTimeoutOptions
+
+    @OptionGroup(title: "Webhooks") public var egress: EgressOptions
+
+    @OptionGroup(title: "Client addresses and the pages' limits") public var clientAddresses: ClientAddressOptions
+
     @OptionGroup(title: "Worker options") public var worker: WorkerOptions
 
     public init() {}
@@ -97,6 +103,10 @@ public struct ServerOptions: ParsableArguments {
         configuration.runner = try worker.runner.configuration(environment: environment)
         configuration.inputLimits = try worker.inputLimits.limits(environment: environment)
         configuration.defaultLimits = try keyLimits.limits(environment: environment)
+        configuration.connectionTimeouts = try connectionTimeouts.timeouts(environment: environment)
+        configuration.egressPolicy = try egress.policy(environment: environment)
+        configuration.pageAccess = try clientAddresses.configuration(environment: environment)
+        configuration.enableTestKinds = worker.testKinds.enableTestKinds
         return configuration
     }
 }

@@ -14,7 +14,8 @@ public struct StoreOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The job store: sqlite:PATH or postgres://user:password@host:port/database (default $\(storeVariable), else sqlite:<data-dir>/queue.sqlite)."))
+            "The job store: sqlite:PATH or postgres://user@host:port/database, the password from $PGPASSWORD or the password file ($PGPASSFILE, else ~/.pgpass; never put it on the command line) (default $\(storeVariable), else sqlite:<data-dir>/queue.sqlite)."
+        ))
     public var store: String?
 
     @Option(
@@ -33,13 +34,17 @@ public struct StoreOptions: ParsableArguments {
     /// The data directory these options name in this process's environment.
     public var dataDirectory: GlintDataDirectory { dataDirectory() }
 
-    /// The job store these options name in `environment`.
-    /// - Throws: `JobQueueError` when the location does not parse.
+    /// The job store these options name in `environment`. A PostgreSQL URL without a password
+    /// takes one from `$PGPASSWORD` or the password file, as libpq does (``PostgresPassword``).
+    /// - Throws: `JobQueueError` when the location does not parse, or the password file is unsafe.
     public func location(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> JobStoreLocation {
         guard let store = store ?? environment.setting(Self.storeVariable) else {
             return dataDirectory(environment: environment).defaultStoreLocation
         }
-        return try JobStoreLocation(parsing: store)
+        switch try JobStoreLocation(parsing: store) {
+        case .postgres(let url): return .postgres(url: try PostgresPassword.completing(url, environment: environment))
+        case let location: return location
+        }
     }
 
     /// Opens the data directory, the blob store and the job store for `body`, and closes the

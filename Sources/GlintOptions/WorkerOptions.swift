@@ -62,6 +62,8 @@ public struct WorkerOptions: ParsableArguments {
     /// Where the media kinds run, and their deadline and memory limit.
     @OptionGroup public var runner: RunnerOptions
 
+    @OptionGroup public var testKinds: TestKindOptions
+
     public init() {}
 
     public func validate() throws {

@@ -25,16 +25,22 @@ struct KeyDocument: Encodable {
     var revokedAt: String?
     /// The key's own limits (one left out is the server's default).
     var limits: KeyLimits
+    /// Whether the dashboard shows this key every tenant's jobs (`--operator`).
+    var `operator`: Bool
     var key: String?
+    /// The key's webhook signing secret (`whsec_...`): printed once, on creation and on rotation.
+    var webhookSecret: String?
 
-    init(_ record: APIKeyRecord, key: String? = nil) {
+    init(_ record: APIKeyRecord, key: String? = nil, webhookSecret: WebhookSecret? = nil) {
         id = record.id
         tenant = record.tenant
         name = record.name
         createdAt = Timestamp.string(from: record.createdAt)
         revokedAt = record.revokedAt.map { Timestamp.string(from: $0) }
         limits = record.limits
+        self.operator = record.isOperator
         self.key = key
+        self.webhookSecret = webhookSecret?.text
     }
 
     /// The limits as `glint keys list` prints them: `max-queued 100, rate 5/s`, or `server defaults`.
@@ -42,7 +48,7 @@ struct KeyDocument: Encodable {
         let parts = [
             limits.maxQueued.map { "max-queued \($0)" }, limits.maxRunning.map { "max-running \($0)" },
             limits.maxStorageBytes.map { "max-storage-bytes \($0)" }, limits.rate.map { "rate \($0)/s" }, limits.burst.map { "burst \($0)" },
-            limits.blobRetentionDays.map { "blob-retention-days \($0)" },
+            limits.blobRetentionDays.map { "blob-retention-days \($0)" }, limits.queues.map { "queues \($0.joined(separator: ","))" },
         ].compactMap { $0 }
         return parts.isEmpty ? "server defaults" : parts.joined(separator: ", ")
     }
@@ -51,9 +57,18 @@ struct KeyDocument: Encodable {
 extension StoreOptions {
     /// Runs `body` with the server store that belongs with the job store.
     func withServerStore<R: Sendable>(_ body: (any ServerStore) async throws -> R) async throws -> R {
+        OwnerOnlyFiles.restrictUmask()
         let data = dataDirectory
         try data.create()
         return try await GlintServer.withServerStore(for: try location(), dataDirectory: data, body)
+    }
+
+    /// Seals the keys' webhook secrets with the server secret of this data directory (the one
+    /// `glint serve` uses with it).
+    func webhookSecretVault() throws -> WebhookSecretVault {
+        let data = dataDirectory
+        try data.create()
+        return WebhookSecretVault(serverSecret: try ServerSecret.loadOrCreate(in: data.url))
     }
 }
 
@@ -64,6 +79,8 @@ struct KeysCreateCommand: AsyncParsableCommand {
     @Option(help: "The tenant the key acts for.") var tenant: String
     @Option(help: "A label for people.") var name: String?
     @OptionGroup(title: "Limits (each left out: the server's default)") var limitOptions: KeyLimitOptions
+    @Flag(help: "An operator's key: the dashboard shows it every tenant's jobs (on /v1 it acts for --tenant like any key).")
+    var `operator` = false
     @Flag(help: "Print the key as JSON.") var json = false
 
     func validate() throws {
@@ -74,13 +91,21 @@ struct KeysCreateCommand: AsyncParsableCommand {
     func run() async throws {
         do {
             let key = APIKey.generate()
-            let record = APIKeyRecord(id: key.id, tenant: tenant, name: name, hash: key.hash, createdAt: Date(), limits: try limitOptions.limits())
-            try await stores.withServerStore { store in try await store.insertKey(record) }
+            let record = APIKeyRecord(
+                id: key.id, tenant: tenant, name: name, hash: key.hash, createdAt: Date(), limits: try limitOptions.limits(), isOperator: `operator`)
+            let vault = try stores.webhookSecretVault()
+            let secret = try await stores.withServerStore { store in
+                try await store.insertKey(record)
+                return try await store.rotateWebhookSecret(key: record.id, vault: vault)
+            }
             if json {
-                CommandOutput.printJSON(KeyDocument(record, key: key.text))
+                CommandOutput.printJSON(KeyDocument(record, key: key.text, webhookSecret: secret))
             } else {
                 print(key.text)
-                CommandOutput.printError("glint keys: created key \(key.id) for tenant \(tenant) (it is shown only now)")
+                let role = `operator` ? "operator key" : "key"
+                // Standard output stays the key alone (scripts keep it); the secret goes to the operator.
+                CommandOutput.printError("glint keys: created \(role) \(key.id) for tenant \(tenant) (it is shown only now)")
+                CommandOutput.printError("glint keys: its webhook signing secret (shown only now; --json prints both): \(secret.text)")
             }
         } catch {
             throw ExitCode(CommandOutput.fail(error, json: json))
@@ -104,6 +129,7 @@ struct KeysListCommand: AsyncParsableCommand {
                 for key in keys.map({ KeyDocument($0) }) {
                     print(
                         "\(key.id)  \(key.tenant)  \(key.name ?? "-")  created \(key.createdAt)" + (key.revokedAt.map { "  revoked \($0)" } ?? "")
+                            + (key.operator ? "  operator" : "")
                             + "  limits: \(key.limitsText)")
                 }
             }
@@ -115,7 +141,8 @@ struct KeysListCommand: AsyncParsableCommand {
 
 struct KeysUpdateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "update", abstract: "Change a key's limits: those given are set, --unset ones go back to the server's default.")
+        commandName: "update",
+        abstract: "Change a key's limits (those given are set, --unset ones go back to the server's default), or rotate its webhook secret.")
 
     @OptionGroup var stores: StoreOptions
     @Argument(help: "The key id (the 12 hex digits after glint_), or the whole key.") var id: String
@@ -123,6 +150,9 @@ struct KeysUpdateCommand: AsyncParsableCommand {
     @Option(
         help: "A limit to take from the server's defaults again: max-queued, max-running, max-storage-bytes, rate, burst or blob-retention-days (repeated).")
     var unset: [String] = []
+    @Flag(
+        help: "Give the key a new webhook signing secret, printed once; the previous one keeps signing (a second signature) for 24 hours.")
+    var rotateWebhookSecret = false
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
@@ -136,14 +166,25 @@ struct KeysUpdateCommand: AsyncParsableCommand {
         do {
             let keyID = APIKey(parsing: id)?.id ?? id
             let given = try limitOptions.limits()
-            let record = try await stores.withServerStore { store -> APIKeyRecord? in
+            let vault = rotateWebhookSecret ? try stores.webhookSecretVault() : nil
+            let updated = try await stores.withServerStore { store -> (APIKeyRecord, WebhookSecret?)? in
                 guard let current = try await store.key(id: keyID) else { return nil }
                 let limits = unset.compactMap(KeyLimits.Name.init(rawValue:)).reduce(given.over(current.limits)) { $0.removing($1) }
-                return try await store.updateKeyLimits(id: keyID, limits: limits)
+                guard let record = try await store.updateKeyLimits(id: keyID, limits: limits) else { return nil }
+                guard let vault else { return (record, nil) }
+                return (record, try await store.rotateWebhookSecret(key: keyID, vault: vault))
             }
-            guard let record else { throw ServerStoreError("key \(keyID): no such key") }
-            let document = KeyDocument(record)
-            if json { CommandOutput.printJSON(document) } else { print("updated \(record.id) (tenant \(record.tenant)): limits \(document.limitsText)") }
+            guard let (record, secret) = updated else { throw ServerStoreError("key \(keyID): no such key") }
+            let document = KeyDocument(record, webhookSecret: secret)
+            if json {
+                CommandOutput.printJSON(document)
+            } else {
+                print("updated \(record.id) (tenant \(record.tenant)): limits \(document.limitsText)")
+                if let secret {
+                    print(secret.text)
+                    CommandOutput.printError("glint keys: new webhook signing secret above (shown only now); the previous one signs too for 24 hours")
+                }
+            }
         } catch {
             throw ExitCode(CommandOutput.fail(error, json: json))
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintCore
 import GlintOptions
 import GlintQueue
 import GlintServer
@@ -13,7 +14,8 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the HTTP API (/v1, /metrics, /health, /openapi.yaml) with embedded workers.",
         discussion: """
-            API keys are made with `glint keys create --tenant T`. The job store is shared with \
+            API keys are made with `glint keys create --tenant T`; the dashboard at / signs in with one \
+            (`--operator` to see every tenant). The job store is shared with \
             `glint worker` and `glint jobs`: more workers may run beside the server, and API-only \
             nodes run with --no-workers. The embedded worker takes every option of `glint worker`. \
             An option not given is read from the environment variable its help names, else takes \
@@ -39,9 +41,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
+            OwnerOnlyFiles.restrictUmask()
             let location = try stores.location()
             let data = stores.dataDirectory
-            let configuration = try options.configuration()
+            var configuration = try options.configuration()
+            configuration.runner = try RunnerOptions.withSandbox(configuration.runner)
             let (json, host) = (json, configuration.host)
             let base = Event(
                 event: "listening", url: nil, store: location.description, dataDirectory: data.path, workers: configuration.workers,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintCore
 import GlintJobs
 import GlintOptions
 import GlintQueue
@@ -41,15 +42,17 @@ struct WorkerCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
+            OwnerOnlyFiles.restrictUmask()
             let logger = Logger(label: "glint.worker")
             let location = try stores.location()
             try await stores.withStores(logger: logger) { store, blobs, data in
                 let workerID = WorkerIdentity.make()
                 let configuration = try options.configuration(workerID: workerID, workDirectory: data.workDirectory(worker: workerID))
                 let inputLimits = try options.inputLimits.limits()
-                let runner = try options.runner.configuration()
+                let runner = try RunnerOptions.withSandbox(try options.runner.configuration())
                 runner?.logStart(logger)
-                let handlers = JobHandlerRegistry.glint(inputLimits: inputLimits).isolatingMedia(runner, inputLimits: inputLimits)
+                let handlers = JobHandlerRegistry.glint(inputLimits: inputLimits, testKinds: options.testKinds.enableTestKinds)
+                    .isolatingMedia(runner, inputLimits: inputLimits)
                 let worker = JobWorker(store: store, blobs: blobs, handlers: handlers, configuration: configuration, logger: logger)
                 let event = Event(
                     event: "started", worker: workerID, pid: ProcessInfo.processInfo.processIdentifier, store: location.description,

@@ -33,7 +33,7 @@ struct JobsCommandTests {
         let again = try Self.jobs(["submit", "queue.noop", "--params", "@" + noopParameters.path, "--idempotency-key", "k1"], data: data)
         #expect(again.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == noopID)
 
-        let worker = try WorkerProcess(["--data-dir", data.path, "--concurrency", "2"], log: directory.file("worker.log"))
+        let worker = try WorkerProcess(["--data-dir", data.path, "--concurrency", "2", "--enable-test-kinds"], log: directory.file("worker.log"))
         let waited = try Self.jobs(["wait", noopID, "--timeout", "120", "--json"], data: data)
         #expect(waited.succeeded, "\(waited.summary)")
         #expect(try waited.jsonObject()["state"] as? String == "completed")

@@ -16,7 +16,7 @@ struct RemoteJobsCommandTests {
         init(sourceLocation: SourceLocation = #_sourceLocation) async throws {
             directory = try TemporaryDirectory("glint-remote-jobs")
             process = try WorkerProcess(
-                ["--port", "0", "--json", "--workers", "2", "--data-dir", directory.file("data").path], command: "serve",
+                ["--port", "0", "--json", "--workers", "2", "--enable-test-kinds", "--data-dir", directory.file("data").path], command: "serve",
                 log: directory.file("serve.log"), sourceLocation: sourceLocation)
             url = try await process.listeningURL(sourceLocation: sourceLocation)
         }

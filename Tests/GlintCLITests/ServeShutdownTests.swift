@@ -20,7 +20,8 @@ struct ServeShutdownTests {
         try #require(created.succeeded, "\(created.summary)")
         let key = try #require(try created.jsonObject()["key"] as? String)
         // No workers: the job waits in its queue for as long as the server runs.
-        let serve = try WorkerProcess(["--port", "0", "--json", "--no-workers", "--data-dir", data], command: "serve", log: directory.file("serve.log"))
+        let serve = try WorkerProcess(
+            ["--port", "0", "--json", "--no-workers", "--enable-test-kinds", "--data-dir", data], command: "serve", log: directory.file("serve.log"))
         let base = try await serve.listeningURL()
 
         var request = URLRequest(url: try #require(URL(string: base + "/v1/jobs")))
@@ -63,7 +64,7 @@ struct ServeShutdownTests {
         try #require(created.succeeded, "\(created.summary)")
         let key = try #require(try created.jsonObject()["key"] as? String)
         let serve = try WorkerProcess(
-            ["--port", "0", "--json", "--no-workers", "--stop-margin-seconds", "2", "--data-dir", data.path], command: "serve",
+            ["--port", "0", "--json", "--no-workers", "--enable-test-kinds", "--stop-margin-seconds", "2", "--data-dir", data.path], command: "serve",
             log: directory.file("serve.log"))
         let base = try await serve.listeningURL()
 

@@ -24,7 +24,7 @@ struct StandardOutputTests {
         let submitted = try JobsCommandTests.jobs(["submit", "queue.noop", "--params", #"{"output": "to standard output"}"#], data: data)
         try #require(submitted.succeeded, "\(submitted.summary)")
         let id = submitted.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
-        let worker = try WorkerProcess(["--data-dir", data.path], log: directory.file("worker.log"))
+        let worker = try WorkerProcess(["--data-dir", data.path, "--enable-test-kinds"], log: directory.file("worker.log"))
         let waited = try JobsCommandTests.jobs(["wait", id, "--timeout", "120"], data: data)
         #expect(waited.succeeded, "\(waited.summary)")
         #expect(await worker.stop() == 0, "worker: \(worker.logText)")

@@ -47,7 +47,7 @@ struct TwoServersTests {
         let store = try #require(Self.postgres)
         // The database is shared with other tests: this test's jobs go to a queue of its own.
         let queue = "two-servers-\(UUID().uuidString.prefix(8).lowercased())"
-        let created = try GlintProcess.run(["keys", "create", "--tenant", "acme", "--json", "--store", store, "--data-dir", data])
+        let created = try GlintProcess.run(["keys", "create", "--tenant", "acme", "--queues", queue, "--json", "--store", store, "--data-dir", data])
         try #require(created.succeeded, "\(created.summary)")
         let key = try #require(try created.jsonObject()["key"] as? String)
 
@@ -91,8 +91,14 @@ struct TwoServersTests {
             let page = try await Self.call("GET", opener, link)
             #expect(page.status == 200, "\(link) signed by \(signer) did not open on \(opener)")
             #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
-            let photo = try await Self.call("GET", opener, link + "/download/still")
-            #expect(photo.status == 200 && photo.body == fromAPI.body)
+            // The photo's download is the location-free copy the share's renditions job makes (the
+            // worker node runs it): 503 until it is made, then a JPEG.
+            var photo = try await Self.call("GET", opener, link + "/download/still")
+            for _ in 0..<600 where photo.status == 503 {
+                try await Task.sleep(for: .milliseconds(200))
+                photo = try await Self.call("GET", opener, link + "/download/still")
+            }
+            #expect(photo.status == 200 && photo.body.starts(with: [0xFF, 0xD8, 0xFF]), "\(link)/download/still: \(photo.status)")
         }
         let apiStop = await apiProcess.stop()
         #expect(apiStop == 0, "the API node stopped with \(String(describing: apiStop)): \(apiProcess.logText.suffix(3000))")

@@ -47,7 +47,7 @@ struct WorkerCrashTests {
         let queue = "crash-\(UUID().uuidString.prefix(8).lowercased())"
         let arguments = [
             "--store", store, "--data-dir", data.path, "--queue", queue, "--concurrency", "4",
-            "--lease-seconds", "2", "--grace-seconds", "2",
+            "--lease-seconds", "2", "--grace-seconds", "2", "--enable-test-kinds",
         ]
 
         try await withJobStore(location) { jobs in

@@ -20,7 +20,7 @@ struct InputLimitJobTests {
             (InputLimits(maxMotionSeconds: 0.5), "input 'movie' has 1.23 s of motion, over the limit of 0.5 s (--max-motion-seconds)"),
         ]
         for (limits, message) in cases {
-            try await WorkerHarness.with(handlers: .glint(inputLimits: limits)) { harness in
+            try await WorkerHarness.with(handlers: .glint(inputLimits: limits, testKinds: true)) { harness in
                 let id = try await harness.submit(.livePhotoEdit, #"{"recipe": {"exposure": 0.5}}"#, inputs: Self.pair, maxAttempts: 5)
                 let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
                 #expect(job.state == .discarded)

@@ -1,11 +1,12 @@
 import Foundation
+import GlintProbe
 import GlintTestSupport
 import Testing
 
 @testable import GlintMedia
 
 /// GlintMedia's header probe (this test target's own `MediaProbe` runs ffprobe).
-private typealias HeaderProbe = GlintMedia.MediaProbe
+private typealias HeaderProbe = GlintProbe.MediaProbe
 
 @Suite("MediaProbe (header probe)", .suiteTimeLimit)
 struct MediaProbeTests {

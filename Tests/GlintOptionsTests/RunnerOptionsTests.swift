@@ -9,8 +9,11 @@ import Testing
 /// environment variables, else `JobRunnerConfiguration`'s defaults.
 @Suite("RunnerOptions", .suiteTimeLimit)
 struct RunnerOptionsTests {
-    func configuration(_ arguments: [String], environment: [String: String] = [:]) throws -> JobRunnerConfiguration? {
-        try WorkerOptions.parse(arguments).runner.configuration(environment: environment)
+    /// The runner configuration `arguments` and `environment` give; whether bubblewrap can be had is
+    /// found out only when `probing`.
+    func configuration(_ arguments: [String], environment: [String: String] = [:], probing: Bool = false) throws -> JobRunnerConfiguration? {
+        let configuration = try WorkerOptions.parse(arguments).runner.configuration(environment: environment)
+        return probing ? try RunnerOptions.withSandbox(configuration, environment: environment) : configuration
     }
 
     @Test("by default media jobs run in runners: glint itself, 300 s, 2048 MiB")
@@ -26,7 +29,9 @@ struct RunnerOptionsTests {
 
     @Test("flags: --isolation, --deadline-seconds, --deadline KIND=SECONDS, --memory-limit-mb")
     func flags() throws {
-        #expect(try configuration(["--isolation", "in-process"]) == nil)
+        #expect(try configuration(["--isolation", "in-process", "--sandbox", "none"]) == nil)
+        // In-process is unsandboxed: refused unless --sandbox none says so too.
+        #expect(throws: (any Error).self) { try configuration(["--isolation", "in-process"]) }
         let runner = try #require(
             try configuration(["--deadline-seconds", "60", "--deadline", "livephoto.edit=1.5", "--memory-limit-mb", "512"]))
         #expect(runner.deadline(for: "livephoto.edit") == .milliseconds(1500))
@@ -48,8 +53,9 @@ struct RunnerOptionsTests {
         #expect(runner.deadline(for: "badge.apply") == .seconds(7))
         #expect(runner.deadline(for: "livephoto.edit") == .seconds(20))
         #expect(runner.memoryLimitBytes == 1024 << 20)
-        #expect(try configuration(["--isolation", "in-process"], environment: environment) == nil)
-        #expect(try configuration([], environment: ["GLINT_ISOLATION": "in-process"]) == nil)
+        #expect(try configuration(["--isolation", "in-process", "--sandbox", "none"], environment: environment) == nil)
+        #expect(try configuration([], environment: ["GLINT_ISOLATION": "in-process", "GLINT_SANDBOX": "none"]) == nil)
+        #expect(throws: (any Error).self) { try configuration([], environment: ["GLINT_ISOLATION": "in-process"]) }
     }
 
     @Test("bad values are refused naming the flag or variable")
@@ -67,17 +73,26 @@ struct RunnerOptionsTests {
         return directories.map { $0.appendingPathComponent("glint") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    @Test("--sandbox: auto falls back to limits only with the reason, bubblewrap requires it, none goes without")
+    @Test("--sandbox: bubblewrap (the default) refuses to start without it, saying why and how; none goes without; auto is gone")
     func sandboxModes() throws {
         // No PATH: no bwrap to be found.
-        let auto = try #require(try configuration([]))
-        #expect(auto.sandbox == nil)
-        #expect(auto.sandboxUnavailable == "bubblewrap (bwrap) is not installed")
-        #expect(throws: ValidationError.self) { try configuration(["--sandbox", "bubblewrap"]) }
-        let none = try #require(try configuration(["--sandbox", "none"]))
-        #expect(none.sandbox == nil && none.sandboxUnavailable == nil)
-        #expect(try configuration([], environment: ["GLINT_SANDBOX": "none"])?.sandboxUnavailable == nil)
+        for arguments in [[], ["--sandbox", "bubblewrap"]] {
+            let error = try #require(throws: ValidationError.self) { try configuration(arguments, probing: true) }
+            #expect(error.message.contains("bubblewrap (bwrap) is not installed"), "\(error.message)")
+            #expect(error.message.contains("apt-get install bubblewrap") && error.message.contains("--sandbox none"), "\(error.message)")
+        }
+        let none = try #require(try configuration(["--sandbox", "none"], probing: true))
+        #expect(none.sandbox == nil && !none.requiresSandbox)
+        #expect(try configuration([], environment: ["GLINT_SANDBOX": "none"], probing: true)?.sandbox == nil)
         #expect(throws: (any Error).self) { try configuration([], environment: ["GLINT_SANDBOX": "chroot"]) }
+        #expect(throws: (any Error).self) { try configuration(["--sandbox", "auto"]) }
+    }
+
+    @Test("a runner gets the log level of the worker's environment and nothing else of it")
+    func inheritedEnvironment() throws {
+        let environment = ["GLINT_LOG_LEVEL": "debug", "GLINT_STORE": "postgres://glint:secret@db/glint", "PGPASSWORD": "secret", "HOME": "/root"]
+        let runner = try #require(try configuration(["--sandbox", "none"], environment: environment))
+        #expect(runner.inheritedEnvironment == ["GLINT_LOG_LEVEL": "debug"])
     }
 
     @Test(
@@ -86,7 +101,9 @@ struct RunnerOptionsTests {
     func sandboxFound() throws {
         let glint = try #require(Self.glint)
         let environment = ["PATH": "/usr/bin:/bin"]
-        let runner = try #require(try WorkerOptions.parse(["--sandbox", "bubblewrap"]).runner.configuration(executable: glint, environment: environment))
+        let configuration = try WorkerOptions.parse(["--sandbox", "bubblewrap"]).runner.configuration(executable: glint, environment: environment)
+        #expect(configuration?.requiresSandbox == true && configuration?.sandbox == nil, "not probed yet")
+        let runner = try #require(try RunnerOptions.withSandbox(configuration, environment: environment))
         let sandbox = try #require(runner.sandbox)
         #expect(sandbox.bubblewrap == "/usr/bin/bwrap")
         #expect(sandbox.readOnlyPaths.first == glint.resolvingSymlinksInPath().path)

@@ -15,6 +15,7 @@ struct CrashJobHandler: JobHandler {
     struct Parameters: Decodable, Sendable {}
     let kind: JobKind = "test.crash"
     let requiredInputs: Set<String> = []
+    let isolation = JobIsolation.runner(.batch)
     let documentation = JobKindDocumentation(summary: "Raises SIGSEGV (tests only).", inputs: "none", parameters: "none")
 
     func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
@@ -31,6 +32,7 @@ struct SleepJobHandler: JobHandler {
     }
     let kind: JobKind = "test.sleep"
     let requiredInputs: Set<String> = []
+    let isolation = JobIsolation.runner(.batch)
     let documentation = JobKindDocumentation(summary: "Sleeps, reporting progress (tests only).", inputs: "none", parameters: "milliseconds")
 
     func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
@@ -45,9 +47,11 @@ struct SleepJobHandler: JobHandler {
     }
 }
 
-/// Tries to reach out of its runner: a TCP connection, writes outside its folders and to its input,
-/// a read of a file that is not its input; and writes where it may. Its output `report` is a JSON
-/// object: each attempt's name, and "ok" or the error it met.
+/// Tries to reach out of its runner: a TCP connection, a Unix socket and a socket pair, a user
+/// namespace, writes outside its folders and to its input, a read of a file that is not its input
+/// and of a folder of `/opt` it does not need; and writes where it may. Its output `report` is a
+/// JSON object: each attempt's name, and "ok" or the error it met, and `environment`: the names of
+/// the variables it was started with, sorted and comma-separated.
 struct EscapeJobHandler: JobHandler {
     struct Parameters: Decodable, Sendable {
         /// A port listening on 127.0.0.1.
@@ -56,9 +60,12 @@ struct EscapeJobHandler: JobHandler {
         var outside: String
         /// A file to read, not among the inputs.
         var secret: String
+        /// A folder to list that the runner does not need (a folder of `/opt`), if any.
+        var unneeded: String?
     }
     let kind: JobKind = "test.escape"
     let requiredInputs: Set<String> = ["file"]
+    let isolation = JobIsolation.runner(.batch)
     let documentation = JobKindDocumentation(summary: "Tries to escape its runner (tests only).", inputs: "file", parameters: "port, outside, secret")
 
     func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
@@ -70,6 +77,14 @@ struct EscapeJobHandler: JobHandler {
             "readSecret": Self.attempt { _ = try Data(contentsOf: URL(fileURLWithPath: parameters.secret)) },
             "readInput": Self.attempt { _ = try Data(contentsOf: context.inputs["file"]!) },
             "writeWork": Self.attempt { try Data("work\n".utf8).write(to: URL(fileURLWithPath: temporary).appendingPathComponent("scratch")) },
+            "socketUnix": Self.attempt { try Self.check("socket", Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)) },
+            "socketPair": Self.attempt {
+                var pair: [Int32] = [-1, -1]
+                try Self.check("socketpair", socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair))
+            },
+            "unshareUser": Self.attempt { try Self.check("unshare", Self.unshare(0x1000_0000)) },
+            "listUnneeded": Self.attempt { _ = try FileManager.default.contentsOfDirectory(atPath: parameters.unneeded ?? "/nonexistent") },
+            "environment": ProcessInfo.processInfo.environment.keys.sorted().joined(separator: ","),
         ]
         let file = context.outputFile("report.json")
         try JSONEncoder().encode(report).write(to: file)
@@ -87,6 +102,19 @@ struct EscapeJobHandler: JobHandler {
 
     struct SocketError: Error, CustomStringConvertible {
         var description: String
+    }
+
+    /// glibc's `unshare(flags)` (not in Swift's Glibc module), for `CLONE_NEWUSER` (0x10000000).
+    static func unshare(_ flags: Int32) -> Int32 {
+        typealias Unshare = @convention(c) (Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "unshare") else { return -1 }
+        return unsafeBitCast(symbol, to: Unshare.self)(flags)
+    }
+
+    /// Throws `call: strerror(errno)` when `status` is negative.
+    static func check(_ call: String, _ status: Int32) throws {
+        guard status < 0 else { return }
+        throw SocketError(description: "\(call): \(String(cString: strerror(errno)))")
     }
 
     static func connect(port: Int) throws {
@@ -114,6 +142,7 @@ struct LinkJobHandler: JobHandler {
     }
     let kind: JobKind = "test.link"
     let requiredInputs: Set<String> = []
+    let isolation = JobIsolation.runner(.batch)
     let documentation = JobKindDocumentation(summary: "Names a link as its output (tests only).", inputs: "none", parameters: "target, mode")
 
     func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
@@ -137,6 +166,7 @@ struct PIDJobHandler: JobHandler {
     }
     let kind: JobKind
     let requiredInputs: Set<String> = []
+    let isolation = JobIsolation.runner(.batch)
     let documentation = JobKindDocumentation(
         summary: "Tells its runner's pid, and its scheduling policy, nice value, session and process group (tests only).", inputs: "none",
         parameters: "fail")

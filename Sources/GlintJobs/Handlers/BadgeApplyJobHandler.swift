@@ -39,6 +39,8 @@ public struct BadgeApplyJobHandler: JobHandler {
     }
 
     public let kind = JobKind.badgeApply
+    /// Decodes the still with libjpeg-turbo, libheif or libpng, and the badge with librsvg.
+    public let isolation = JobIsolation.runner(.batch)
     public let requiredInputs: Set<String> = ["image"]
     public let documentation = JobKindDocumentation(
         summary: "AR or Live Photo badges on a photo, in its own format with its metadata.",

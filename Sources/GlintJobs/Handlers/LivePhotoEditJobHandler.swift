@@ -30,8 +30,12 @@ public struct LivePhotoEditJobHandler: JobHandler {
     }
 
     public let kind = JobKind.livePhotoEdit
+    /// Decodes the pair with libheif, libjpeg-turbo and FFmpeg, frame by frame: at idle priority.
+    public let isolation = JobIsolation.runner(.idle)
     public let requiredInputs: Set<String> = ["still", "movie"]
     public let acceptedInputs: [Set<String>] = [["still", "movie"], ["motionPhoto"]]
+    /// A `.cube` LUT for the edit.
+    public let optionalInputs: Set<String> = ["lut"]
     public let documentation = JobKindDocumentation(
         summary: "One recipe on a Live Photo's still and every frame of its movie, still paired; or on a Motion Photo, kept in its flavour.",
         inputs: "`still` and `movie` (outputs `still`, `movie`), or `motionPhoto` (output `motionPhoto`); optional `lut`",

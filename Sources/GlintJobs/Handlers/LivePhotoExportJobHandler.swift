@@ -51,8 +51,12 @@ public struct LivePhotoExportJobHandler: JobHandler {
     }
 
     public let kind = JobKind.livePhotoExport
+    /// Decodes the pair with libheif, libjpeg-turbo and FFmpeg, frame by frame: at idle priority.
+    public let isolation = JobIsolation.runner(.idle)
     public let requiredInputs: Set<String> = ["still", "movie"]
     public let acceptedInputs: [Set<String>] = [["still", "movie"], ["motionPhoto"]]
+    /// A `.cube` LUT for the recipe.
+    public let optionalInputs: Set<String> = ["lut"]
     public let documentation = JobKindDocumentation(
         summary: "A Live Photo or a Motion Photo as a pair, a still, a Motion Photo, an MP4, a GIF or a WebP, edited first or as an effect.",
         inputs: "`still` and `movie`, or `motionPhoto`; optional `lut`",

@@ -41,6 +41,8 @@ public struct RingsRenderJobHandler: JobHandler {
     }
 
     public let kind = JobKind.ringsRender
+    /// Renders with cairo and librsvg, and encodes with libpng or libjpeg-turbo.
+    public let isolation = JobIsolation.runner(.batch)
     public let requiredInputs: Set<String> = []
     public let documentation = JobKindDocumentation(
         summary: "One person's Activity Rings as a PNG or JPEG.",

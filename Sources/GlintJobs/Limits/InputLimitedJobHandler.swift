@@ -13,7 +13,10 @@ struct InputLimitedJobHandler<Handler: JobHandler>: JobHandler {
     var kind: JobKind { handler.kind }
     var requiredInputs: Set<String> { handler.requiredInputs }
     var acceptedInputs: [Set<String>] { handler.acceptedInputs }
+    var optionalInputs: Set<String> { handler.optionalInputs }
+    var acceptsAnyInputName: Bool { handler.acceptsAnyInputName }
     var documentation: JobKindDocumentation { handler.documentation }
+    var isolation: JobIsolation { handler.isolation }
 
     func decodeParameters(_ json: Data) throws -> Parameters {
         try handler.decodeParameters(json)

@@ -1,5 +1,5 @@
 import Foundation
-import GlintMedia
+import GlintProbe
 
 /// The largest inputs a service accepts: the most pixels in a still and the longest motion in a
 /// movie or Motion Photo. `glint serve` checks them when a job is submitted and its worker (like
@@ -51,10 +51,12 @@ public struct InputLimits: Sendable, Equatable {
         try check(probe, input: name)
     }
 
-    /// Checks every input, in name order.
+    /// Checks every input, in name order; a file named by several inputs is probed once (under the
+    /// first of its names), so that a job cannot multiply the probe's work by naming one blob again.
     /// - Throws: ``InputTooLargeError`` for the first input over a limit.
     public func check(inputs: [String: URL]) throws(InputTooLargeError) {
-        for (name, file) in inputs.sorted(by: { $0.key < $1.key }) {
+        var probed: Set<String> = []
+        for (name, file) in inputs.sorted(by: { $0.key < $1.key }) where probed.insert(file.standardizedFileURL.path).inserted {
             try check(input: name, file: file)
         }
     }

@@ -3,7 +3,7 @@ extension JPEGSegment {
     /// `"Exif\0\0"`, the start of an Exif APP1 payload; the TIFF structure follows.
     public static let exifSignature: [UInt8] = Array("Exif".utf8) + [0, 0]
     /// `"http://ns.adobe.com/xap/1.0/\0"`, the start of an XMP APP1 payload.
-    public static let xmpSignature: [UInt8] = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
+    public static let xmpSignature: [UInt8] = JPEGMarker.xmpSignature
     /// `"ICC_PROFILE\0"`, the start of an ICC profile APP2 payload; a sequence number (from 1)
     /// and the chunk count follow, then the chunk.
     public static let iccProfileSignature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]

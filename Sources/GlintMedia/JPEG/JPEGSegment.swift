@@ -62,8 +62,5 @@ public struct JPEGSegment: Sendable, Equatable {
         payload.count >= signature.count && payload.prefix(signature.count).elementsEqual(signature)
     }
 
-    static func hex(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return byte < 0x10 ? "0" + digits : digits
-    }
+    static func hex(_ byte: UInt8) -> String { JPEGMarker.hex(byte) }
 }

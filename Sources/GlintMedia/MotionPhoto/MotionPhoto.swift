@@ -2,26 +2,7 @@
 /// ``MotionPhotoReader``.
 public struct MotionPhoto: Sendable, Codable, Equatable {
     /// How the file says where its video is.
-    public enum Source: String, Sendable, Codable {
-        /// Google Motion Photo v1: XMP `Container:Directory` with a `MotionPhoto` item.
-        case containerDirectory = "xmp-container-directory"
-        /// The deprecated Google form: XMP `GCamera:MicroVideo` and `MicroVideoOffset`.
-        case microVideo = "xmp-micro-video"
-        /// A Samsung JPEG trailer (`MotionPhoto_Data` block, `SEFH`/`SEFT` directory).
-        case samsungTrailer = "samsung-trailer"
-        /// A HEIF file's top-level `mpvd` box.
-        case heifBox = "heif-mpvd-box"
-
-        /// A phrase for messages.
-        public var phrase: String {
-            switch self {
-            case .containerDirectory: return "XMP Container directory"
-            case .microVideo: return "legacy XMP MicroVideo offset"
-            case .samsungTrailer: return "Samsung MotionPhoto_Data trailer"
-            case .heifBox: return "HEIF mpvd box"
-            }
-        }
-    }
+    public typealias Source = MotionPhotoVideoSource
 
     /// How the video was found.
     public var source: Source

@@ -176,37 +176,10 @@ public enum MotionPhotoReader {
         return nil
     }
 
-    /// Where the XMP says the video is, or `nil` when it describes none.
+    /// Where the XMP says the video is, or `nil` when it describes none
+    /// (``MotionPhotoMetadata/videoLocation(fileSize:path:)``).
     static func locate(_ metadata: MotionPhotoMetadata, fileSize: Int64, path: String) throws -> (Int64, Int64, MotionPhoto.Source)? {
-        if metadata.motionPhoto != 0, let (index, item) = metadata.motionPhotoItem {
-            guard let length = item.length, length > 0 else {
-                throw MediaError(
-                    .corrupt, file: path, "the embedded Motion Photo video is broken: the XMP Container directory's MotionPhoto item has no length")
-            }
-            // Items after the video, and its own padding, sit between it and the end of the file.
-            let after = metadata.directory[(index + 1)...].reduce(Int64(0)) { $0 + ($1.length ?? 0) + ($1.padding ?? 0) }
-            let end = fileSize - after - max(0, item.padding ?? 0)
-            guard length <= end else {
-                throw MediaError(
-                    .truncated, file: path,
-                    "the embedded Motion Photo video is broken: the XMP Container directory says it is \(length) bytes but the file has only \(fileSize): the file is truncated"
-                )
-            }
-            return (end - length, length, .containerDirectory)
-        }
-        if metadata.microVideo == 1, let length = metadata.microVideoOffset {
-            guard length > 0, length <= fileSize else {
-                throw MediaError(
-                    .corrupt, file: path, "the embedded Motion Photo video is broken: MicroVideoOffset \(length) does not fit the \(fileSize)-byte file")
-            }
-            return (fileSize - length, length, .microVideo)
-        }
-        if metadata.motionPhoto == 1 {
-            throw MediaError(
-                .corrupt, file: path,
-                "the embedded Motion Photo video is broken: GCamera:MotionPhoto is 1 but the XMP Container directory lists no MotionPhoto item")
-        }
-        return nil
+        try metadata.videoLocation(fileSize: fileSize, path: path).map { ($0.offset, $0.length, $0.source) }
     }
 
     /// Parses and decodes the video in `offset..<offset+length` (every frame, or the first).

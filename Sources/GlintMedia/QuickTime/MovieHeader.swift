@@ -9,21 +9,12 @@ public struct MovieHeader: Sendable, Equatable {
 
     /// Parses an `mvhd` box.
     public init(_ box: Box) throws {
+        let timing = try MovieHeaderTiming(mvhd: box.payload)
+        timescale = timing.timescale
+        duration = timing.duration
         var reader = ByteReader(box.payload, context: "mvhd box")
-        let version = try reader.readUInt8()
-        try reader.skip(3)
-        if version == 1 {
-            try reader.skip(16)
-            timescale = try reader.readUInt32()
-            duration = try reader.readUInt64()
-        } else {
-            try reader.skip(8)
-            timescale = try reader.readUInt32()
-            duration = UInt64(try reader.readUInt32())
-        }
-        try reader.skip(4 + 2 + 10 + 36 + 24)
+        try reader.skip(timing.length + 4 + 2 + 10 + 36 + 24)
         nextTrackID = try reader.readUInt32()
-        guard timescale > 0 else { throw MediaError(.corrupt, "mvhd box has a zero timescale") }
     }
 
     /// Duration in seconds.

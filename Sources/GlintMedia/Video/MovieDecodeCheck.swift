@@ -1,6 +1,7 @@
 import CFFmpeg
 
-/// Proves that libavformat and libavcodec can play a movie: opens it with libavformat (reading
+/// Proves that libavformat and libavcodec can play a movie: opens it with libavformat's
+/// QuickTime / MP4 demuxer alone, no protocol allowed (``MovieDemuxer``; reading
 /// through a custom I/O context, so the movie may be a byte range of a larger file such as a
 /// Motion Photo) and decodes every packet of its video stream.
 public enum MovieDecodeCheck {
@@ -53,7 +54,7 @@ public enum MovieDecodeCheck {
         guard let context = format else { throw MediaError(.unreadable, file: file.path, "out of memory allocating a demuxer") }
         context.pointee.pb = io
         context.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
-        var status = avformat_open_input(&format, nil, nil, nil)
+        var status = MovieDemuxer.open(&format, path: nil)
         guard status >= 0, let opened = format else {
             throw FFmpegError.error(status, "opening the movie with libavformat", kind: .corrupt, file: file.path)
         }

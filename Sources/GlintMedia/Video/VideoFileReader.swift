@@ -28,7 +28,7 @@ public final class VideoFileReader {
 
     /// Opens `path` and picks its best video stream.
     /// - Parameters:
-    ///   - path: The movie file (QuickTime, MP4, or anything libavformat reads).
+    ///   - path: The movie file (QuickTime or MP4: nothing else is read, ``MovieDemuxer``).
     ///   - threads: Decoding threads; 0 lets FFmpeg choose.
     /// - Throws: ``MediaError`` naming `path`: `.notFound`, `.empty` (zero bytes), `.corrupt`
     ///   (not a movie, or broken structure), `.unsupported` (no video stream, or a codec other
@@ -41,10 +41,7 @@ public final class VideoFileReader {
             throw MediaError(.unreadable, file: path, "out of memory allocating a packet")
         }
         var context: UnsafeMutablePointer<AVFormatContext>?
-        var options: OpaquePointer?
-        av_dict_set(&options, "ignore_editlist", "1", 0)
-        let openStatus = avformat_open_input(&context, path, nil, &options)
-        av_dict_free(&options)
+        let openStatus = MovieDemuxer.open(&context, path: path, extra: [("ignore_editlist", "1")])
         guard openStatus >= 0, let context else {
             var doomed: UnsafeMutablePointer<AVPacket>? = packet
             av_packet_free(&doomed)

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 
 #if canImport(Glibc)
     import Glibc
@@ -61,7 +62,7 @@ extension FileBlobStore {
             let aside = temporaryDirectory.appendingPathComponent(name).path
             guard let blob = BlobID(String(name.dropLast(Self.removingSuffix.count))) else { continue }
             let destination = url(for: blob)
-            try? FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? OwnerOnlyFiles.createDirectory(at: destination.deletingLastPathComponent())
             if rename(aside, destination.path) == 0 { restored += 1 }
         }
         return restored

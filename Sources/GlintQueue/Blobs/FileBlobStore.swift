@@ -1,11 +1,13 @@
 import Foundation
+import GlintCore
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Content-addressed files in a directory: `<directory>/ab/cd/<sha256 hex>`, plus `tmp/` for
-/// writes in progress (inside the store, so the final rename never crosses file systems).
+/// writes in progress (inside the store, so the final rename never crosses file systems). Folders
+/// are owner-only (0700) and blobs owner-read-only (0400), from their creation on.
 ///
 /// Writes are atomic: bytes go to a temporary file while being hashed, the file is fsynced and
 /// renamed onto its address, and the directory is fsynced. Writing bytes that are already stored
@@ -24,7 +26,7 @@ public struct FileBlobStore: BlobStore {
         self.directory = directory.standardizedFileURL
         for folder in [self.directory, temporaryDirectory] {
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try OwnerOnlyFiles.createDirectory(at: folder)
             } catch {
                 throw JobQueueError(.blob, "blob store \(directory.path): cannot create the directory \(folder.path): \(error.localizedDescription)")
             }
@@ -73,7 +75,7 @@ public struct FileBlobStore: BlobStore {
 
     /// Copies what is left to read of `source` into a new blob.
     private func copy(from source: Int32, path: String) throws -> BlobID {
-        let staged = try StagedBlob(in: temporaryDirectory, storeName: directory.path)
+        let staged = try StagedBlob(in: self)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
@@ -85,14 +87,14 @@ public struct FileBlobStore: BlobStore {
             if count == 0 { break }
             try staged.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
-        return try staged.publish(into: self)
+        return try staged.publish()
     }
 
     /// Stores bytes held in memory.
     public func put(_ data: Data) async throws -> BlobID {
-        let staged = try StagedBlob(in: temporaryDirectory, storeName: directory.path)
+        let staged = try StagedBlob(in: self)
         try data.withUnsafeBytes { bytes in try staged.append(bytes) }
-        return try staged.publish(into: self)
+        return try staged.publish()
     }
 
     /// `<directory>/ab/cd/<hex>`: two levels of 256 folders keep directories small.

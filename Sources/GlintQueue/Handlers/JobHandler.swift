@@ -14,6 +14,7 @@ import Foundation
 ///     struct Parameters: Decodable, Sendable { var size: Int }
 ///     let kind: JobKind = "thumbnail.make"
 ///     let requiredInputs: Set<String> = ["image"]
+///     let isolation = JobIsolation.runner(.batch)
 ///     let documentation = JobKindDocumentation(summary: "A thumbnail of an image.", inputs: "`image`", parameters: "`size`")
 ///     func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] { ... }
 /// }
@@ -33,8 +34,20 @@ public protocol JobHandler: Sendable {
     /// and `movie`, or a Motion Photo's one `motionPhoto`); ``requiredInputs`` alone by default.
     var acceptedInputs: [Set<String>] { get }
 
+    /// Input names a job may have beyond those of ``acceptedInputs`` (a Live Photo edit's `lut`);
+    /// none by default. A job naming any other input is refused (``JobHandlerRegistry/check(_:parameters:inputs:)``).
+    var optionalInputs: Set<String> { get }
+
+    /// Whether a job may name its inputs anything (a test kind whose inputs are opaque files, such
+    /// as `queue.noop`); false by default: only the names of ``acceptedInputs`` and ``optionalInputs``.
+    var acceptsAnyInputName: Bool { get }
+
     /// What the kind takes, for people: `glint jobs kinds` and the README's table print it.
     var documentation: JobKindDocumentation { get }
+
+    /// Whether the kind's jobs run in a runner process or in the worker's own (no default: every
+    /// kind decides, and one that reads uploads with a C library says ``JobIsolation/runner(_:)``).
+    var isolation: JobIsolation { get }
 
     /// Decodes (and checks) the job's JSON parameters.
     /// - Throws: ``JobHandlerError/badParameters(_:)`` naming the field; the job is discarded at once.
@@ -48,6 +61,8 @@ public protocol JobHandler: Sendable {
 
 extension JobHandler {
     public var acceptedInputs: [Set<String>] { [requiredInputs] }
+    public var optionalInputs: Set<String> { [] }
+    public var acceptsAnyInputName: Bool { false }
 }
 
 extension JobHandler where Parameters: Decodable {

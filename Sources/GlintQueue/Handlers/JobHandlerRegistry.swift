@@ -12,7 +12,11 @@ public struct JobHandlerRegistry: Sendable {
     struct Entry: Sendable {
         /// Input sets, any one of which a job must have (``JobHandler/acceptedInputs``).
         var acceptedInputs: [Set<String>]
+        /// Every input name a job may have; nil for any (``JobHandler/acceptsAnyInputName``).
+        var inputNames: Set<String>?
         var documentation: JobKindDocumentation
+        /// Where its jobs run (``JobHandler/isolation``).
+        var isolation: JobIsolation
         var decode: @Sendable (Data) throws -> any Sendable
         var run: @Sendable (any Sendable, JobContext) async throws -> [String: URL]
     }
@@ -39,7 +43,9 @@ public struct JobHandlerRegistry: Sendable {
     public mutating func register<H: JobHandler>(_ handler: H) {
         entries[handler.kind] = Entry(
             acceptedInputs: handler.acceptedInputs,
+            inputNames: handler.acceptsAnyInputName ? nil : handler.acceptedInputs.reduce(handler.optionalInputs) { $0.union($1) },
             documentation: handler.documentation,
+            isolation: handler.isolation,
             decode: { json in try handler.decodeParameters(json) },
             run: { parameters, context in
                 // `decode` made it, so the cast cannot fail.
@@ -58,8 +64,13 @@ public struct JobHandlerRegistry: Sendable {
     /// Whether a handler is registered for `kind`.
     public func handles(_ kind: JobKind) -> Bool { entries[kind] != nil }
 
+    /// The most inputs one job may name: a job cannot multiply its inputs (each is probed, and
+    /// staged for its runner).
+    public static let maxInputs = 16
+
     /// Checks a submission as a worker would before running it: a handler for the kind, parameters
-    /// that decode, every required input named (blobs are not looked at).
+    /// that decode, every required input named, no input name the kind does not take and at most
+    /// ``maxInputs`` inputs (blobs are not looked at).
     /// - Throws: The ``JobHandlerError`` the worker would discard the job with.
     public func check(_ kind: JobKind, parameters: Data, inputs: Set<String>) throws {
         let entry = try entry(for: kind)
@@ -74,10 +85,20 @@ public struct JobHandlerRegistry: Sendable {
 }
 
 extension JobHandlerRegistry.Entry {
-    /// Throws ``JobHandlerError/missingInput(_:)`` unless `inputs` hold one of the accepted sets,
-    /// naming an input missing from the set that lacks the fewest.
+    /// Throws ``JobHandlerError/badParameters(_:)`` for more than ``JobHandlerRegistry/maxInputs``
+    /// inputs or a name the kind does not take (naming them), and
+    /// ``JobHandlerError/missingInput(_:)`` unless `inputs` hold one of the accepted sets, naming an
+    /// input missing from the set that lacks the fewest.
     func checkInputs(_ inputs: some Sequence<String>, kind: JobKind) throws(JobHandlerError) {
         let given = Set(inputs)
+        guard given.count <= JobHandlerRegistry.maxInputs else {
+            throw .badParameters("the job names \(given.count) inputs: at most \(JobHandlerRegistry.maxInputs) are accepted")
+        }
+        if let inputNames, case let unknown = given.subtracting(inputNames).sorted(), !unknown.isEmpty {
+            let names = unknown.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (unknown.count > 5 ? " and \(unknown.count - 5) more" : "")
+            let takes = inputNames.isEmpty ? "no input" : inputNames.sorted().joined(separator: ", ")
+            throw .badParameters("\(kind) takes no input named \(names) (it takes \(takes))")
+        }
         let closest = acceptedInputs.min { $0.subtracting(given).count < $1.subtracting(given).count } ?? []
         guard let missing = closest.subtracting(given).sorted().first else { return }
         let needs = acceptedInputs.map { $0.sorted().joined(separator: " and ") }.joined(separator: ", or ")

@@ -21,7 +21,10 @@ public struct NoopJobHandler: JobHandler {
     }
 
     public let kind = JobKind.queueNoop
+    public let isolation = JobIsolation.inProcess(reason: "reads no input: it sleeps and writes back the text of its parameters")
     public let requiredInputs: Set<String> = []
+    /// A test kind: its inputs are opaque files under any names (at most `JobHandlerRegistry.maxInputs`).
+    public let acceptsAnyInputName = true
     public let documentation = JobKindDocumentation(
         summary: "Waits, fails on purpose and writes a text: for tests and benchmarks of the queue.",
         inputs: "none", parameters: "`sleepMilliseconds`, `failTimes`, `output` (for tests and benchmarks)")

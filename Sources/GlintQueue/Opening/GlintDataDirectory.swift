@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 
 /// Where a Glint worker or server keeps its state. Blobs live under `<data>/blobs`, the default
 /// SQLite queue is `<data>/queue.sqlite`, and attempts work in `<data>/work`. Which directory is
@@ -38,10 +39,18 @@ public struct GlintDataDirectory: Hashable, Sendable, CustomStringConvertible {
     /// The folder of every worker's work folder (`<data>/work`).
     public var workRoot: URL { url.appendingPathComponent("work") }
 
-    /// Creates the directory and its `blobs` folder when missing.
-    public func create() throws {
+    /// Creates the directory and its `blobs` folder when missing, owner-only (0700: nobody else
+    /// can list or open what is inside, whatever the modes of the files), and takes group and
+    /// other permissions away from the directory when it exists with them (a directory made by an
+    /// older Glint, under umask 022). Returns the mode the directory had when it was tightened, so
+    /// that the caller can say so; nil when it was created or already owner-only.
+    @discardableResult
+    public func create() throws -> mode_t? {
         do {
-            try FileManager.default.createDirectory(at: blobs, withIntermediateDirectories: true)
+            try OwnerOnlyFiles.createDirectory(at: url)
+            let loose = OwnerOnlyFiles.tighten(path: path)
+            try OwnerOnlyFiles.createDirectory(at: blobs)
+            return loose
         } catch {
             throw JobQueueError(.storeUnavailable, "data directory \(path): cannot create it: \(error.localizedDescription)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Logging
 
 /// Opens the store a `--store` location names, migrates it, runs `body` with it and closes it,
@@ -22,7 +23,7 @@ public func withJobStore<R: Sendable>(
     case .sqlite(let path):
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try OwnerOnlyFiles.createDirectory(at: directory)
         } catch {
             throw JobQueueError(.storeUnavailable, "store \(location): cannot create \(directory.path): \(error.localizedDescription)")
         }

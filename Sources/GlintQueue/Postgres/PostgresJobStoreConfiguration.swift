@@ -50,8 +50,8 @@ extension PostgresJobStore {
             let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
             var client = PostgresClient.Configuration(
                 host: host, port: components.port ?? 5432,
-                username: components.user?.removingPercentEncoding ?? "postgres",
-                password: components.password?.removingPercentEncoding,
+                username: components.percentEncodedUser?.removingPercentEncoding ?? "postgres",
+                password: components.percentEncodedPassword?.removingPercentEncoding,
                 database: database.isEmpty ? nil : database.removingPercentEncoding,
                 tls: tls
             )

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 
-/// How a worker runs jobs in runner processes (``JobHandlerRegistry/isolated(_:kinds:)``): the
+/// How a worker runs jobs in runner processes (``JobHandlerRegistry/isolated(_:)``): the
 /// program started for each attempt, and the limits it runs under.
 ///
 /// The runner gets an address-space limit (``memoryLimitBytes``), a CPU-time limit per job (the
@@ -9,7 +9,8 @@ import Logging
 /// size limit, no core files, and a lower scheduling priority (``niceness``, or the idle policy for
 /// the ``idlePriorityKinds``). The parent kills it
 /// with SIGKILL at the kind's wall-clock deadline. A runner that ended a job well is kept warm for
-/// the next job of the same tenant (``warmRunners``). With a ``sandbox`` it starts under bubblewrap.
+/// the next job of the same tenant (``warmRunners``). With a ``sandbox`` it starts under bubblewrap
+/// and a seccomp filter. Its environment is ``JobRunnerEnvironment``'s, never the worker's.
 public struct JobRunnerConfiguration: Sendable {
     /// The deadline of a kind without one of its own: 5 minutes, far beyond a Live Photo's edit.
     public static let defaultDeadline = Duration.seconds(300)
@@ -52,10 +53,15 @@ public struct JobRunnerConfiguration: Sendable {
     /// How many idle runners are kept for the next jobs (of the same tenant); 0 starts a runner for
     /// every attempt.
     public var warmRunners: Int
-    /// The sandbox runners start in; nil when they run with their limits only.
+    /// The sandbox runners start in; nil when they run with their limits only (`--sandbox none`).
     public var sandbox: JobRunnerSandbox?
-    /// Why runners run without a sandbox where one was wanted, for the worker to log at start.
-    public var sandboxUnavailable: String?
+    /// Whether runners may start only in a ``sandbox``: with none, every attempt fails with
+    /// `handler-failed` instead of starting a runner without one (GlintOptions sets it unless
+    /// `--sandbox none`, and finds the sandbox when `glint serve` or `glint worker` starts).
+    public var requiresSandbox = false
+    /// The variables of the worker's environment a runner gets too, with their values: nothing
+    /// else of it reaches a runner (``JobRunnerEnvironment``). GlintOptions passes the log level.
+    public var inheritedEnvironment: [String: String] = [:]
 
     public init(
         executable: URL, arguments: [String] = ["runner"], deadline: Duration = defaultDeadline, deadlines: [JobKind: Duration] = [:],
@@ -77,12 +83,16 @@ public struct JobRunnerConfiguration: Sendable {
         sandbox == nil ? executable.path : executable.resolvingSymlinksInPath().path
     }
 
-    /// Logs how runners will start: under bubblewrap, or (a warning) with their limits only and why.
+    /// Logs how runners will start: under bubblewrap, or (a warning) with their limits only.
     public func logStart(_ logger: Logger) {
         if let sandbox {
             logger.info("runners start in a sandbox", metadata: ["bubblewrap": "\(sandbox.bubblewrap)"])
-        } else if let sandboxUnavailable {
-            logger.warning("runners run with their limits only, without a sandbox: \(sandboxUnavailable)")
+        } else if requiresSandbox {
+            logger.error("runners require a sandbox and none was found: every media job will fail until one is")
+        } else {
+            logger.warning(
+                "runners run with their limits only, without a sandbox (--sandbox none): a decoder exploited by an upload would run with this process's user, files and network"
+            )
         }
     }
 
@@ -95,7 +105,7 @@ public struct JobRunnerConfiguration: Sendable {
     func limits(for kind: JobKind) -> JobRunnerLimits {
         JobRunnerLimits(
             memoryBytes: memoryLimitBytes, fileSizeBytes: fileSizeLimitBytes, niceness: niceness,
-            idleSeconds: Int(Self.idleTimeout.seconds * 2), idlePriority: idlePriorityKinds.contains(kind))
+            idleSeconds: Int(Self.idleTimeout.seconds * 2), idlePriority: idlePriorityKinds.contains(kind), ownSession: sandbox != nil)
     }
 
     /// The CPU time one attempt of `kind` may use: its deadline times the machine's cores (a

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// The limits a runner applies to itself before it reads its first request, passed on its
-/// command line (`--memory-bytes N --file-size-bytes N --nice N --idle-seconds N --idle-priority 0|1`).
+/// command line (`--memory-bytes N --file-size-bytes N --nice N --idle-seconds N --idle-priority 0|1
+/// --own-session 0|1`).
 /// The CPU-time limit is per job: each request carries it (``allowCPU(seconds:)``).
 public struct JobRunnerLimits: Sendable, Equatable {
     /// RLIMIT_AS.
@@ -19,20 +20,24 @@ public struct JobRunnerLimits: Sendable, Equatable {
     /// Whether the runner takes the CPU only when nothing else wants it (`SCHED_IDLE`), for long
     /// jobs; otherwise it runs at ``niceness`` with the batch policy.
     public var idlePriority: Bool
+    /// Whether the runner is in a session of its own (bubblewrap's `--new-session`), so in an
+    /// autogroup of its own, which it then gives its priority (``lowerPriority()``).
+    public var ownSession: Bool
 
-    public init(memoryBytes: Int, fileSizeBytes: Int, niceness: Int32, idleSeconds: Int, idlePriority: Bool = false) {
+    public init(memoryBytes: Int, fileSizeBytes: Int, niceness: Int32, idleSeconds: Int, idlePriority: Bool = false, ownSession: Bool = false) {
         self.memoryBytes = memoryBytes
         self.fileSizeBytes = fileSizeBytes
         self.niceness = niceness
         self.idleSeconds = idleSeconds
         self.idlePriority = idlePriority
+        self.ownSession = ownSession
     }
 
     /// The command-line form.
     public var arguments: [String] {
         [
             "--memory-bytes", "\(memoryBytes)", "--file-size-bytes", "\(fileSizeBytes)", "--nice", "\(niceness)", "--idle-seconds", "\(idleSeconds)",
-            "--idle-priority", idlePriority ? "1" : "0",
+            "--idle-priority", idlePriority ? "1" : "0", "--own-session", ownSession ? "1" : "0",
         ]
     }
 
@@ -51,7 +56,8 @@ public struct JobRunnerLimits: Sendable, Equatable {
         }
         self.init(
             memoryBytes: try value("--memory-bytes"), fileSizeBytes: try value("--file-size-bytes"), niceness: Int32(try value("--nice")),
-            idleSeconds: try value("--idle-seconds"), idlePriority: values["--idle-priority", default: 0] != 0)
+            idleSeconds: try value("--idle-seconds"), idlePriority: values["--idle-priority", default: 0] != 0,
+            ownSession: values["--own-session", default: 0] != 0)
     }
 
     /// Applies the limits to this process: no core files, address space, file size, a lower
@@ -80,12 +86,27 @@ public struct JobRunnerLimits: Sendable, Equatable {
     /// them). The runner shares its worker's autogroup (``JobRunnerProcess``), so both weigh
     /// against the worker's own threads, the API's among them.
     func lowerPriority() {
+        lowerAutogroupPriority()
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.compactMap { Int32($0) } ?? [0]
         for thread in threads {
             var parameters = sched_param(sched_priority: 0)
             _ = sched_setscheduler(thread, idlePriority ? Self.idlePolicy : Self.batchPolicy, &parameters)
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), niceness)
         }
+    }
+
+    /// Gives this process's autogroup ``niceness`` (19 at idle priority) when the runner is in a
+    /// session of its own (``ownSession``: bubblewrap's `--new-session`): the kernel shares the CPU
+    /// between autogroups before it looks at their threads' priorities, and a new group starts at
+    /// nice 0, level with the worker's. A runner in its worker's session leaves the group alone: it
+    /// is the worker's too.
+    private func lowerAutogroupPriority() {
+        guard ownSession else { return }
+        let file = open("/proc/self/autogroup", O_WRONLY | O_CLOEXEC)
+        guard file >= 0 else { return }
+        let text = "\(idlePriority ? 19 : niceness)"
+        _ = text.withCString { write(file, $0, strlen($0)) }
+        close(file)
     }
 
     /// glibc's `SCHED_BATCH` and `SCHED_IDLE`, which Swift does not import.

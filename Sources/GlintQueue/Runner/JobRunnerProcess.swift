@@ -10,12 +10,14 @@ import Synchronization
 /// terminal's Ctrl-C does not): its standard input and output are socket pairs to the parent, its
 /// standard error is the parent's (its logs).
 ///
-/// It stays in its parent's session, so in the parent's autogroup where the kernel groups
-/// sessions for scheduling: its lower priority (``JobRunnerLimits/lowerPriority()``) then weighs
-/// against the parent's own threads, the API's. In a session of its own it would be a group of its
-/// own, and the scheduler would share the CPU between the groups first, giving the runner a slice
-/// each time it wakes however low its priority. The runner gives up the session's controlling
-/// terminal, if any, before it reads a request (``JobRunnerLimits/apply()``).
+/// Unsandboxed (`--sandbox none`) it stays in its parent's session, so in the parent's autogroup
+/// where the kernel groups sessions for scheduling: its lower priority
+/// (``JobRunnerLimits/lowerPriority()``) then weighs against the parent's own threads, the API's;
+/// it gives up the session's controlling terminal, if any, before it reads a request
+/// (``JobRunnerLimits/apply()``). Under bubblewrap it gets a session of its own (`--new-session`:
+/// no terminal at all), so an autogroup of its own, which it gives its own nice value (or the
+/// lowest priority, for idle kinds) so that the scheduler does not share the CPU evenly between
+/// its group and the worker's.
 ///
 /// ``kill(_:)`` never reaches another process: the child is waited for without being reaped
 /// (`waitid` with `WNOWAIT`) and marked gone under the lock before `wait4` reaps it, so its pid
@@ -47,14 +49,30 @@ final class JobRunnerProcess: Sendable {
     }
 
     /// Starts the runner `command` (the program, then its arguments) with `attempt`'s work folder as its `TMPDIR`,
-    /// under `sandbox` when there is one, with this process's environment (``runnerEnvironment(workDirectory:)``),
-    /// in a process group of its own.
+    /// under `sandbox` when there is one (its seccomp filter in a memory file at
+    /// ``JobRunnerSandbox/seccompDescriptor``), with the environment ``JobRunnerEnvironment`` names and
+    /// nothing else of this process's, in a process group of its own.
+    /// - Parameters:
+    ///   - inheritedEnvironment: The variables of this process's environment the runner gets too
+    ///     (``JobRunnerConfiguration/inheritedEnvironment``).
+    ///   - standardError: Where its standard error goes; this process's by default (its logs).
     /// - Throws: ``JobHandlerError`` (`handler-failed`) when it cannot be started.
-    static func spawn(_ command: [String], sandbox: JobRunnerSandbox?, attempt: JobRunnerSandbox.Attempt) throws -> JobRunnerProcess {
+    static func spawn(
+        _ command: [String], sandbox: JobRunnerSandbox?, attempt: JobRunnerSandbox.Attempt, inheritedEnvironment: [String: String],
+        standardError: Int32? = nil
+    ) throws -> JobRunnerProcess {
         let program = sandbox?.bubblewrap ?? command[0]
-        let arguments = sandbox.map { $0.arguments(for: attempt, command: command) } ?? Array(command.dropFirst())
+        let variables = JobRunnerEnvironment.variables(workDirectory: attempt.workDirectory, inherited: inheritedEnvironment)
+        let arguments = sandbox.map { $0.arguments(for: attempt, environment: variables, command: command) } ?? Array(command.dropFirst())
         // A runner that dies before reading its request must not kill the worker with SIGPIPE.
         _ = signal(SIGPIPE, SIG_IGN)
+        let seccomp: Int32
+        do {
+            seccomp = try sandbox?.seccomp.file() ?? -1
+        } catch {
+            throw JobHandlerError(code: .handlerFailed, message: error.description, permanent: false)
+        }
+        defer { if seccomp >= 0 { close(seccomp) } }
         // Socket pairs, made close-on-exec atomically (another runner started meanwhile must not
         // inherit this one's ends, or its output would never end).
         var stdinPipe: [Int32] = [-1, -1]
@@ -71,6 +89,8 @@ final class JobRunnerProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+        if let standardError { posix_spawn_file_actions_adddup2(&actions, standardError, 2) }
+        if seccomp >= 0 { posix_spawn_file_actions_adddup2(&actions, seccomp, JobRunnerSandbox.seccompDescriptor) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -80,7 +100,7 @@ final class JobRunnerProcess: Sendable {
         let name = URL(fileURLWithPath: program).resolvingSymlinksInPath().lastPathComponent
         let argv = ([name] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let environment = runnerEnvironment(workDirectory: attempt.workDirectory).map { strdup($0) } + [nil]
+        let environment = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in environment { free(pointer) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, program, &actions, &attributes, argv, environment)
@@ -94,31 +114,6 @@ final class JobRunnerProcess: Sendable {
         return JobRunnerProcess(
             pid: pid, sandboxed: sandbox != nil, input: FileHandle(fileDescriptor: stdinPipe[1], closeOnDealloc: true),
             output: FileHandle(fileDescriptor: stdoutPipe[0], closeOnDealloc: true))
-    }
-
-    /// This process's environment, with `TMPDIR` set to the runner's work folder, and these settings
-    /// unless it has them already:
-    /// - Swift's backtracer off (`SWIFT_BACKTRACE=enable=no`): a runner that gets a fatal signal
-    ///   dies of it at once (the backtracer would symbolicate first, and return from a signal sent
-    ///   with kill(2) as if nothing happened);
-    /// - two malloc arenas (`MALLOC_ARENA_MAX=2`): glibc reserves 64 MiB of address space per
-    ///   arena, one per thread by default; under RLIMIT_AS a runner near its limit could not make
-    ///   one and fell back to a mmap per allocation, crawling for minutes instead of failing;
-    /// - freed memory kept for the next allocation rather than given back to the kernel at once
-    ///   (`MALLOC_MMAP_THRESHOLD_`, `MALLOC_TRIM_THRESHOLD_` 256 MiB, `MALLOC_TOP_PAD_` 64 MiB):
-    ///   a frame buffer mapped and unmapped for every frame cost an edit a third of its system time
-    ///   (page faults, zeroing, unmapping), time in the kernel that no priority can preempt. The
-    ///   address-space limit still bounds what is kept, and a runner that grew past half of it is
-    ///   replaced (``JobRunnerPool``).
-    private static func runnerEnvironment(workDirectory: String) -> [String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = workDirectory
-        let defaults = [
-            "SWIFT_BACKTRACE": "enable=no", "MALLOC_ARENA_MAX": "2",
-            "MALLOC_MMAP_THRESHOLD_": "\(256 << 20)", "MALLOC_TRIM_THRESHOLD_": "\(256 << 20)", "MALLOC_TOP_PAD_": "\(64 << 20)",
-        ]
-        environment.merge(defaults) { current, _ in current }
-        return environment.map { "\($0.key)=\($0.value)" }
     }
 
     private static func failure(_ what: String, _ code: Int32) -> JobHandlerError {

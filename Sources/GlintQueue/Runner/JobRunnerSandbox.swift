@@ -1,47 +1,53 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A runner started under bubblewrap (`bwrap`): new user, PID, network, IPC, UTS and cgroup
-/// namespaces (no network at all, not even loopback), no capabilities, and a file system of its own
-/// in which everything is read-only except the runner's folder (``WarmRunner``: its jobs' input
-/// copies and outputs, and its `TMPDIR`).
+/// namespaces (no network at all, not even loopback), no capabilities, a session of its own (no
+/// terminal to push input into), killed with its worker (`--die-with-parent`), an environment of
+/// its own (``JobRunnerEnvironment``, after `--clearenv`), a seccomp filter
+/// (``RunnerSeccompFilter``), and a file system of its own in which everything is read-only
+/// except the runner's folder (``WarmRunner``: its jobs' input copies and outputs, and its `TMPDIR`).
 ///
 /// What the runner sees:
 ///
 /// | path | how |
 /// | --- | --- |
-/// | `/usr`, `/opt`, the merged `/bin`, `/sbin`, `/lib*` links, a few files of `/etc` (the loader's cache, fonts, alternatives) | read-only |
-/// | the runner program, and the folders of the libraries this process loaded from elsewhere (a toolchain's) | read-only |
+/// | `/usr`, the merged `/bin`, `/sbin`, `/lib*` links, the loader's cache and configuration, fonts (`/etc/fonts`, `/var/cache/fontconfig`), `/etc/alternatives`, `/etc/localtime`, `/sys/devices/system/cpu` | read-only |
+/// | the runner program, and the folders of the shared libraries the worker loaded from outside `/usr` (the Swift runtime's, for a build that links it dynamically; nothing else of `/opt`) | read-only |
 /// | ``Attempt/readOnly`` (none for a ``WarmRunner``: its inputs are copies in its folder) | read-only |
 /// | ``Attempt/writable``: the runner's folder (its `TMPDIR` and current folder) | writable |
-/// | `/proc` (its own PID namespace's), `/dev` (null, zero, random and the like) | new |
-/// | everything else (the other jobs' folders, the blob store, `/home`, `/var`, `/tmp`) | absent |
+/// | `/proc` (its own PID namespace's), `/dev` (null, zero, random and the like), `/tmp` (an empty tmpfs, read-only) | new |
+/// | everything else (`/opt`, `/home`, `/root`, `/var`, `/etc/passwd` and the rest of `/etc`, the data directory: blobs, databases, the server secret, other jobs' and runners' folders) | absent |
 ///
-/// ``probe(executable:)`` finds out whether bubblewrap can make namespaces here: containers and
-/// kernels often forbid unprivileged ones.
+/// ``probe(executable:arguments:searchPath:)`` finds out whether bubblewrap can make namespaces
+/// here: containers and kernels often forbid unprivileged ones.
 public struct JobRunnerSandbox: Sendable, Equatable {
     /// The `bwrap` program.
     public var bubblewrap: String
     /// Paths mounted read-only at the same place, beyond the system's: the runner program and
-    /// the folders of libraries it loads from outside the system folders.
+    /// the folders of libraries it loads from outside the system folders
+    /// (``libraryFolders(of:)``).
     public var readOnlyPaths: [String]
+    /// The seccomp filter bubblewrap loads before it starts the runner.
+    public var seccomp: RunnerSeccompFilter
 
-    public init(bubblewrap: String, readOnlyPaths: [String]) {
+    public init(bubblewrap: String, readOnlyPaths: [String], seccomp: RunnerSeccompFilter) {
         self.bubblewrap = bubblewrap
         self.readOnlyPaths = readOnlyPaths
+        self.seccomp = seccomp
     }
 
-    /// The folders of the system mounted read-only, where they exist.
-    static let systemFolders = ["/usr", "/opt"]
+    /// The descriptor bubblewrap reads the seccomp filter from (`--seccomp 3`): ``JobRunnerProcess``
+    /// puts the filter's memory file there.
+    static let seccompDescriptor: Int32 = 3
+    /// The folders of the system mounted read-only, where they exist (not `/opt`: only the library
+    /// folders the runner loads from it, ``libraryFolders(of:)``).
+    static let systemFolders = ["/usr"]
     /// The merged-`/usr` links (`/lib -> usr/lib`), recreated as links, or mounted where they are folders.
     static let rootLinks = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"]
     /// What the loader and the libraries read from `/etc`, fontconfig's cache, and what `/sys` tells about processors.
     static let systemFiles = [
         "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/fonts", "/etc/localtime",
-        "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/var/cache/fontconfig", "/sys/devices/system/cpu",
+        "/var/cache/fontconfig", "/sys/devices/system/cpu",
     ]
 
     /// The files a runner reads and writes beyond the system's.
@@ -60,19 +66,23 @@ public struct JobRunnerSandbox: Sendable, Equatable {
         }
     }
 
-    /// The `bwrap` command line (without the program itself) that runs `command` in `attempt`.
-    public func arguments(for attempt: Attempt, command: [String]) -> [String] {
+    /// The `bwrap` command line (without the program itself) that runs `command` in `attempt` with
+    /// exactly `environment`, the seccomp filter read from ``seccompDescriptor``.
+    public func arguments(for attempt: Attempt, environment: [String: String], command: [String]) -> [String] {
         var arguments = Self.systemArguments
         for path in readOnlyPaths + attempt.readOnly { arguments += ["--ro-bind", path, path] }
         for path in attempt.writable { arguments += ["--bind", path, path] }
-        arguments += ["--remount-ro", "/", "--chdir", attempt.workDirectory, "--setenv", "TMPDIR", attempt.workDirectory, "--"]
+        // The root and the empty /tmp read-only: the runner's folder (mounted on them) is its one writable place.
+        arguments += ["--remount-ro", "/", "--remount-ro", "/tmp", "--chdir", attempt.workDirectory, "--clearenv"]
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["--setenv", name, value] }
+        arguments += ["--seccomp", "\(Self.seccompDescriptor)", "--"]
         return arguments + command
     }
 
-    /// The namespaces, the capabilities and the system's folders, as this machine has them
-    /// (looked at once: they do not change while a worker runs).
+    /// The namespaces, the capabilities, the process's ties and the system's folders, as this
+    /// machine has them (looked at once: they do not change while a worker runs).
     static let systemArguments: [String] = {
-        var arguments = ["--unshare-all", "--cap-drop", "ALL"]
+        var arguments = ["--unshare-all", "--cap-drop", "ALL", "--die-with-parent", "--new-session"]
         let files = FileManager.default
         for folder in systemFolders where files.fileExists(atPath: folder) {
             arguments += ["--ro-bind", folder, folder]
@@ -85,64 +95,41 @@ public struct JobRunnerSandbox: Sendable, Equatable {
             }
         }
         for path in systemFiles { arguments += ["--ro-bind-try", path, path] }
-        return arguments + ["--proc", "/proc", "--dev", "/dev"]
+        return arguments + ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
     }()
 
-    /// Why a sandbox cannot be had here.
-    public struct Unavailable: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
-
-    /// The sandbox for runners of `executable`, once bubblewrap has started the runner in it (with
-    /// `arguments` and `--check`: the runner exits at once).
-    /// - Parameter searchPath: Where to look for `bwrap` (`PATH`: folders separated by colons).
-    /// - Throws: ``Unavailable`` when `bwrap` is not installed or cannot make namespaces here,
-    ///   with its own words.
-    public static func probe(executable: URL, arguments: [String], searchPath: String) throws(Unavailable) -> JobRunnerSandbox {
-        let folders = searchPath.split(separator: ":").map(String.init)
-        guard let bubblewrap = folders.map({ $0 + "/bwrap" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw Unavailable(description: "bubblewrap (bwrap) is not installed")
+    /// The folders of the shared libraries `program` links and this process loaded, outside the
+    /// system folders (a Swift toolchain's, for a build that links the Swift runtime dynamically):
+    /// what the loader finds for `program` (`ldd`, which follows its `RUNPATH`), and what this
+    /// process mapped (the runner is the same program, and opens the same libraries with `dlopen`).
+    static func libraryFolders(of program: String) -> [String] {
+        var paths = linkedLibraries(of: program)
+        if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) {
+            paths += maps.split(separator: "\n").compactMap { line in line.firstIndex(of: "/").map { String(line[$0...]) } }
         }
-        let program = executable.resolvingSymlinksInPath().path
-        let sandbox = JobRunnerSandbox(bubblewrap: bubblewrap, readOnlyPaths: [program] + loadedLibraryFolders())
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("glint-sandbox-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let attempt = Attempt(readOnly: [], writable: [work.path], workDirectory: work.path)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bubblewrap)
-        process.arguments = sandbox.arguments(for: attempt, command: [program] + arguments + [JobRunnerChild.checkArgument])
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw Unavailable(description: "bubblewrap (\(bubblewrap)) could not be started: \(error)")
-        }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let reason = message.trimmingCharacters(in: .whitespacesAndNewlines)
-            throw Unavailable(
-                description: "bubblewrap cannot make a sandbox here (\(reason.isEmpty ? "exit status \(process.terminationStatus)" : reason))")
-        }
-        return sandbox
-    }
-
-    /// The folders of the shared libraries this process loaded from outside the system folders
-    /// (a Swift toolchain's, for a build that links the Swift runtime dynamically).
-    static func loadedLibraryFolders() -> [String] {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
         let system = systemFolders + rootLinks
-        var folders: Set<String> = []
-        for line in maps.split(separator: "\n") {
-            guard let slash = line.firstIndex(of: "/") else { continue }
-            let path = String(line[slash...])
-            guard path.contains(".so"), !system.contains(where: { path.hasPrefix($0 + "/") }) else { continue }
-            folders.insert(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        let folders = paths.filter { path in path.contains(".so") && !system.contains { path.hasPrefix($0 + "/") } }
+            .map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        return Set(folders).sorted()
+    }
+
+    /// The paths of the libraries the loader finds for `program`, as `ldd` lists them (`name => path`);
+    /// none where `ldd` is missing or fails (a static build).
+    private static func linkedLibraries(of program: String) -> [String] {
+        guard let ldd = ["/usr/bin/ldd", "/bin/ldd"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return [] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ldd)
+        process.arguments = [program]
+        process.environment = ["PATH": "/usr/bin:/bin"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: "\n").compactMap { line in
+            guard let arrow = line.range(of: "=> /") else { return nil }
+            return line[line.index(before: arrow.upperBound)...].split(separator: " ").first.map(String.init)
         }
-        return folders.sorted()
     }
 }

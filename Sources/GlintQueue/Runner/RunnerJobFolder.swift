@@ -46,16 +46,34 @@ final class RunnerJobFolder: Sendable {
     }
 
     /// Copies the staged inputs into `inputs/`, each under its file name, replacing whatever the
-    /// runner may have put there by that name; returns the copies' paths by input name.
+    /// runner may have put there by that name; returns the copies' paths by input name. A blob
+    /// staged under several names is copied once and hard-linked under the others, so that a job
+    /// naming one blob many times does not multiply the bytes written.
     /// - Throws: `CocoaError` naming the input that could not be copied.
     func copyInputs(_ staged: [String: URL]) throws -> [String: String] {
         var copies: [String: String] = [:]
-        for (name, file) in staged {
+        var copiedBlobs: [String: String] = [:]  // the blob a staged link points at -> its copy's name
+        for (name, file) in staged.sorted(by: { $0.key < $1.key }) {
             let fileName = file.lastPathComponent
-            try copy(file.path, to: fileName)
+            let blob = (try? FileManager.default.destinationOfSymbolicLink(atPath: file.path)) ?? file.path
+            if let first = copiedBlobs[blob] {
+                try link(first, to: fileName)
+            } else {
+                try copy(file.path, to: fileName)
+                copiedBlobs[blob] = fileName
+            }
             copies[name] = inputs.appendingPathComponent(fileName).path
         }
         return copies
+    }
+
+    /// Hard-links the copy `existing` in `inputs/` as `name` (replacing anything by that name).
+    private func link(_ existing: String, to name: String) throws {
+        guard existing != name else { return }
+        if linkat(inputsDescriptor, existing, inputsDescriptor, name, 0) == 0 { return }
+        guard errno == EEXIST, unlinkat(inputsDescriptor, name, 0) == 0, linkat(inputsDescriptor, existing, inputsDescriptor, name, 0) == 0 else {
+            throw Self.failure(.fileWriteUnknown, inputs.appendingPathComponent(name).path)
+        }
     }
 
     /// Moves the output the runner named (`path`, which must name a regular file directly in

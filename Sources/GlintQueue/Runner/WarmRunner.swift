@@ -27,8 +27,12 @@ final class WarmRunner: Sendable {
 
     /// Starts a runner for `tenant`'s jobs of `kind` (and of kinds at the same priority) in a new
     /// folder under `runners`.
-    /// - Throws: `CocoaError` when its folder cannot be made, ``JobHandlerError`` when it cannot be started.
+    /// - Throws: `CocoaError` when its folder cannot be made, ``JobHandlerError`` when it cannot be
+    ///   started, or when it requires a sandbox and has none (never started without).
     static func start(_ configuration: JobRunnerConfiguration, tenant: String, kind: JobKind, runners: URL) throws -> WarmRunner {
+        guard configuration.sandbox != nil || !configuration.requiresSandbox else {
+            throw JobHandlerError(code: .handlerFailed, message: "runners require a sandbox, and none was found when the worker started", permanent: false)
+        }
         let folder = runners.appendingPathComponent(UUID().uuidString.lowercased())
         let temporary = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
@@ -37,7 +41,11 @@ final class WarmRunner: Sendable {
             let job = try RunnerJobFolder(in: folder)
             let limits = configuration.limits(for: kind)
             let command = [configuration.program] + configuration.arguments + limits.arguments
-            let process = try JobRunnerProcess.spawn(command, sandbox: configuration.sandbox, attempt: attempt)
+            let (sandbox, inherited) = (configuration.sandbox, configuration.inheritedEnvironment)
+            // From the one thread that never exits: bubblewrap dies with the thread that started it.
+            let process = try RunnerSpawnThread.run {
+                try JobRunnerProcess.spawn(command, sandbox: sandbox, attempt: attempt, inheritedEnvironment: inherited)
+            }
             return WarmRunner(process: process, folder: folder, job: job, tenant: tenant, idlePriority: limits.idlePriority)
         } catch {
             try? FileManager.default.removeItem(at: folder)

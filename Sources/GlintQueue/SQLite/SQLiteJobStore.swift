@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GlintCore
 public import Logging
 
 /// The default job store: one SQLite file (GRDB `DatabasePool`, WAL mode), no server.
@@ -39,11 +40,11 @@ public final class SQLiteJobStore: JobStore {
         self.logger = logger
         let directory = (path as NSString).deletingLastPathComponent
         do {
-            if !directory.isEmpty {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            }
+            if !directory.isEmpty { try OwnerOnlyFiles.createDirectory(at: URL(fileURLWithPath: directory)) }
+            // Owner-only from the start; SQLite gives its -wal and -shm files the database's mode.
+            try OwnerOnlyFiles.prepareDatabaseFile(atPath: path)
         } catch {
-            throw JobQueueError(.storeUnavailable, "SQLite job store \(path): cannot create the directory \(directory): \(error.localizedDescription)")
+            throw JobQueueError(.storeUnavailable, "SQLite job store \(path): cannot create it or its directory: \(error.localizedDescription)")
         }
         var configuration = Configuration()
         configuration.label = "glint.queue"

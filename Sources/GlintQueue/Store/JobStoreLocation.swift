@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where a store lives, as `--store` spells it: `sqlite:PATH` (a file, created when missing) or a
-/// PostgreSQL URL (`postgres://user:password@host:port/database`, also `postgresql://`).
+/// PostgreSQL URL (`postgres://user@host:port/database`, also `postgresql://`; a password in it is
+/// never printed: ``description`` hides it).
 public enum JobStoreLocation: Hashable, Sendable, CustomStringConvertible {
     case sqlite(path: String)
     case postgres(url: String)
@@ -18,11 +19,13 @@ public enum JobStoreLocation: Hashable, Sendable, CustomStringConvertible {
             self = .sqlite(path: path)
         } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
             guard let url = URLComponents(string: text), url.host?.isEmpty == false else {
-                throw JobQueueError(.invalidStoreLocation, "store '\(text)': not a PostgreSQL URL (postgres://user:password@host:port/database)")
+                throw JobQueueError(
+                    .invalidStoreLocation, "store '\(Self.redactingPassword(text))': not a PostgreSQL URL (postgres://user@host:port/database)")
             }
             self = .postgres(url: text)
         } else {
-            throw JobQueueError(.invalidStoreLocation, "store '\(text)': expected sqlite:PATH or postgres://user:password@host:port/database")
+            throw JobQueueError(
+                .invalidStoreLocation, "store '\(Self.redactingPassword(text))': expected sqlite:PATH or postgres://user@host:port/database")
         }
     }
 
@@ -30,10 +33,18 @@ public enum JobStoreLocation: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sqlite(let path): return "sqlite:\(path)"
-        case .postgres(let text):
-            guard var url = URLComponents(string: text), url.password != nil else { return text }
-            url.password = "***"
-            return url.string ?? "postgres://***"
+        case .postgres(let text): return Self.redactingPassword(text)
         }
+    }
+
+    /// `text` with the password of its user information, if any, replaced by `***`
+    /// (`postgres://glint:***@db/glint`). Works on text that does not parse as a URL too, so that
+    /// no error message about a malformed URL can echo a password.
+    public static func redactingPassword(_ text: String) -> String {
+        guard let scheme = text.range(of: "://") else { return text }
+        let rest = text[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return text }
+        return String(text[..<rest.index(after: colon)]) + "***" + String(text[at...])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -62,7 +63,7 @@ public final class JobWorker: Service {
             ])
         let swept = WorkerIdentity.removeWorkFoldersOfGoneWorkers(in: configuration.workDirectory.deletingLastPathComponent())
         if swept > 0 { logger.info("removed the work folders of workers that were killed", metadata: ["count": "\(swept)"]) }
-        try FileManager.default.createDirectory(at: configuration.workDirectory, withIntermediateDirectories: true)
+        try OwnerOnlyFiles.createDirectory(at: configuration.workDirectory)
         defer {
             handlers.shutdown()
             try? FileManager.default.removeItem(at: configuration.workDirectory)

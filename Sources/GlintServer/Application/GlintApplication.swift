@@ -17,11 +17,12 @@ extension Logger {
 /// the OpenAPI document open.
 public func buildRouter(server: ServerContext, metrics: PrometheusCollectorRegistry?) -> Router<GlintRequestContext> {
     let router = Router(context: GlintRequestContext.self)
-    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: RedactedRequestLog(.info))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware())
     ServiceRoutes(server: server, metrics: metrics).addRoutes(to: router)
-    PageRoutes(source: ServerPageDataSource(server: server), secret: server.shareSecret, now: server.clock).addRoutes(to: router)
+    PageRoutes(source: ServerPageDataSource(server: server), secret: server.shareSecret, now: server.clock, access: server.pageAccess)
+        .addRoutes(to: router)
     let v1 = router.group("v1").add(
         middleware: APIKeyAuthenticator(store: server.store, defaultLimits: server.defaultLimits, rateLimiter: server.rateLimiter))
     BlobsRoutes(server: server).addRoutes(to: v1)
@@ -64,6 +65,7 @@ public func buildApplication(
     }
     return Application(
         router: router ?? buildRouter(server: server, metrics: metrics),
+        server: .http1(configuration: SlowClientGuard.channelConfiguration(configuration.connectionTimeouts, logger: logger)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "glint"),
         services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },

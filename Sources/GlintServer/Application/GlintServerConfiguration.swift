@@ -28,12 +28,22 @@ public struct GlintServerConfiguration: Sendable {
     /// The largest inputs accepted (`--max-pixels`, `--max-motion-seconds`): checked when a job is
     /// submitted, and by the embedded worker before it runs one.
     public var inputLimits: InputLimits = .default
-    /// The runner processes the media kinds run in (``JobHandlerRegistry/glintMediaKinds``), or
+    /// The runner processes the media kinds run in (``JobHandlerRegistry/runnerKinds``), or
     /// nil to run every kind in this process (the default for a library user; `glint serve` sets one).
     public var runner: JobRunnerConfiguration? = nil
     /// The limits of a key that leaves one out (`--max-queued`, `--max-running`,
     /// `--max-storage-bytes`, `--rate`, `--burst`); none by default.
     public var defaultLimits: KeyLimits = .unlimited
+    /// The header deadline, idle timeout and minimum upload rate that close slow connections
+    /// (`--header-timeout-seconds`, `--idle-timeout-seconds`, `--min-upload-bytes-per-second`).
+    public var connectionTimeouts: ConnectionTimeouts = .default
+    /// Where webhooks may go (``EgressPolicy``; `--allow-callback-networks` opens private ranges).
+    public var egressPolicy = EgressPolicy()
+    /// The trusted proxies and the per-client-address limits of the pages (`--trusted-proxies`,
+    /// `--anonymous-rate`, `--anonymous-burst`, `--login-attempts-per-minute`).
+    public var pageAccess = PageAccessConfiguration()
+    /// Whether the test kinds (`queue.noop`) are served (`--enable-test-kinds`); never by default.
+    public var enableTestKinds = false
 
     /// The stop margin unless told otherwise.
     public static let defaultStopMargin = Duration.seconds(30)

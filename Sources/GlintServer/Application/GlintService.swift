@@ -20,19 +20,25 @@ public enum GlintService {
         configuration: GlintServerConfiguration, location: JobStoreLocation, dataDirectory: GlintDataDirectory,
         logger: Logger = Logger(label: "glint.server"), onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
-        try dataDirectory.create()
+        if let loose = try dataDirectory.create() {
+            logger.warning(
+                "the data directory was readable by others: it is now owner-only (0700)",
+                metadata: ["path": "\(dataDirectory.path)", "mode": "\(String(loose, radix: 8))"])
+        }
         let blobs = try FileBlobStore(directory: dataDirectory.blobs)
         let secret = try ServerSecret.loadOrCreate(in: dataDirectory.url)
         let metrics = ServerMetrics.prometheus
         configuration.runner?.logStart(logger)
         try await withJobStore(location, logger: Logger(label: "glint.queue")) { jobs in
             try await withServerStore(for: location, dataDirectory: dataDirectory) { store in
-                let server = ServerContext(
+                var server = ServerContext(
                     jobs: jobs, blobs: blobs, store: store,
-                    handlers: JobHandlerRegistry.glint(inputLimits: configuration.inputLimits).isolatingMedia(
+                    handlers: JobHandlerRegistry.glint(inputLimits: configuration.inputLimits, testKinds: configuration.enableTestKinds).isolatingMedia(
                         configuration.runner, inputLimits: configuration.inputLimits),
                     maxUploadBytes: configuration.maxUploadBytes, inputLimits: configuration.inputLimits, secret: secret,
                     defaultLimits: configuration.defaultLimits)
+                server.pageAccess = configuration.pageAccess
+                server.egress = EgressClient(policy: configuration.egressPolicy)
                 let app = buildApplication(
                     server: server, configuration: configuration, workDirectory: { dataDirectory.workDirectory(worker: $0) },
                     metrics: metrics, logger: logger, onServerRunning: onServerRunning)

@@ -15,7 +15,9 @@ public struct ServerContext: Sendable {
     public var maxUploadBytes: Int64
     /// Jobs whose inputs are over these are refused at submission with `input-too-large`.
     public var inputLimits: InputLimits
-    /// Signs share tokens (and webhooks when a job has no secret of its own).
+    /// The threads that probe submitted inputs against ``inputLimits``.
+    public var probePool: InputProbePool = .shared
+    /// Signs share tokens; the keys' webhook secrets are sealed under a key derived from it.
     public var secret: SymmetricKey
     /// The time shares, ownership records and webhook attempts are stamped with.
     public var clock: @Sendable () -> Date
@@ -23,6 +25,12 @@ public struct ServerContext: Sendable {
     public var defaultLimits: KeyLimits
     /// Counts each key's requests against its rate.
     public let rateLimiter: RequestRateLimiter
+    /// The pages' trusted proxies and per-client-address limits (``PageRoutes``).
+    public var pageAccess = PageAccessConfiguration()
+    /// Every outbound request (webhooks) goes through this client and its ``EgressPolicy``.
+    public var egress = EgressClient()
+    /// Seals and opens the keys' webhook secrets (derived from ``secret``).
+    public var webhookSecrets: WebhookSecretVault { WebhookSecretVault(serverSecret: secret) }
 
     public init(
         jobs: any JobStore, blobs: FileBlobStore, store: any ServerStore, handlers: JobHandlerRegistry = .glint,

@@ -3,8 +3,9 @@ import GlintLivePhoto
 import GlintQueue
 
 /// The pages' data (`PageDataSource`) read from the real stores: shares from the server store,
-/// their job's outputs as blob files, and the queue's numbers from the job store (all tenants:
-/// the dashboard is the operator's view).
+/// their job's outputs as blob files, the viewer's key from the server store, and the queue's
+/// numbers from the job store, of the viewer's tenant (every tenant for an operator's key).
+/// It only reads: renditions are submitted when a share is made, never here.
 public struct ServerPageDataSource: PageDataSource {
     let server: ServerContext
     /// The most completed jobs looked at for the throughput chart.
@@ -20,22 +21,40 @@ public struct ServerPageDataSource: PageDataSource {
         else { return nil }
         return PageShare(
             id: share.id, job: job.id, state: share.revokedAt == nil ? .active : .revoked, expiresAt: share.expiresAt,
-            outputs: job.outputs.compactMapValues { server.file(for: $0) }, renditions: try await server.renditionFiles(of: job))
+            outputs: job.outputs.compactMapValues { server.file(for: $0) },
+            renditions: try await server.renditionFiles(of: job, keepLocation: share.keepLocation), keepLocation: share.keepLocation)
     }
 
-    public func queueCounts() async throws -> [JobState: Int] {
-        try await server.jobs.countsByState(tenant: nil)
+    public func viewer(key text: String) async throws -> PageViewer? {
+        do {
+            return Self.viewer(try await server.store.verifiedKey(text: text))
+        } catch is Problem {
+            return nil
+        }
+    }
+
+    public func viewer(keyID: String) async throws -> PageViewer? {
+        guard let record = try await server.store.key(id: keyID), record.revokedAt == nil else { return nil }
+        return Self.viewer(record)
+    }
+
+    static func viewer(_ record: APIKeyRecord) -> PageViewer {
+        PageViewer(keyID: record.id, tenant: record.tenant, isOperator: record.isOperator)
+    }
+
+    public func queueCounts(tenant: String?) async throws -> [JobState: Int] {
+        try await server.jobs.countsByState(tenant: tenant)
     }
 
     /// Completed jobs per minute, from the newest completed jobs (at most ``throughputScanLimit``).
-    public func completionsPerMinute(endingAt end: Date, minutes: Int) async throws -> [Int] {
+    public func completionsPerMinute(tenant: String?, endingAt end: Date, minutes: Int) async throws -> [Int] {
         guard minutes > 0 else { return [] }
         var buckets = [Int](repeating: 0, count: minutes)
         let start = end.addingTimeInterval(-Double(minutes) * 60)
         var cursor: String?
         var scanned = 0
         repeat {
-            let page = try await server.jobs.jobs(matching: JobFilter(states: [.completed], limit: 1000, cursor: cursor))
+            let page = try await server.jobs.jobs(matching: JobFilter(tenant: tenant, states: [.completed], limit: 1000, cursor: cursor))
             for job in page.jobs {
                 guard let completed = job.completedAt, completed >= start, completed < end else { continue }
                 buckets[min(Int(completed.timeIntervalSince(start) / 60), minutes - 1)] += 1
@@ -49,11 +68,11 @@ public struct ServerPageDataSource: PageDataSource {
         return buckets
     }
 
-    /// The newest jobs; a completed one with a still has a thumbnail once its renditions job is done
-    /// (asked for here when it has none: the dashboard never serves a full-size still).
-    public func recentJobs(limit: Int) async throws -> [PageJobSummary] {
+    /// The newest jobs; one has a thumbnail where its renditions job (submitted when it was shared)
+    /// has made one: the dashboard never serves a full-size still, and never asks for renditions.
+    public func recentJobs(tenant: String?, limit: Int) async throws -> [PageJobSummary] {
         var summaries: [PageJobSummary] = []
-        for job in try await server.jobs.jobs(matching: JobFilter(limit: limit)).jobs {
+        for job in try await server.jobs.jobs(matching: JobFilter(tenant: tenant, limit: limit)).jobs {
             let thumbnail = try await server.renditionFiles(of: job)[ShareRenditions.Name.thumbnail.rawValue]
             summaries.append(
                 PageJobSummary(
@@ -64,8 +83,8 @@ public struct ServerPageDataSource: PageDataSource {
     }
 
     /// The thumbnail its renditions job made (JPEG, at most 640 px on its long side).
-    public func thumbnail(job id: JobID) async throws -> PageFile? {
-        guard let job = try await server.jobs.job(id, tenant: nil) else { return nil }
+    public func thumbnail(job id: JobID, tenant: String?) async throws -> PageFile? {
+        guard let job = try await server.jobs.job(id, tenant: tenant) else { return nil }
         return try await server.renditionFiles(of: job)[ShareRenditions.Name.thumbnail.rawValue]
     }
 }

@@ -23,17 +23,7 @@ public struct APIKeyAuthenticator: RouterMiddleware {
         guard let bearer = request.headers.bearer else {
             throw Problem(.unauthorized, detail: "missing API key: send Authorization: Bearer glint_<id>_<secret>")
         }
-        guard let key = APIKey(parsing: bearer.token) else {
-            throw Problem(.unauthorized, detail: "the API key is not of the form glint_<id>_<secret>")
-        }
-        guard let record = try await store.key(id: key.id),
-            Self.constantTimeEqual(record.hash, key.hash)
-        else {
-            throw Problem(.unauthorized, detail: "unknown API key glint_\(key.id)_…")
-        }
-        guard record.revokedAt == nil else {
-            throw Problem(.unauthorized, detail: "API key glint_\(key.id)_… was revoked")
-        }
+        let record = try await store.verifiedKey(text: bearer.token)
         let limits = record.limits.over(defaultLimits)
         if let rate = limits.rate {
             try rateLimiter.admit(key: record.id, rate: rate, burst: limits.burst ?? KeyLimits.defaultBurst(rate: rate))
@@ -41,15 +31,8 @@ public struct APIKeyAuthenticator: RouterMiddleware {
         var context = context
         context.tenant = record.tenant
         context.limits = limits
+        context.keyID = record.id
         context.logger[metadataKey: "tenant"] = "\(record.tenant)"
         return try await next(request, context)
-    }
-
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let (x, y) = (Array(a.utf8), Array(b.utf8))
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for index in x.indices { difference |= x[index] ^ y[index] }
-        return difference == 0
     }
 }

@@ -8,11 +8,19 @@ public struct GlintRequestContext: RequestContext {
     public var tenant: String?
     /// The key's limits, the server's defaults filling those it leaves out (set with `tenant`).
     public var limits: KeyLimits
+    /// The id of the API key that authenticated the request (set with `tenant`): its webhook
+    /// secret signs the callbacks of the jobs it submits.
+    public var keyID: String?
+    /// The TCP peer's address (a proxy's, behind one: ``ClientAddressResolver`` finds the client);
+    /// nil when unknown (a Unix socket, a test's channel).
+    public let peerAddress: IPAddress?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         tenant = nil
         limits = .unlimited
+        keyID = nil
+        peerAddress = source.channel.remoteAddress.flatMap { IPAddress($0) }
     }
 
     /// JSON bodies (jobs, batches, shares) are decoded up to 4 MiB; uploads stream and have their own limit.

@@ -16,7 +16,7 @@ public struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             let problem = Self.problem(for: error, request: request)
             if problem.type == .internal {
-                context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+                context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(RequestPathRedaction.loggedPath(request.uri.path))"])
             }
             return problem.response(instance: request.uri.path)
         }

@@ -18,6 +18,9 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case shareRevoked = "share-revoked"
     case quotaExceeded = "quota-exceeded"
     case rateLimited = "rate-limited"
+    case callbackRefused = "callback-refused"
+    case queueNotAllowed = "queue-not-allowed"
+    case serverBusy = "server-busy"
     case `internal`
 
     /// The URI clients match on.
@@ -29,13 +32,15 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .unauthorized: .unauthorized
         case .notFound: .notFound
         case .invalidJSON, .uploadIncomplete, .invalidName: .badRequest
-        case .invalidParameters, .unknownKind, .inputTooLarge: .unprocessableContent
+        case .invalidParameters, .unknownKind, .inputTooLarge, .callbackRefused: .unprocessableContent
         case .payloadTooLarge: .contentTooLarge
         case .methodNotAllowed: .methodNotAllowed
         case .conflict: .conflict
         case .rangeNotSatisfiable: .rangeNotSatisfiable
         case .shareExpired, .shareRevoked: .gone
         case .quotaExceeded, .rateLimited: .tooManyRequests
+        case .queueNotAllowed: .forbidden
+        case .serverBusy: .serviceUnavailable
         case .internal: .internalServerError
         }
     }
@@ -59,6 +64,9 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .shareRevoked: "Share revoked"
         case .quotaExceeded: "Over a limit of the API key"
         case .rateLimited: "Too many requests with the API key"
+        case .callbackRefused: "Callback URL refused by the egress policy"
+        case .queueNotAllowed: "Queue not allowed for the API key"
+        case .serverBusy: "The server is busy"
         case .internal: "Internal server error"
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the requests made with one API key may use, counted for the key's tenant: jobs queued,
 /// jobs running (a share of the workers), bytes stored (uploads and outputs), and requests per
 /// second with a burst above that rate.
@@ -19,10 +21,12 @@ public struct KeyLimits: Hashable, Sendable, Codable {
     /// Days the tenant's uploads and outputs are kept after their last use, once no unfinished job
     /// and no live share needs them (``BlobRetention``); nil keeps them.
     public var blobRetentionDays: Double?
+    /// The queues the key may submit jobs to (``allowedQueues``: `default` alone when left out).
+    public var queues: [String]?
 
     public init(
         maxQueued: Int? = nil, maxRunning: Int? = nil, maxStorageBytes: Int64? = nil, rate: Double? = nil, burst: Int? = nil,
-        blobRetentionDays: Double? = nil
+        blobRetentionDays: Double? = nil, queues: [String]? = nil
     ) {
         self.maxQueued = maxQueued
         self.maxRunning = maxRunning
@@ -30,7 +34,14 @@ public struct KeyLimits: Hashable, Sendable, Codable {
         self.rate = rate
         self.burst = burst
         self.blobRetentionDays = blobRetentionDays
+        self.queues = queues
     }
+
+    /// The queues a key may submit to when neither it nor the server names any.
+    public static let defaultQueues = ["default"]
+
+    /// The queues the key may submit to: its own ``queues``, else ``defaultQueues``.
+    public var allowedQueues: [String] { queues ?? Self.defaultQueues }
 
     /// No limit at all.
     public static let unlimited = KeyLimits()
@@ -40,7 +51,17 @@ public struct KeyLimits: Hashable, Sendable, Codable {
         KeyLimits(
             maxQueued: maxQueued ?? defaults.maxQueued, maxRunning: maxRunning ?? defaults.maxRunning,
             maxStorageBytes: maxStorageBytes ?? defaults.maxStorageBytes, rate: rate ?? defaults.rate, burst: burst ?? defaults.burst,
-            blobRetentionDays: blobRetentionDays ?? defaults.blobRetentionDays)
+            blobRetentionDays: blobRetentionDays ?? defaults.blobRetentionDays, queues: queues ?? defaults.queues)
+    }
+
+    /// ``queues`` as the stores keep them: a JSON array, nil when left out.
+    static func storedQueues(_ queues: [String]?) -> String? {
+        queues.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``queues`` from what the stores keep (``storedQueues(_:)``); nil when left out or unreadable.
+    static func queues(stored text: String?) -> [String]? {
+        text.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }
     }
 
     /// The burst when none is set: two seconds' worth of requests, at least 10.
@@ -56,6 +77,7 @@ public struct KeyLimits: Hashable, Sendable, Codable {
         case rate
         case burst
         case blobRetentionDays = "blob-retention-days"
+        case queues
     }
 
     /// These limits without `name` (left to the server's default).
@@ -68,6 +90,7 @@ public struct KeyLimits: Hashable, Sendable, Codable {
         case .rate: limits.rate = nil
         case .burst: limits.burst = nil
         case .blobRetentionDays: limits.blobRetentionDays = nil
+        case .queues: limits.queues = nil
         }
         return limits
     }

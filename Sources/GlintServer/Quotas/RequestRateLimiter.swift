@@ -1,38 +1,20 @@
-import Synchronization
-
-/// Requests per second per API key, with a burst: a token bucket per key that holds up to the
-/// burst and fills at the rate; a request takes one token, and one that finds none is answered
+/// Requests per second per API key, with a burst: a token bucket per key (``TokenBuckets``) that
+/// holds up to the burst and fills at the rate; a request takes one token, and one that finds none is answered
 /// 429 `rate-limited` with `Retry-After` (the seconds until a token is there).
 ///
 /// Each API node counts its own requests: behind a load balancer spreading them over N nodes, a
 /// key gets up to N times its rate in all.
 public final class RequestRateLimiter: Sendable {
-    private struct Bucket {
-        var tokens: Double
-        var filledAt: ContinuousClock.Instant
-    }
-
-    private let buckets = Mutex<[String: Bucket]>([:])
-    private let now: @Sendable () -> ContinuousClock.Instant
+    private let buckets: TokenBuckets
 
     public init(now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
-        self.now = now
+        buckets = TokenBuckets(now: now)
     }
 
     /// Takes a token from `key`'s bucket.
     /// - Throws: a `rate-limited` problem when the bucket is empty.
     func admit(key: String, rate: Double, burst: Int) throws(Problem) {
-        let time = now()
-        let wait: Double? = buckets.withLock { buckets in
-            var bucket = buckets[key] ?? Bucket(tokens: Double(burst), filledAt: time)
-            let elapsed = max((time - bucket.filledAt) / .seconds(1), 0)
-            bucket.tokens = min(Double(burst), bucket.tokens + elapsed * rate)
-            bucket.filledAt = time
-            defer { buckets[key] = bucket }
-            guard bucket.tokens >= 1 else { return (1 - bucket.tokens) / rate }
-            bucket.tokens -= 1
-            return nil
-        }
+        let wait = buckets.take(key, rate: rate, burst: burst)
         guard let wait else { return }
         let seconds = max(1, Int(wait.rounded(.up)))
         throw Problem(

@@ -136,13 +136,16 @@ public struct BlobRetention: Service {
         }
     }
 
-    /// The inputs and outputs of the jobs the tenant's live shares show.
+    /// The inputs and outputs of the jobs the tenant's live shares show, and what their renditions
+    /// jobs made (the copies without location a share serves: no page makes them again).
     private func blobsOfLiveShares(tenant: String, at now: Date) async throws -> Set<BlobID> {
         var blobs: Set<BlobID> = []
         for share in try await store.liveShares(tenant: tenant, at: now) {
             guard let job = try await jobs.job(share.job, tenant: tenant) else { continue }
             blobs.formUnion(job.inputs.values)
             blobs.formUnion(job.outputs.values)
+            let key = ServerContext.renditionsKey(of: job.id, keepLocation: share.keepLocation)
+            if let renditions = try await jobs.job(idempotencyKey: key, tenant: tenant) { blobs.formUnion(renditions.outputs.values) }
         }
         return blobs
     }

@@ -30,14 +30,14 @@ struct BlobsRoutes {
         if let room, room <= 0 || (declared ?? 0) > room {
             throw quotas.storageExceeded(tenant: tenant, room: room, adding: declared ?? 0, limits: context.limits)
         }
-        let staging = try BlobUploadStaging(blobs: server.blobs)
+        let staging = try BlobUpload(store: server.blobs)
         defer { staging.discard() }
         do {
             for try await chunk in request.body {
                 let size = staging.size + Int64(chunk.readableBytes)
                 if size > limit { throw Self.tooLarge(limit) }
                 if let room, size > room { throw quotas.storageExceeded(tenant: tenant, room: room, adding: size, limits: context.limits) }
-                try await staging.append(chunk)
+                try await staging.append(chunk.readableBytesView)
             }
         } catch let problem as Problem {
             throw problem

@@ -28,10 +28,12 @@ struct JobsRoutes {
         let tenant = try context.requireTenant()
         let job = try JobRequest(json: try await JSONResponse.decode(JSONValue.self, from: request, context: context))
         let key = try Self.idempotencyKey(request)
+        try Self.checkQueue(job.queue, limits: context.limits, path: nil)
         try await check(job, tenant: tenant, path: nil)
+        try await checkCallback(job, key: context.keyID, path: nil)
         try await checkQuotas(tenant: tenant, adding: 1, limits: context.limits)
         let outcome = try await server.jobs.submit([job.submission(tenant: tenant, idempotencyKey: key, batch: nil, maxRunning: context.limits.maxRunning)])[0]
-        if outcome.wasCreated { try await recordCallback(job, for: outcome.job) }
+        if outcome.wasCreated { try await recordCallback(job, for: outcome.job, key: context.keyID) }
         let document = JobDocument(outcome.job, blobs: server.blobs)
         return try JSONResponse.make(document, status: outcome.wasCreated ? .accepted : .ok, headers: [.location: "/v1/jobs/\(document.id)"])
     }
@@ -46,14 +48,16 @@ struct JobsRoutes {
         var jobs: [JobRequest] = []
         for (index, entry) in entries.enumerated() {
             let job = try JobRequest(json: entry, path: "jobs[\(index)]")
+            try Self.checkQueue(job.queue, limits: context.limits, path: "jobs[\(index)]")
             try await check(job, tenant: tenant, path: "jobs[\(index)]")
+            try await checkCallback(job, key: context.keyID, path: "jobs[\(index)]")
             jobs.append(job)
         }
         try await checkQuotas(tenant: tenant, adding: jobs.count, limits: context.limits)
         let batch = UUID().uuidString.lowercased()
         let outcomes = try await server.jobs.submit(
             jobs.map { $0.submission(tenant: tenant, idempotencyKey: nil, batch: batch, maxRunning: context.limits.maxRunning) })
-        for (job, outcome) in zip(jobs, outcomes) { try await recordCallback(job, for: outcome.job) }
+        for (job, outcome) in zip(jobs, outcomes) { try await recordCallback(job, for: outcome.job, key: context.keyID) }
         return try JSONResponse.make(Batch(batch: batch, jobs: outcomes.map { JobDocument($0.job, blobs: server.blobs) }), status: .accepted)
     }
 
@@ -73,9 +77,14 @@ struct JobsRoutes {
 
     /// Queues a finished job again (a discarded or cancelled one gets one more attempt; a completed
     /// one runs again and its outputs are replaced); 409 `conflict` while it is queued or running.
+    /// A retry queues a job as a submission does: its queue must be one of the key's, and it counts
+    /// against `max-queued` (and a tenant at `max-storage-bytes` retries nothing).
     @Sendable func retry(_ request: Request, context: GlintRequestContext) async throws -> Response {
         let tenant = try context.requireTenant()
         let text = context.parameters.get("id") ?? ""
+        let current = try await server.job(text, tenant: tenant)
+        try Self.checkQueue(current.queue, limits: context.limits, path: nil)
+        if current.state.isFinished { try await checkQuotas(tenant: tenant, adding: 1, limits: context.limits) }
         guard let id = JobID(text), let job = try await server.jobs.retry(id, tenant: tenant) else { throw Problem.notFound("job \(text)") }
         return try JSONResponse.make(JobDocument(job, blobs: server.blobs), status: .accepted, headers: [.location: "/v1/jobs/\(job.id)"])
     }
@@ -109,6 +118,16 @@ struct JobsRoutes {
 
     // MARK: Checks
 
+    /// Refuses a job for a queue the key may not submit to (``KeyLimits/allowedQueues``): 403
+    /// `queue-not-allowed`, naming the queue and the key's queues.
+    static func checkQueue(_ queue: String, limits: KeyLimits, path: String?) throws {
+        let allowed = limits.allowedQueues
+        guard !allowed.contains(queue) else { return }
+        let prefix = path.map { "\($0): " } ?? ""
+        let detail = "the key may not submit to queue '\(queue.prefix(100))' (its queues: \(allowed.joined(separator: ", ")))"
+        throw Problem(.queueNotAllowed, detail: prefix + detail)
+    }
+
     /// The key's limits on what the tenant queues and stores (``TenantQuotas``): `count` more jobs
     /// must fit under `max-queued`, and a tenant at `max-storage-bytes` adds no job (its outputs
     /// would be stored).
@@ -132,8 +151,9 @@ struct JobsRoutes {
         }
         let (limits, blobs) = (server.inputLimits, server.blobs)
         let inputs = job.inputs.mapValues { blobs.url(for: $0) }
-        // A header probe per input (dimensions, duration; no decoding), off the cooperative pool.
-        try await Self.naming(prefix) { try await Task.detached { try limits.check(inputs: inputs) }.value }
+        // A header probe per distinct input file (dimensions, duration; no decoding, no C library), on
+        // the probe pool's own threads: never those that answer health checks.
+        try await Self.naming(prefix) { try await server.probePool.check(limits, inputs: inputs) }
         do {
             try job.submission(tenant: tenant, idempotencyKey: nil, batch: nil, maxRunning: nil).validate()
         } catch {
@@ -159,9 +179,10 @@ struct JobsRoutes {
         return key
     }
 
-    func recordCallback(_ job: JobRequest, for submitted: Job) async throws {
+    /// Records the job's callback, to be signed with the webhook secret of `key` (the submitting key).
+    func recordCallback(_ job: JobRequest, for submitted: Job, key: String?) async throws {
         guard let url = job.callbackURL else { return }
         try await server.store.recordCallback(
-            JobCallback(job: submitted.id, tenant: submitted.tenant, url: url, createdAt: server.clock(), nextAttemptAt: server.clock()))
+            JobCallback(job: submitted.id, tenant: submitted.tenant, url: url, createdAt: server.clock(), nextAttemptAt: server.clock(), key: key))
     }
 }

@@ -3,8 +3,9 @@ import GlintQueue
 import Hummingbird
 
 /// `GET /v1/jobs/{id}/outputs/{name}`: the output's blob file, streamed, with its media type, an
-/// `ETag` (the blob id: content-addressed, so it never changes), single byte ranges and a download
-/// file name. Names with `/`, `..` or NUL are `invalid-name` problems.
+/// `ETag` (the blob id: content-addressed, so it never changes), single byte ranges, a download
+/// file name (``ContentDisposition``) and `X-Content-Type-Options: nosniff`. Names with `/`, `..`
+/// or NUL are `invalid-name` problems.
 struct OutputsRoutes {
     let server: ServerContext
 
@@ -45,8 +46,10 @@ struct OutputsRoutes {
             .eTag: etag,
             .acceptRanges: "bytes",
             .contentType: type.contentType,
-            .contentDisposition: "attachment; filename=\"\(job.id.description.prefix(8))-\(name).\(type.fileExtension)\"",
+            .contentDisposition: ContentDisposition.attachment(fileName: "\(job.id.description.prefix(8))-\(name).\(type.fileExtension)"),
             .cacheControl: "private, max-age=31536000, immutable",
+            // Served as the type named, never sniffed: an output is the tenant's bytes.
+            PageHeaders.contentTypeOptions: "nosniff",
         ]
         if let match = request.headers[.ifNoneMatch], Self.matches(match, etag: etag) {
             return Response(status: .notModified, headers: headers)

@@ -88,5 +88,28 @@ enum PostgresServerSchema {
                 "CREATE INDEX glint_server_blob_owners_blob ON glint_server_blob_owners (blob)",
                 "CREATE INDEX glint_server_blob_owners_unused ON glint_server_blob_owners (tenant, last_used_at)",
             ]),
+        Migration(
+            version: 4, name: "operator keys",
+            statements: ["ALTER TABLE glint_server_api_keys ADD COLUMN operator boolean NOT NULL DEFAULT false"]),
+        // false: the link serves copies without the recording location (every share made before).
+        Migration(
+            version: 5, name: "share keepLocation",
+            statements: ["ALTER TABLE glint_server_shares ADD COLUMN keep_location boolean NOT NULL DEFAULT false"]),
+        // Sealed with a key derived from the server secret (WebhookSecretVault); never plain.
+        Migration(
+            version: 6, name: "webhook secrets per key",
+            statements: [
+                """
+                CREATE TABLE glint_server_webhook_secrets (
+                    key_id text PRIMARY KEY,
+                    sealed text NOT NULL,
+                    previous_sealed text,
+                    previous_until timestamptz
+                )
+                """,
+                "ALTER TABLE glint_server_job_callbacks ADD COLUMN key_id text",
+            ]),
+        // A JSON array of queue names; NULL: the server's default (`default` alone).
+        Migration(version: 7, name: "key queues", statements: ["ALTER TABLE glint_server_api_keys ADD COLUMN queues text"]),
     ]
 }

@@ -64,7 +64,7 @@ extension PostgresServerStore {
         try await shares(
             client.query(
                 """
-                SELECT id, tenant, job, created_at, expires_at, revoked_at FROM glint_server_shares
+                SELECT id, tenant, job, created_at, expires_at, revoked_at, keep_location FROM glint_server_shares
                 WHERE tenant = \(tenant) AND revoked_at IS NULL AND expires_at > \(date)
                 """, logger: logger))
     }

@@ -80,17 +80,19 @@ public final class PostgresServerStore: ServerStore, Service {
 
     // MARK: Keys
 
-    typealias KeyRow = (String, String, String?, String, Date, Date?, Int32?, Int32?, Int64?, Double?, Int32?, Double?)
-    static let keyColumns = "id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst, blob_retention_days"
+    typealias KeyRow = (String, String, String?, String, Date, Date?, Int32?, Int32?, Int64?, Double?, Int32?, Double?, Bool, String?)
+    static let keyColumns =
+        "id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst, blob_retention_days, operator, queues"
 
     public func insertKey(_ key: APIKeyRecord) async throws {
         let limits = key.limits
         try await client.query(
             """
             INSERT INTO glint_server_api_keys (id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst,
-                blob_retention_days)
+                blob_retention_days, operator, queues)
             VALUES (\(key.id), \(key.tenant), \(key.name), \(key.hash), \(key.createdAt), \(key.revokedAt), \(limits.maxQueued.map(Int32.init)),
-                \(limits.maxRunning.map(Int32.init)), \(limits.maxStorageBytes), \(limits.rate), \(limits.burst.map(Int32.init)), \(limits.blobRetentionDays))
+                \(limits.maxRunning.map(Int32.init)), \(limits.maxStorageBytes), \(limits.rate), \(limits.burst.map(Int32.init)), \(limits.blobRetentionDays),
+                \(key.isOperator), \(KeyLimits.storedQueues(limits.queues)))
             """, logger: logger)
     }
 
@@ -123,7 +125,7 @@ public final class PostgresServerStore: ServerStore, Service {
                 """
                 UPDATE glint_server_api_keys SET max_queued = \(limits.maxQueued.map(Int32.init)), max_running = \(limits.maxRunning.map(Int32.init)),
                     max_storage_bytes = \(limits.maxStorageBytes), rate = \(limits.rate), burst = \(limits.burst.map(Int32.init)),
-                    blob_retention_days = \(limits.blobRetentionDays)
+                    blob_retention_days = \(limits.blobRetentionDays), queues = \(KeyLimits.storedQueues(limits.queues))
                 WHERE id = \(id)
                 RETURNING \(unescaped: Self.keyColumns)
                 """, logger: logger)
@@ -135,8 +137,9 @@ public final class PostgresServerStore: ServerStore, Service {
         for try await row in rows.decode(KeyRow.self) {
             let limits = KeyLimits(
                 maxQueued: row.6.map(Int.init), maxRunning: row.7.map(Int.init), maxStorageBytes: row.8, rate: row.9, burst: row.10.map(Int.init),
-                blobRetentionDays: row.11)
-            keys.append(APIKeyRecord(id: row.0, tenant: row.1, name: row.2, hash: row.3, createdAt: row.4, revokedAt: row.5, limits: limits))
+                blobRetentionDays: row.11, queues: KeyLimits.queues(stored: row.13))
+            keys.append(
+                APIKeyRecord(id: row.0, tenant: row.1, name: row.2, hash: row.3, createdAt: row.4, revokedAt: row.5, limits: limits, isOperator: row.12))
         }
         return keys
     }
@@ -182,17 +185,18 @@ public final class PostgresServerStore: ServerStore, Service {
 
     // MARK: Callbacks
 
-    typealias CallbackRow = (String, String, String, Date, Int32, Date?, Date?)
-    static let callbackColumns = "job, tenant, url, created_at, attempts, delivered_at, next_attempt_at"
+    typealias CallbackRow = (String, String, String, Date, Int32, Date?, Date?, String?)
+    static let callbackColumns = "job, tenant, url, created_at, attempts, delivered_at, next_attempt_at, key_id"
 
     public func recordCallback(_ callback: JobCallback) async throws {
         try await client.query(
             """
-            INSERT INTO glint_server_job_callbacks (job, tenant, url, created_at, attempts, delivered_at, next_attempt_at)
+            INSERT INTO glint_server_job_callbacks (job, tenant, url, created_at, attempts, delivered_at, next_attempt_at, key_id)
             VALUES (\(callback.job.description), \(callback.tenant), \(callback.url), \(callback.createdAt), \(Int32(callback.attempts)),
-                    \(callback.deliveredAt), \(callback.nextAttemptAt))
+                    \(callback.deliveredAt), \(callback.nextAttemptAt), \(callback.key))
             ON CONFLICT (job) DO UPDATE SET tenant = excluded.tenant, url = excluded.url, created_at = excluded.created_at,
-                attempts = excluded.attempts, delivered_at = excluded.delivered_at, next_attempt_at = excluded.next_attempt_at
+                attempts = excluded.attempts, delivered_at = excluded.delivered_at, next_attempt_at = excluded.next_attempt_at,
+                key_id = excluded.key_id
             """, logger: logger)
     }
 
@@ -214,18 +218,19 @@ public final class PostgresServerStore: ServerStore, Service {
                 PostgresQuery(
                     unsafeSQL: """
                         SELECT \(Self.callbackColumns) FROM glint_server_job_callbacks
-                        WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at, job LIMIT $2
+                        WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= $1
+                        ORDER BY row_number() OVER (PARTITION BY tenant ORDER BY next_attempt_at, job), next_attempt_at, job LIMIT $2
                         """, binds: binds), logger: logger))
     }
 
     private func callbacks(_ rows: PostgresRowSequence) async throws -> [JobCallback] {
         var callbacks: [JobCallback] = []
-        for try await (job, tenant, url, created, attempts, delivered, next) in rows.decode(CallbackRow.self) {
+        for try await (job, tenant, url, created, attempts, delivered, next, key) in rows.decode(CallbackRow.self) {
             guard let id = JobID(job) else { continue }
             callbacks.append(
                 JobCallback(
                     job: id, tenant: tenant, url: url, createdAt: created, attempts: Int(attempts),
-                    deliveredAt: delivered, nextAttemptAt: next))
+                    deliveredAt: delivered, nextAttemptAt: next, key: key))
         }
         return callbacks
     }
@@ -279,19 +284,22 @@ public final class PostgresServerStore: ServerStore, Service {
 
     // MARK: Shares
 
-    typealias ShareRow = (String, String, String, Date, Date, Date?)
+    typealias ShareRow = (String, String, String, Date, Date, Date?, Bool)
 
     public func insertShare(_ share: ShareRecord) async throws {
         try await client.query(
             """
-            INSERT INTO glint_server_shares (id, tenant, job, created_at, expires_at, revoked_at)
-            VALUES (\(share.id), \(share.tenant), \(share.job.description), \(share.createdAt), \(share.expiresAt), \(share.revokedAt))
+            INSERT INTO glint_server_shares (id, tenant, job, created_at, expires_at, revoked_at, keep_location)
+            VALUES (\(share.id), \(share.tenant), \(share.job.description), \(share.createdAt), \(share.expiresAt), \(share.revokedAt), \(share.keepLocation))
             """, logger: logger)
     }
 
     public func share(id: String) async throws -> ShareRecord? {
-        try await shares(client.query("SELECT id, tenant, job, created_at, expires_at, revoked_at FROM glint_server_shares WHERE id = \(id)", logger: logger))
-            .first
+        try await shares(
+            client.query(
+                "SELECT id, tenant, job, created_at, expires_at, revoked_at, keep_location FROM glint_server_shares WHERE id = \(id)",
+                logger: logger)
+        ).first
     }
 
     public func revokeShare(id: String, tenant: String, at date: Date) async throws -> ShareRecord? {
@@ -299,16 +307,17 @@ public final class PostgresServerStore: ServerStore, Service {
             client.query(
                 """
                 UPDATE glint_server_shares SET revoked_at = coalesce(revoked_at, \(date)) WHERE id = \(id) AND tenant = \(tenant)
-                RETURNING id, tenant, job, created_at, expires_at, revoked_at
+                RETURNING id, tenant, job, created_at, expires_at, revoked_at, keep_location
                 """, logger: logger)
         ).first
     }
 
     func shares(_ rows: PostgresRowSequence) async throws -> [ShareRecord] {
         var shares: [ShareRecord] = []
-        for try await (id, tenant, job, created, expires, revoked) in rows.decode(ShareRow.self) {
+        for try await (id, tenant, job, created, expires, revoked, keepLocation) in rows.decode(ShareRow.self) {
             guard let jobID = JobID(job) else { continue }
-            shares.append(ShareRecord(id: id, tenant: tenant, job: jobID, createdAt: created, expiresAt: expires, revokedAt: revoked))
+            shares.append(
+                ShareRecord(id: id, tenant: tenant, job: jobID, createdAt: created, expiresAt: expires, revokedAt: revoked, keepLocation: keepLocation))
         }
         return shares
     }

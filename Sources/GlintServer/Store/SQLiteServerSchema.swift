@@ -74,6 +74,30 @@ enum SQLiteServerSchema {
                     CREATE INDEX blob_owners_unused ON blob_owners (tenant, last_used_at);
                     """)
         }
+        migrator.registerMigration("v4: operator keys") { db in
+            try db.execute(sql: "ALTER TABLE api_keys ADD COLUMN operator INTEGER NOT NULL DEFAULT 0")
+        }
+        migrator.registerMigration("v5: share keepLocation") { db in
+            // 0: the link serves copies without the recording location (every share made before).
+            try db.execute(sql: "ALTER TABLE shares ADD COLUMN keep_location INTEGER NOT NULL DEFAULT 0")
+        }
+        migrator.registerMigration("v6: webhook secrets per key") { db in
+            // Sealed with a key derived from the server secret (WebhookSecretVault); never plain.
+            try db.execute(
+                sql: """
+                    CREATE TABLE webhook_secrets (
+                        key_id TEXT PRIMARY KEY NOT NULL,
+                        sealed TEXT NOT NULL,
+                        previous_sealed TEXT,
+                        previous_until INTEGER
+                    );
+                    ALTER TABLE job_callbacks ADD COLUMN key_id TEXT;
+                    """)
+        }
+        migrator.registerMigration("v7: key queues") { db in
+            // A JSON array of queue names; NULL: the server's default (`default` alone).
+            try db.execute(sql: "ALTER TABLE api_keys ADD COLUMN queues TEXT")
+        }
         return migrator
     }
 

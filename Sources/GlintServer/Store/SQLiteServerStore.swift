@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GlintCore
 import GlintQueue
 
 /// The server store in one SQLite file (`server.sqlite` in the data directory; GRDB, WAL mode).
@@ -18,7 +19,9 @@ public final class SQLiteServerStore: ServerStore {
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         do {
-            if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+            if !directory.isEmpty { try OwnerOnlyFiles.createDirectory(at: URL(fileURLWithPath: directory)) }
+            // Owner-only from the start; SQLite gives its -wal and -shm files the database's mode.
+            try OwnerOnlyFiles.prepareDatabaseFile(atPath: path)
             database = try DatabasePool(path: path, configuration: configuration)
             try SQLiteServerSchema.migrate(database)
         } catch {
@@ -45,13 +48,13 @@ public final class SQLiteServerStore: ServerStore {
             try db.execute(
                 sql: """
                     INSERT INTO api_keys (id, tenant, name, hash, created_at, revoked_at, max_queued, max_running, max_storage_bytes, rate, burst,
-                        blob_retention_days)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        blob_retention_days, operator, queues)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     key.id, key.tenant, key.name, key.hash, SQLiteTimestamp.microseconds(key.createdAt), key.revokedAt.map(SQLiteTimestamp.microseconds),
                     key.limits.maxQueued, key.limits.maxRunning, key.limits.maxStorageBytes, key.limits.rate, key.limits.burst,
-                    key.limits.blobRetentionDays,
+                    key.limits.blobRetentionDays, key.isOperator, KeyLimits.storedQueues(key.limits.queues),
                 ])
         }
     }
@@ -89,10 +92,14 @@ public final class SQLiteServerStore: ServerStore {
         try await database.write { db in
             try db.execute(
                 sql: """
-                    UPDATE api_keys SET max_queued = ?, max_running = ?, max_storage_bytes = ?, rate = ?, burst = ?, blob_retention_days = ?
+                    UPDATE api_keys SET max_queued = ?, max_running = ?, max_storage_bytes = ?, rate = ?, burst = ?, blob_retention_days = ?,
+                        queues = ?
                     WHERE id = ?
                     """,
-                arguments: [limits.maxQueued, limits.maxRunning, limits.maxStorageBytes, limits.rate, limits.burst, limits.blobRetentionDays, id])
+                arguments: [
+                    limits.maxQueued, limits.maxRunning, limits.maxStorageBytes, limits.rate, limits.burst, limits.blobRetentionDays,
+                    KeyLimits.storedQueues(limits.queues), id,
+                ])
             return try Row.fetchOne(db, sql: "SELECT * FROM api_keys WHERE id = ?", arguments: [id]).map(Self.key)
         }
     }
@@ -100,11 +107,11 @@ public final class SQLiteServerStore: ServerStore {
     static func key(_ row: Row) -> APIKeyRecord {
         let limits = KeyLimits(
             maxQueued: row["max_queued"], maxRunning: row["max_running"], maxStorageBytes: row["max_storage_bytes"], rate: row["rate"],
-            burst: row["burst"], blobRetentionDays: row["blob_retention_days"])
+            burst: row["burst"], blobRetentionDays: row["blob_retention_days"], queues: KeyLimits.queues(stored: row["queues"]))
         return APIKeyRecord(
             id: row["id"], tenant: row["tenant"], name: row["name"], hash: row["hash"],
             createdAt: SQLiteTimestamp.date(row["created_at"] as Int64), revokedAt: SQLiteTimestamp.date(row["revoked_at"] as Int64?),
-            limits: limits)
+            limits: limits, isOperator: row["operator"] ?? false)
     }
 
     // MARK: Blobs
@@ -159,12 +166,13 @@ public final class SQLiteServerStore: ServerStore {
         try await database.write { db in
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO job_callbacks (job, tenant, url, created_at, attempts, delivered_at, next_attempt_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO job_callbacks (job, tenant, url, created_at, attempts, delivered_at, next_attempt_at, key_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     callback.job.description, callback.tenant, callback.url, SQLiteTimestamp.microseconds(callback.createdAt),
                     callback.attempts, callback.deliveredAt.map(SQLiteTimestamp.microseconds), callback.nextAttemptAt.map(SQLiteTimestamp.microseconds),
+                    callback.key,
                 ])
         }
     }
@@ -181,7 +189,7 @@ public final class SQLiteServerStore: ServerStore {
                 db,
                 sql: """
                     SELECT * FROM job_callbacks WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= ?
-                    ORDER BY next_attempt_at, job LIMIT ?
+                    ORDER BY row_number() OVER (PARTITION BY tenant ORDER BY next_attempt_at, job), next_attempt_at, job LIMIT ?
                     """, arguments: [SQLiteTimestamp.microseconds(date), limit]
             ).map(Self.callback)
         }
@@ -191,7 +199,7 @@ public final class SQLiteServerStore: ServerStore {
         JobCallback(
             job: JobID(row["job"] as String)!, tenant: row["tenant"], url: row["url"], createdAt: SQLiteTimestamp.date(row["created_at"] as Int64),
             attempts: row["attempts"], deliveredAt: SQLiteTimestamp.date(row["delivered_at"] as Int64?),
-            nextAttemptAt: SQLiteTimestamp.date(row["next_attempt_at"] as Int64?))
+            nextAttemptAt: SQLiteTimestamp.date(row["next_attempt_at"] as Int64?), key: row["key_id"])
     }
 
     public func claimCallback(job: JobID, at date: Date, until: Date) async throws -> Bool {
@@ -247,10 +255,10 @@ public final class SQLiteServerStore: ServerStore {
     public func insertShare(_ share: ShareRecord) async throws {
         try await database.write { db in
             try db.execute(
-                sql: "INSERT INTO shares (id, tenant, job, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)",
+                sql: "INSERT INTO shares (id, tenant, job, created_at, expires_at, revoked_at, keep_location) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 arguments: [
                     share.id, share.tenant, share.job.description, SQLiteTimestamp.microseconds(share.createdAt),
-                    SQLiteTimestamp.microseconds(share.expiresAt), share.revokedAt.map(SQLiteTimestamp.microseconds),
+                    SQLiteTimestamp.microseconds(share.expiresAt), share.revokedAt.map(SQLiteTimestamp.microseconds), share.keepLocation,
                 ])
         }
     }
@@ -273,6 +281,7 @@ public final class SQLiteServerStore: ServerStore {
     static func share(_ row: Row) -> ShareRecord {
         ShareRecord(
             id: row["id"], tenant: row["tenant"], job: JobID(row["job"] as String)!, createdAt: SQLiteTimestamp.date(row["created_at"] as Int64),
-            expiresAt: SQLiteTimestamp.date(row["expires_at"] as Int64), revokedAt: SQLiteTimestamp.date(row["revoked_at"] as Int64?))
+            expiresAt: SQLiteTimestamp.date(row["expires_at"] as Int64), revokedAt: SQLiteTimestamp.date(row["revoked_at"] as Int64?),
+            keepLocation: row["keep_location"])
     }
 }

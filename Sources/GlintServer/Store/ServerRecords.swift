@@ -16,9 +16,13 @@ public struct APIKeyRecord: Hashable, Sendable, Codable {
     public var revokedAt: Date?
     /// What requests with the key may use (each limit left out is the server's default).
     public var limits: KeyLimits
+    /// An operator's key (`glint keys create --operator`): the dashboard shows it every tenant's
+    /// jobs. On `/v1` it is a key of its ``tenant`` like any other.
+    public var isOperator: Bool
 
     public init(
-        id: String, tenant: String, name: String?, hash: String, createdAt: Date, revokedAt: Date? = nil, limits: KeyLimits = .unlimited
+        id: String, tenant: String, name: String?, hash: String, createdAt: Date, revokedAt: Date? = nil, limits: KeyLimits = .unlimited,
+        isOperator: Bool = false
     ) {
         self.id = id
         self.tenant = tenant
@@ -27,6 +31,7 @@ public struct APIKeyRecord: Hashable, Sendable, Codable {
         self.createdAt = createdAt
         self.revokedAt = revokedAt
         self.limits = limits
+        self.isOperator = isOperator
     }
 }
 
@@ -61,8 +66,14 @@ public struct JobCallback: Hashable, Sendable {
     public var deliveredAt: Date?
     /// When the next attempt is due; nil once delivered or given up.
     public var nextAttemptAt: Date?
+    /// The id of the API key that submitted the job: its webhook secret signs the deliveries
+    /// (nil for callbacks recorded before keys had secrets).
+    public var key: String?
 
-    public init(job: JobID, tenant: String, url: String, createdAt: Date, attempts: Int = 0, deliveredAt: Date? = nil, nextAttemptAt: Date?) {
+    public init(
+        job: JobID, tenant: String, url: String, createdAt: Date, attempts: Int = 0, deliveredAt: Date? = nil, nextAttemptAt: Date?,
+        key: String? = nil
+    ) {
         self.job = job
         self.tenant = tenant
         self.url = url
@@ -70,6 +81,7 @@ public struct JobCallback: Hashable, Sendable {
         self.attempts = attempts
         self.deliveredAt = deliveredAt
         self.nextAttemptAt = nextAttemptAt
+        self.key = key
     }
 }
 
@@ -105,13 +117,19 @@ public struct ShareRecord: Hashable, Sendable {
     public var createdAt: Date
     public var expiresAt: Date
     public var revokedAt: Date?
+    /// Whether the link serves the job's files with their recording location (`"keepLocation": true`);
+    /// false: only copies without it.
+    public var keepLocation: Bool
 
-    public init(id: String, tenant: String, job: JobID, createdAt: Date, expiresAt: Date, revokedAt: Date? = nil) {
+    public init(
+        id: String, tenant: String, job: JobID, createdAt: Date, expiresAt: Date, revokedAt: Date? = nil, keepLocation: Bool = false
+    ) {
         self.id = id
         self.tenant = tenant
         self.job = job
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.revokedAt = revokedAt
+        self.keepLocation = keepLocation
     }
 }

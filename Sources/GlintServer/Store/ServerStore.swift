@@ -59,7 +59,9 @@ public protocol ServerStore: Sendable {
     func recordCallback(_ callback: JobCallback) async throws
     /// The job's callback, nil when it has none.
     func callback(job: JobID) async throws -> JobCallback?
-    /// Callbacks not delivered whose next attempt is due at `date`, oldest first.
+    /// Callbacks not delivered whose next attempt is due at `date`, taken in turns across tenants
+    /// (each tenant's oldest, then each one's second oldest ...), so that one tenant's backlog
+    /// cannot hide another's.
     func dueCallbacks(at date: Date, limit: Int) async throws -> [JobCallback]
     /// Takes a callback that is due at `date` for one delivery attempt, by moving its next attempt
     /// to `until`: several API nodes look for due callbacks, and only the one that takes it
@@ -72,6 +74,13 @@ public protocol ServerStore: Sendable {
     func recordDelivery(_ delivery: WebhookDelivery, nextAttemptAt: Date?) async throws
     /// Every attempt for the job, in order.
     func deliveries(job: JobID) async throws -> [WebhookDelivery]
+
+    // MARK: Webhook secrets
+
+    /// Stores a key's webhook signing secrets (sealed), replacing those it had.
+    func saveWebhookSecret(_ secret: WebhookSecretRecord) async throws
+    /// The key's sealed webhook signing secrets; nil when it has none.
+    func webhookSecret(key: String) async throws -> WebhookSecretRecord?
 
     // MARK: Shares
 

@@ -1,26 +1,40 @@
 import Crypto
 import Foundation
-import GlintCore
 
-/// The `Glint-Signature` header of a webhook: `t=<unix seconds>,v1=<hex HMAC-SHA256(key, "<t>.<body>")>`.
-/// Receivers recompute the MAC over the timestamp and the raw body and compare, and refuse old timestamps.
-public struct WebhookSignature: Hashable, Sendable {
-    public var timestamp: Int64
-    public var mac: String
-
-    public init(body: Data, timestamp: Int64, key: SymmetricKey) {
-        self.timestamp = timestamp
-        var message = Data("\(timestamp).".utf8)
-        message.append(body)
-        mac = LowercaseHex.string(Array(HMAC<SHA256>.authenticationCode(for: message, using: key)))
+/// The Standard Webhooks signature (standardwebhooks.com): `v1,<base64 HMAC-SHA256(secret,
+/// "<webhook-id>.<webhook-timestamp>.<body>")>`, one per secret, space-separated in the
+/// `webhook-signature` header (two while a rotated secret's grace period runs). Receivers verify
+/// with any Standard Webhooks library and the secret of the key that submitted the job.
+public enum WebhookSignature {
+    /// The header names.
+    public enum Header {
+        public static let id = "webhook-id"
+        public static let timestamp = "webhook-timestamp"
+        public static let signature = "webhook-signature"
     }
 
-    /// The header value.
-    public var header: String { "t=\(timestamp),v1=\(mac)" }
+    /// One `v1,<base64>` signature.
+    public static func sign(id: String, timestamp: Int64, body: Data, secret: WebhookSecret) -> String {
+        var message = Data("\(id).\(timestamp).".utf8)
+        message.append(body)
+        let mac = HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: secret.bytes))
+        return "v1," + Data(mac).base64EncodedString()
+    }
 
-    /// The key webhooks are signed with: derived from the server secret, so that giving it to
-    /// receivers does not give away the key that signs share links.
-    public static func signingKey(serverSecret: SymmetricKey) -> SymmetricKey {
-        SymmetricKey(data: Data(HMAC<SHA256>.authenticationCode(for: Data("glint-webhooks-v1".utf8), using: serverSecret)))
+    /// The `webhook-signature` header: a signature per secret, space-separated.
+    public static func header(id: String, timestamp: Int64, body: Data, secrets: [WebhookSecret]) -> String {
+        secrets.map { sign(id: id, timestamp: timestamp, body: body, secret: $0) }.joined(separator: " ")
+    }
+
+    /// Whether `header` holds a valid `v1` signature by `secret` (compared in constant time).
+    public static func verify(header: String, id: String, timestamp: Int64, body: Data, secret: WebhookSecret) -> Bool {
+        var message = Data("\(id).\(timestamp).".utf8)
+        message.append(body)
+        let key = SymmetricKey(data: secret.bytes)
+        for entry in header.split(separator: " ") where entry.hasPrefix("v1,") {
+            guard let mac = Data(base64Encoded: String(entry.dropFirst(3))) else { continue }
+            if HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: message, using: key) { return true }
+        }
+        return false
     }
 }

@@ -12,8 +12,12 @@ final class WorkerProcess {
     let process = Process()
     let log: URL
 
-    /// Starts `glint <command>` (`worker` unless told) with `arguments`, logging at info level into `log`.
-    init(_ arguments: [String], command: String = "worker", log: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Starts `glint <command>` (`worker` unless told) with `arguments`, logging at info level into `log`,
+    /// with the test's environment and `extra` over it.
+    init(
+        _ arguments: [String], command: String = "worker", log: URL, environment extra: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let executable = try #require(
             GlintProcess.executable, "the glint executable was not found beside the test runner",
             sourceLocation: sourceLocation)
@@ -25,6 +29,7 @@ final class WorkerProcess {
         process.currentDirectoryURL = SharedFixtures.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["GLINT_LOG_LEVEL"] = "info"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardOutput = handle
         process.standardError = handle

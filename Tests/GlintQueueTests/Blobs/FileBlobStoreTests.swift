@@ -49,7 +49,7 @@ struct FileBlobStoreTests {
         #expect(size == Int64(3 * 1024 * 1024 + 17))
         #expect(try Data(contentsOf: store.url(for: first)) == Data(contentsOf: source))
         let mode = try FileManager.default.attributesOfItem(atPath: store.url(for: first).path)[.posixPermissions] as? Int
-        #expect(mode == 0o444, "a blob is a read-only file")
+        #expect(mode == 0o400, "a blob is a read-only file only its owner may read")
 
         let other = try await store.put(Data("different".utf8))
         #expect(other != first && blobFiles(store).count == 2)

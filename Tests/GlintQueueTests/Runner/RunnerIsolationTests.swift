@@ -20,7 +20,8 @@ struct RunnerIsolationTests {
             var milliseconds: Int?
         }
         let kind: JobKind
-        let requiredInputs: Set<String> = []
+        var isolation = JobIsolation.runner(.batch)
+        var requiredInputs: Set<String> = []
         var documentation: JobKindDocumentation { JobKindDocumentation(summary: "\(kind) (tests only)", inputs: "none", parameters: "") }
 
         func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
@@ -41,7 +42,7 @@ struct RunnerIsolationTests {
         registry.register(DeclaredKind(kind: "test.sleep"))
         registry.register(DeclaredKind(kind: "test.link"))
         let runner = JobRunnerConfiguration(executable: executable, arguments: tagArguments(tag), deadline: deadline)
-        return registry.isolated(runner, kinds: ["test.crash", "test.sleep", "test.link"])
+        return registry.isolated(runner)
     }
 
     /// A number on this suite's runners' command lines: other suites start GlintTestRunner

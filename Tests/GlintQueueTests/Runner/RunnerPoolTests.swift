@@ -19,10 +19,9 @@ struct RunnerPoolTests {
         let executable = try #require(RunnerIsolationTests.runnerExecutable, "GlintTestRunner was not built (swift build --build-tests)")
         var registry = JobHandlerRegistry()
         registry.register(RunnerIsolationTests.DeclaredKind(kind: "test.pid"))
-        registry.register(RunnerIsolationTests.DeclaredKind(kind: "test.pid.idle"))
-        var runner = JobRunnerConfiguration(executable: executable, arguments: RunnerIsolationTests.tagArguments(tag), warmRunners: warmRunners)
-        runner.idlePriorityKinds = ["test.pid.idle"]
-        return registry.isolated(runner, kinds: ["test.pid", "test.pid.idle"])
+        registry.register(RunnerIsolationTests.DeclaredKind(kind: "test.pid.idle", isolation: .runner(.idle)))
+        let runner = JobRunnerConfiguration(executable: executable, arguments: RunnerIsolationTests.tagArguments(tag), warmRunners: warmRunners)
+        return registry.isolated(runner)
     }
 
     /// Runs `jobs` (tenant, fails) one after another with one worker slot; returns the pid of the

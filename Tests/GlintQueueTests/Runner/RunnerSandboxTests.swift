@@ -20,13 +20,14 @@ struct RunnerSandboxTests {
         try? JobRunnerSandbox.probe(executable: $0, arguments: [], searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "")
     }
 
-    static func handlers(sandbox: JobRunnerSandbox?) throws -> JobHandlerRegistry {
+    static func handlers(sandbox: JobRunnerSandbox?, requiresSandbox: Bool = false) throws -> JobHandlerRegistry {
         let executable = try #require(RunnerIsolationTests.runnerExecutable, "GlintTestRunner was not built (swift build --build-tests)")
         var registry = JobHandlerRegistry()
-        registry.register(RunnerIsolationTests.DeclaredKind(kind: "test.escape"))
+        registry.register(RunnerIsolationTests.DeclaredKind(kind: "test.escape", requiredInputs: ["file"]))
         var runner = JobRunnerConfiguration(executable: executable, arguments: [], deadline: .seconds(60))
         runner.sandbox = sandbox
-        return registry.isolated(runner, kinds: ["test.escape"])
+        runner.requiresSandbox = requiresSandbox
+        return registry.isolated(runner)
     }
 
     /// Runs `test.escape` against a listener on 127.0.0.1; returns its report and whether the file it
@@ -40,7 +41,8 @@ struct RunnerSandboxTests {
             let secret = harness.directory.file("secret.txt")
             try Data("another tenant's\n".utf8).write(to: secret)
             let outside = harness.directory.file("escaped.txt")
-            let parameters = #"{"port": \#(listener.port), "outside": "\#(outside.path)", "secret": "\#(secret.path)"}"#
+            let unneeded = Self.unneededOptFolder ?? "/nonexistent"
+            let parameters = #"{"port": \#(listener.port), "outside": "\#(outside.path)", "secret": "\#(secret.path)", "unneeded": "\#(unneeded)"}"#
             let id = try await harness.submit("test.escape", parameters, inputs: ["file": input])
             let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
             #expect(job.state == .completed, "\(job.errors)")
@@ -49,13 +51,27 @@ struct RunnerSandboxTests {
         }
     }
 
+    /// A folder of `/opt` that runners do not need (none of the libraries this process loaded is
+    /// in it), if this machine has one.
+    static let unneededOptFolder: String? = {
+        let needed = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: "/opt")) ?? []
+        return folders.sorted().map { "/opt/" + $0 }.first { !needed.contains($0 + "/") }
+    }()
+
     @Test(
-        "under bubblewrap a runner cannot connect to 127.0.0.1, write outside its folders or to its input, nor read what is not its input",
+        "under bubblewrap and seccomp a runner cannot make a socket (TCP, Unix, a pair) or a user namespace, write outside its folders or to its input, nor read what is not its input or an unneeded /opt folder; its environment is the fixed list",
         .requires(.bubblewrapNamespaces))
     func sandboxed() async throws {
         let (report, escaped) = try await Self.escape(sandbox: Self.sandbox)
-        #expect(report["connect"]?.hasPrefix("connect: ") == true, "\(report)")
-        #expect(report["connect"] != "ok")
+        #expect(report["connect"] == "socket: Operation not permitted", "\(report)")
+        #expect(report["socketUnix"] == "socket: Operation not permitted", "\(report)")
+        #expect(report["socketPair"] == "socketpair: Operation not permitted", "\(report)")
+        #expect(report["unshareUser"] == "unshare: Operation not permitted", "\(report)")
+        if Self.unneededOptFolder != nil { #expect(report["listUnneeded"] != "ok", "\(report)") }
+        #expect(
+            report["environment"] == "MALLOC_ARENA_MAX,MALLOC_MMAP_THRESHOLD_,MALLOC_TOP_PAD_,MALLOC_TRIM_THRESHOLD_,PWD,SWIFT_BACKTRACE,TMPDIR",
+            "nothing of the test process's environment: \(report)")
         #expect(report["writeOutside"] != "ok", "\(report)")
         #expect(!escaped)
         #expect(report["writeInput"] != "ok", "\(report)")
@@ -68,28 +84,52 @@ struct RunnerSandboxTests {
     func unsandboxed() async throws {
         let (report, escaped) = try await Self.escape(sandbox: nil)
         #expect(report["connect"] == "ok", "\(report)")
+        #expect(report["socketUnix"] == "ok", "\(report)")
         #expect(report["writeOutside"] == "ok", "\(report)")
+        if Self.unneededOptFolder != nil { #expect(report["listUnneeded"] == "ok", "\(report)") }
+        #expect(report["environment"]?.contains("PWD") == false, "a clean environment without the sandbox too: \(report)")
         #expect(escaped)
         #expect(report["writeWork"] == "ok", "\(report)")
     }
 
-    @Test("the sandbox's command line: no network, capabilities dropped, the system read-only, only the attempt's folders writable")
-    func commandLine() {
-        let sandbox = JobRunnerSandbox(bubblewrap: "/usr/bin/bwrap", readOnlyPaths: ["/build/glint"])
+    @Test("a configuration that requires a sandbox and has none fails the attempt and starts no runner: never unsandboxed by omission")
+    func failsClosed() async throws {
+        try await WorkerHarness.with(handlers: Self.handlers(sandbox: nil, requiresSandbox: true)) { harness in
+            let input = harness.directory.file("input.txt")
+            try Data("input\n".utf8).write(to: input)
+            let parameters = #"{"port": 1, "outside": "/nonexistent/x", "secret": "/nonexistent/y"}"#
+            let id = try await harness.submit("test.escape", parameters, inputs: ["file": input], maxAttempts: 1)
+            let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
+            #expect(job.state == .discarded)
+            #expect(job.errors.map(\.code) == ["handler-failed"], "\(job.errors)")
+            #expect(job.errors.first?.message.contains("require a sandbox") == true, "\(job.errors)")
+        }
+    }
+
+    @Test(
+        "the sandbox's command line: no network, capabilities dropped, the system read-only, only the attempt's folders writable, a clean environment, seccomp")
+    func commandLine() throws {
+        let sandbox = JobRunnerSandbox(bubblewrap: "/usr/bin/bwrap", readOnlyPaths: ["/build/glint"], seccomp: try RunnerSeccompFilter.build())
         let attempt = JobRunnerSandbox.Attempt(
             readOnly: ["/data/work/1/inputs", "/data/blobs/ab/cd"], writable: ["/data/work/1/outputs", "/data/work/1/work"],
             workDirectory: "/data/work/1/work")
-        let arguments = sandbox.arguments(for: attempt, command: ["/build/glint", "runner"])
+        let arguments = sandbox.arguments(for: attempt, environment: ["TMPDIR": "/data/work/1/work", "A": "1"], command: ["/build/glint", "runner"])
         let text = arguments.joined(separator: " ")
-        #expect(arguments.prefix(3) == ["--unshare-all", "--cap-drop", "ALL"])
+        #expect(arguments.prefix(5) == ["--unshare-all", "--cap-drop", "ALL", "--die-with-parent", "--new-session"])
         #expect(!arguments.contains("--share-net"))
         #expect(text.contains("--ro-bind /usr /usr"))
+        #expect(!text.contains("--ro-bind /opt /opt"), "not all of /opt")
+        #expect(text.contains("--proc /proc --dev /dev --tmpfs /tmp"))
         #expect(
             text.contains(
                 "--ro-bind /build/glint /build/glint --ro-bind /data/work/1/inputs /data/work/1/inputs --ro-bind /data/blobs/ab/cd /data/blobs/ab/cd"))
         #expect(text.contains("--bind /data/work/1/outputs /data/work/1/outputs --bind /data/work/1/work /data/work/1/work"))
-        #expect(text.hasSuffix("--remount-ro / --chdir /data/work/1/work --setenv TMPDIR /data/work/1/work -- /build/glint runner"))
+        #expect(
+            text.hasSuffix(
+                "--remount-ro / --remount-ro /tmp --chdir /data/work/1/work --clearenv --setenv A 1 --setenv TMPDIR /data/work/1/work --seccomp 3 -- /build/glint runner"
+            ))
         #expect(!arguments.contains("/data"), "the data folder itself is not mounted")
+        #expect(!sandbox.seccomp.program.isEmpty && sandbox.seccomp.program.count % 8 == 0, "a BPF program: 8 bytes an instruction")
     }
 }
 

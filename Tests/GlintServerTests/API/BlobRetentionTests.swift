@@ -91,6 +91,34 @@ struct BlobRetentionTests {
         }
     }
 
+    @Test("what a live share's renditions job made (the copies without location it serves) stays as long as the share")
+    func liveShareRenditions() async throws {
+        try await ServerHarness.with { harness in
+            _ = try await ServerHarness.makeKey(harness.server.store, tenant: "carol", limits: KeyLimits(blobRetentionDays: 1))
+            let clock = MovableClock()
+            var server = harness.server
+            server.clock = { clock.now }
+            let retention = BlobRetention(server: server, logger: ServerHarness.quietLogger)
+            let shown = try await Self.completedJob(
+                input: try await Self.store(1, tenant: "carol", in: server), output: try await Self.store(2, tenant: "carol", in: server), in: server)
+            let copy = try await Self.store(3, tenant: "carol", in: server)
+            _ = try await server.jobs.submit([
+                JobSubmission(kind: "queue.noop", queue: "renditions", tenant: "carol", idempotencyKey: ServerContext.renditionsKey(of: shown.id))
+            ])
+            let renditions = try #require(try await server.jobs.claim(ClaimRequest(worker: "w", queues: ["renditions"], limit: 1)).first)
+            _ = try await server.jobs.complete([JobCompletion(id: renditions.id, worker: "w", outputs: ["still": copy])])
+            let share = ShareRecord(
+                id: String(repeating: "b", count: 32), tenant: "carol", job: shown.id, createdAt: clock.now, expiresAt: clock.now.addingTimeInterval(30 * 86400)
+            )
+            try await server.store.insertShare(share)
+
+            clock.advance(days: 1.1)
+            let report = try await retention.sweep()
+            #expect(report.removedClaims == 0 && report.keptInUse == 3, "\(report)")
+            #expect(server.blobs.contains(copy))
+        }
+    }
+
     @Test("the tenant's retention is the longest of its live keys', a key without one taking the server's default")
     func retentionOfATenant() async throws {
         try await ServerHarness.with(defaultLimits: KeyLimits(blobRetentionDays: 7)) { harness in

@@ -29,7 +29,9 @@ struct OutputDownloadTests {
                 #expect(etag == "\"\(output["blob"] as! String)\"")
                 #expect(whole.headers[.acceptRanges] == "bytes")
                 #expect(whole.headers[.contentLength] == String(Self.text.utf8.count))
-                #expect(whole.headers[.contentDisposition] == "attachment; filename=\"\(id.prefix(8))-output.bin\"")
+                #expect(
+                    whole.headers[.contentDisposition] == "attachment; filename=\"\(id.prefix(8))-output.bin\"; filename*=UTF-8''\(id.prefix(8))-output.bin")
+                #expect(whole.headers[PageHeaders.contentTypeOptions] == "nosniff")
 
                 let cached = try await client.call(.get, uri, key: harness.alice, headers: [.ifNoneMatch: etag])
                 #expect(cached.status == .notModified)

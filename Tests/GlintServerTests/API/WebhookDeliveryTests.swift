@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GlintQueue
 import GlintTestSupport
@@ -10,13 +9,13 @@ import Testing
 
 @testable import GlintServer
 
-/// Webhooks to a local receiver: signed, retried after attempt² seconds (a manual clock, no
-/// sleeps), every attempt recorded, given up after 8.
+/// Webhooks to a local receiver: signed per Standard Webhooks with the submitting key's secret,
+/// retried after attempt² seconds (a manual clock, no sleeps), every attempt recorded, given up after 8.
 @Suite("server: webhooks", .suiteTimeLimit)
 struct WebhookDeliveryTests {
     /// What the receiver saw, and how many failures it answers with before accepting.
     final class Receiver: Sendable {
-        let received = Mutex<[(signature: String, body: Data)]>([])
+        let received = Mutex<[(headers: [String: String], body: Data)]>([])
         let failuresLeft = Mutex(2)
 
         func application() -> some ApplicationProtocol {
@@ -24,7 +23,9 @@ struct WebhookDeliveryTests {
             router.post("hook") { request, _ -> Response in
                 var request = request
                 let body = try await request.collectBody(upTo: 1 << 20)
-                self.received.withLock { $0.append((request.headers[HTTPField.Name("Glint-Signature")!] ?? "", Data(buffer: body))) }
+                var headers: [String: String] = [:]
+                for field in request.headers { headers[field.name.canonicalName] = field.value }
+                self.received.withLock { $0.append((headers, Data(buffer: body))) }
                 let fail = self.failuresLeft.withLock { left in
                     defer { left -= 1 }
                     return left > 0
@@ -106,14 +107,18 @@ struct WebhookDeliveryTests {
             let document = try #require(try JSONSerialization.jsonObject(with: last.body) as? [String: Any])
             #expect(document["id"] as? String == id)
             #expect(document["state"] as? String == "completed")
-            let parts = Dictionary(
-                uniqueKeysWithValues: last.signature.split(separator: ",").map { part in
-                    let pair = part.split(separator: "=", maxSplits: 1)
-                    return (String(pair[0]), String(pair[1]))
-                })
-            let key = WebhookSignature.signingKey(serverSecret: harness.server.secret)
-            let mac = HMAC<SHA256>.authenticationCode(for: Data("\(parts["t"]!).".utf8) + last.body, using: key)
-            #expect(parts["v1"] == mac.map { String(format: "%02x", $0) }.joined())
+            // Standard Webhooks: the same webhook-id on every attempt, a v1 HMAC by alice's key's
+            // secret over "<id>.<timestamp>.<body>", which bob's secret does not verify.
+            #expect(Set(received.map { $0.headers["webhook-id"] }).count == 1)
+            #expect(last.headers["glint-signature"] == nil)
+            let id = try #require(last.headers["webhook-id"])
+            let timestamp = try #require(last.headers["webhook-timestamp"].flatMap { Int64($0) })
+            let signature = try #require(last.headers["webhook-signature"])
+            let vault = harness.server.webhookSecrets
+            let alice = try await harness.server.store.signingSecrets(key: APIKey(parsing: harness.alice)!.id, vault: vault, at: Date())
+            let bob = try await harness.server.store.signingSecrets(key: APIKey(parsing: harness.bob)!.id, vault: vault, at: Date())
+            #expect(WebhookSignature.verify(header: signature, id: id, timestamp: timestamp, body: last.body, secret: alice[0]))
+            #expect(!WebhookSignature.verify(header: signature, id: id, timestamp: timestamp, body: last.body, secret: bob[0]))
 
             let unreachable =
                 try await client.submit(#"{"kind": "queue.noop", "callbackURL": "http://127.0.0.1:9/closed"}"#, key: harness.alice)["id"] as! String

@@ -13,7 +13,7 @@ struct DashboardRouteTests {
     func page() async throws {
         let fixture = try PagesFixture()
         try await fixture.application().test(.router) { client in
-            try await client.execute(uri: "/", method: .get) { response in
+            try await client.execute(uri: "/", method: .get, headers: PagesFixture.bearer()) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
                 let html = response.body.text
@@ -36,7 +36,7 @@ struct DashboardRouteTests {
     func data() async throws {
         let fixture = try PagesFixture()
         try await fixture.application().test(.router) { client in
-            try await client.execute(uri: "/dashboard/data.json", method: .get) { response in
+            try await client.execute(uri: "/dashboard/data.json", method: .get, headers: PagesFixture.bearer()) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json")
                 let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body.bytes)) as? [String: Any])
@@ -62,15 +62,15 @@ struct DashboardRouteTests {
     func thumbnails() async throws {
         let fixture = try PagesFixture()
         try await fixture.application().test(.router) { client in
-            try await client.execute(uri: "/dashboard/jobs/\(fixture.thumbnailJob)/thumbnail", method: .get) { response in
+            try await client.execute(uri: "/dashboard/jobs/\(fixture.thumbnailJob)/thumbnail", method: .get, headers: PagesFixture.bearer()) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "image/jpeg")
                 #expect(response.body.readableBytes == Int(fixture.pair.still.size))
             }
-            try await client.execute(uri: "/dashboard/jobs/\(JobID())/thumbnail", method: .get) { response in
+            try await client.execute(uri: "/dashboard/jobs/\(JobID())/thumbnail", method: .get, headers: PagesFixture.bearer()) { response in
                 #expect(response.status == .notFound)
             }
-            try await client.execute(uri: "/dashboard/jobs/..%2F..%2Fetc%2Fpasswd/thumbnail", method: .get) { response in
+            try await client.execute(uri: "/dashboard/jobs/..%2F..%2Fetc%2Fpasswd/thumbnail", method: .get, headers: PagesFixture.bearer()) { response in
                 #expect(response.status == .notFound)
             }
         }

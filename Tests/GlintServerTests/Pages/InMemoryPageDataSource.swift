@@ -12,12 +12,20 @@ struct InMemoryPageDataSource: PageDataSource {
     var completions: [Date] = []
     var jobs: [PageJobSummary] = []
     var thumbnails: [JobID: PageFile] = [:]
+    /// The live keys, by their whole text.
+    var keys: [String: PageViewer] = [:]
+    /// Whose job each is (a job not named here is nobody's: only an operator sees it).
+    var owners: [JobID: String] = [:]
 
     func share(id: String) async throws -> PageShare? { shares[id] }
 
-    func queueCounts() async throws -> [JobState: Int] { counts }
+    func viewer(key text: String) async throws -> PageViewer? { keys[text] }
 
-    func completionsPerMinute(endingAt end: Date, minutes: Int) async throws -> [Int] {
+    func viewer(keyID: String) async throws -> PageViewer? { keys.values.first { $0.keyID == keyID } }
+
+    func queueCounts(tenant: String?) async throws -> [JobState: Int] { counts }
+
+    func completionsPerMinute(tenant: String?, endingAt end: Date, minutes: Int) async throws -> [Int] {
         var buckets = Array(repeating: 0, count: minutes)
         let start = end.addingTimeInterval(-Double(minutes) * 60)
         for date in completions where date >= start && date < end {
@@ -26,11 +34,13 @@ struct InMemoryPageDataSource: PageDataSource {
         return buckets
     }
 
-    func recentJobs(limit: Int) async throws -> [PageJobSummary] {
-        Array(jobs.sorted { $0.createdAt > $1.createdAt }.prefix(limit))
+    func recentJobs(tenant: String?, limit: Int) async throws -> [PageJobSummary] {
+        Array(jobs.filter { tenant == nil || owners[$0.id] == tenant }.sorted { $0.createdAt > $1.createdAt }.prefix(limit))
     }
 
-    func thumbnail(job: JobID) async throws -> PageFile? { thumbnails[job] }
+    func thumbnail(job: JobID, tenant: String?) async throws -> PageFile? {
+        tenant == nil || owners[job] == tenant ? thumbnails[job] : nil
+    }
 }
 
 /// The real iPhone 6s Live Photo pair from ../shared/fixtures, copied into a temporary folder

@@ -6,8 +6,9 @@ import Hummingbird
 
 @testable import GlintServer
 
-/// The page tests' world: the real pair behind four shares (active, revoked, expired in the
-/// store, still only), a queue with counts, completions and recent jobs (one with a hostile
+/// The page tests' world: the real pair (with its GPS position) behind five shares (active, which
+/// serves copies without location; kept, made with `keepLocation`; revoked, expired in the store,
+/// still only), a queue with counts, completions and recent jobs (one with a hostile
 /// kind), a fixed clock and a router with ``PageRoutes`` on it.
 struct PagesFixture {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -26,6 +27,7 @@ struct PagesFixture {
         var source = InMemoryPageDataSource()
         source.shares = [
             "active": PageShare(id: "active", job: job, state: .active, expiresAt: later, outputs: outputs),
+            "kept": PageShare(id: "kept", job: job, state: .active, expiresAt: later, outputs: outputs, keepLocation: true),
             "revoked": PageShare(id: "revoked", job: job, state: .revoked, expiresAt: later, outputs: outputs),
             "lapsed": PageShare(id: "lapsed", job: job, state: .active, expiresAt: Self.now.addingTimeInterval(-1), outputs: outputs),
             "still-only": PageShare(id: "still-only", job: job, state: .active, expiresAt: later, outputs: ["still": pair.still]),
@@ -47,21 +49,26 @@ struct PagesFixture {
         self.source = source
     }
 
-    /// This fixture with the active share's renditions made (`share.renditions` runs
-    /// ``ShareRenditions/make(stillPath:moviePath:baseName:in:limits:)``, the same operation).
+    /// This fixture with the renditions made: the active share's without location, the kept
+    /// share's with it (`share.renditions` runs
+    /// ``ShareRenditions/make(stillPath:moviePath:baseName:in:keepLocation:limits:)``, the same operation).
     func withRenditions() throws -> PagesFixture {
         var fixture = self
-        let folder = try pair.directory.subdirectory("renditions-\(job)")
-        let made = try ShareRenditions.make(
-            stillPath: pair.still.url.path, moviePath: pair.movie.url.path, baseName: "glint-" + job.description.prefix(8), in: folder)
-        let types: [ShareRenditions.Name: String] = [
-            .thumbnail: "image/jpeg", .display: "image/jpeg", .livePhoto: "application/zip", .motionPhoto: "image/jpeg",
-        ]
-        fixture.source.shares["active"]?.renditions = Dictionary(
-            uniqueKeysWithValues: try made.map { name, url in
-                let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64 ?? 0
-                return (name.rawValue, PageFile(url: url, contentType: types[name] ?? "application/octet-stream", size: size))
-            })
+        for (share, keepLocation) in [("active", false), ("kept", true)] {
+            let folder = try pair.directory.subdirectory("renditions-\(share)-\(job)")
+            let made = try ShareRenditions.make(
+                stillPath: pair.still.url.path, moviePath: pair.movie.url.path, baseName: "glint-" + job.description.prefix(8), in: folder,
+                keepLocation: keepLocation)
+            let types: [ShareRenditions.Name: String] = [
+                .thumbnail: "image/jpeg", .display: "image/jpeg", .livePhoto: "application/zip", .motionPhoto: "image/jpeg",
+                .still: "image/jpeg", .movie: "video/quicktime",
+            ]
+            fixture.source.shares[share]?.renditions = Dictionary(
+                uniqueKeysWithValues: try made.map { name, url in
+                    let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64 ?? 0
+                    return (name.rawValue, PageFile(url: url, contentType: types[name] ?? "application/octet-stream", size: size))
+                })
+        }
         return fixture
     }
 
@@ -70,10 +77,23 @@ struct PagesFixture {
         ShareToken(shareID: share, expiresAt: now.addingTimeInterval(expiresIn), secret: secret).description
     }
 
+    /// An operator's key (sees every job) and alice's (sees the thumbnail job only), as the
+    /// source knows them.
+    static let operatorKey = "glint_0000000000aa_" + String(repeating: "A", count: 32)
+    static let aliceKey = "glint_0000000000bb_" + String(repeating: "B", count: 32)
+    static let operatorViewer = PageViewer(keyID: "0000000000aa", tenant: "ops", isOperator: true)
+    static let aliceViewer = PageViewer(keyID: "0000000000bb", tenant: "alice", isOperator: false)
+
+    /// `Authorization: Bearer` with `key` (the operator's unless told).
+    static func bearer(_ key: String = operatorKey) -> HTTPFields { [.authorization: "Bearer \(key)"] }
+
     /// An application serving the pages only.
-    func application() -> some ApplicationProtocol {
-        let router = Router()
-        PageRoutes(source: source, secret: Self.secret, now: { Self.now }).addRoutes(to: router)
+    func application(access: PageAccessConfiguration = PageAccessConfiguration()) -> some ApplicationProtocol {
+        var source = source
+        source.keys = [Self.operatorKey: Self.operatorViewer, Self.aliceKey: Self.aliceViewer]
+        source.owners = [thumbnailJob: "alice"]
+        let router = Router(context: GlintRequestContext.self)
+        PageRoutes(source: source, secret: Self.secret, now: { Self.now }, access: access).addRoutes(to: router)
         return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 }

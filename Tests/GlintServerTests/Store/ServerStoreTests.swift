@@ -143,6 +143,25 @@ struct ServerStoreTests {
         }
     }
 
+    @Test("a share keeps the location only when made to (keepLocation), and says so when read back", arguments: ServerStoreUnderTest.enabled)
+    func shareKeepsLocation(_ kind: ServerStoreUnderTest) async throws {
+        try await kind.withStore { store in
+            let (plain, kept) = (
+                ShareRecord(
+                    id: String(repeating: "3", count: 32), tenant: "alice", job: JobID(), createdAt: Self.t0, expiresAt: Self.t0.addingTimeInterval(3600)),
+                ShareRecord(
+                    id: String(repeating: "4", count: 32), tenant: "alice", job: JobID(), createdAt: Self.t0, expiresAt: Self.t0.addingTimeInterval(3600),
+                    keepLocation: true)
+            )
+            #expect(plain.keepLocation == false, "off unless asked")
+            for record in [plain, kept] { try await store.insertShare(record) }
+            #expect(try await store.share(id: plain.id)?.keepLocation == false)
+            #expect(try await store.share(id: kept.id)?.keepLocation == true)
+            #expect(try await store.liveShares(tenant: "alice", at: Self.t0).sorted { $0.id < $1.id } == [plain, kept])
+            #expect(try await store.revokeShare(id: kept.id, tenant: "alice", at: Self.t0)?.keepLocation == true)
+        }
+    }
+
     @Test("blob retention: uses move a claim's last use, only claims unused since a date are taken away", arguments: ServerStoreUnderTest.enabled)
     func blobRetention(_ kind: ServerStoreUnderTest) async throws {
         try await kind.withStore { store in

@@ -22,6 +22,10 @@ struct ServerHarness: Sendable {
     let alice: String
     let bob: String
 
+    /// The queues the harness's keys may submit to unless `defaultLimits` names others: the tests
+    /// park jobs in queues no worker serves.
+    static let testQueues = ["default", "parked", "other", "shown"]
+
     /// Runs `body` with a harness whose stores are open; closes them afterwards.
     static func with<R: Sendable>(
         maxUploadBytes: Int64 = 64 << 20, inputLimits: InputLimits = .default, defaultLimits: KeyLimits = .unlimited,
@@ -33,12 +37,14 @@ struct ServerHarness: Sendable {
         let blobs = try FileBlobStore(directory: data.blobs)
         return try await withJobStore(data.defaultStoreLocation) { jobs in
             try await withServerStore(for: data.defaultStoreLocation, dataDirectory: data) { store in
-                let server = ServerContext(
+                var server = ServerContext(
                     jobs: jobs, blobs: blobs, store: store, maxUploadBytes: maxUploadBytes, inputLimits: inputLimits,
-                    secret: try ServerSecret.loadOrCreate(in: data.url), defaultLimits: defaultLimits)
+                    secret: try ServerSecret.loadOrCreate(in: data.url), defaultLimits: defaultLimits.over(KeyLimits(queues: testQueues)))
+                // The tests' webhook receivers listen on loopback.
+                server.egress = EgressClient(policy: EgressPolicy(allowedNetworks: [try IPNetwork("127.0.0.0/8")]))
                 let harness = ServerHarness(
                     directory: directory, server: server, data: data,
-                    alice: try await Self.makeKey(store, tenant: "alice"), bob: try await Self.makeKey(store, tenant: "bob"))
+                    alice: try await Self.makeKey(server, tenant: "alice"), bob: try await Self.makeKey(server, tenant: "bob"))
                 let result = try await body(harness)
                 directory.remove()
                 return result
@@ -50,6 +56,13 @@ struct ServerHarness: Sendable {
         let key = APIKey.generate()
         try await store.insertKey(APIKeyRecord(id: key.id, tenant: tenant, name: "test", hash: key.hash, createdAt: Date(), limits: limits))
         return key.text
+    }
+
+    /// A new key for `tenant`, with a webhook signing secret (as `glint keys create` makes them).
+    static func makeKey(_ server: ServerContext, tenant: String, limits: KeyLimits = .unlimited) async throws -> String {
+        let text = try await makeKey(server.store, tenant: tenant, limits: limits)
+        _ = try await server.store.rotateWebhookSecret(key: APIKey(parsing: text)!.id, vault: server.webhookSecrets)
+        return text
     }
 
     /// Serves the API (with `workers` embedded worker slots, none by default) for `body`.

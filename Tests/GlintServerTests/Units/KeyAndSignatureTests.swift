@@ -38,12 +38,14 @@ struct KeyAndSignatureTests {
         #expect((attributes[.size] as? Int) == 32)
     }
 
-    @Test("webhook signatures are HMAC-SHA256 over '<t>.<body>'")
-    func webhookSignature() {
-        let key = SymmetricKey(data: Data(repeating: 7, count: 32))
-        let body = Data(#"{"id":"x"}"#.utf8)
-        let signature = WebhookSignature(body: body, timestamp: 1_700_000_000, key: key)
-        let expected = HMAC<SHA256>.authenticationCode(for: Data("1700000000.".utf8) + body, using: key)
-        #expect(signature.header == "t=1700000000,v1=" + expected.map { String(format: "%02x", $0) }.joined())
+    @Test("webhook signatures reproduce the Standard Webhooks specification's test vector")
+    func webhookSignature() throws {
+        let secret = try #require(WebhookSecret(text: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"))
+        let body = Data(#"{"test": 2432232314}"#.utf8)
+        let id = "msg_p5jXN8AQM9LWM0D4loKWxJek"
+        let signature = WebhookSignature.sign(id: id, timestamp: 1_614_265_330, body: body, secret: secret)
+        #expect(signature == "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=")
+        #expect(WebhookSignature.verify(header: "v1,bm9wZQ== " + signature, id: id, timestamp: 1_614_265_330, body: body, secret: secret))
+        #expect(!WebhookSignature.verify(header: signature, id: id, timestamp: 1_614_265_331, body: body, secret: secret))
     }
 }

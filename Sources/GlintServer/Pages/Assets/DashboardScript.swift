@@ -77,7 +77,12 @@ enum DashboardScript {
 
           function refresh() {
             fetch("/dashboard/data.json", { cache: "no-store" })
-              .then(function (response) { if (!response.ok) throw new Error("HTTP " + response.status); return response.json(); })
+              .then(function (response) {
+                // The session ended (expired, signed out elsewhere, key revoked): show the sign-in form.
+                if (response.status === 401) { window.location.reload(); throw new Error("signed out"); }
+                if (!response.ok) throw new Error("HTTP " + response.status);
+                return response.json();
+              })
               .then(function (data) {
                 counts(data); chart(data); jobs(data);
                 var updated = document.querySelector(".updated time");

@@ -38,5 +38,11 @@ enum DashboardStyle {
         .job[data-state="completed"] .state { color: var(--bar); }
         .job[data-state="discarded"] .state { color: #ff453a; }
         .details time { font-size: 0.75rem; color: var(--muted); }
+        .session { display: flex; gap: 8px; align-items: center; color: var(--muted); font-size: 0.8rem; margin: 4px 0; }
+        button { font: inherit; border: 0; border-radius: 8px; padding: 6px 12px; background: var(--accent); color: #ffffff; cursor: pointer; }
+        .login main { max-width: 420px; padding-top: 12vh; }
+        .login form { display: flex; flex-direction: column; gap: 12px; background: var(--card); border-radius: 10px; padding: 16px; }
+        .login input { font: inherit; padding: 8px; border-radius: 8px; border: 1px solid var(--line); background: var(--bg); color: var(--fg); }
+        .login .error { color: #ff453a; margin: 0; }
         """#
 }

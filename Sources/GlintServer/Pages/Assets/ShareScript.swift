@@ -7,7 +7,9 @@
 /// the `<video>` as a `blob:` URL. It plays from the start while the photo is pressed (touch,
 /// pen, mouse button or Space/Enter: a user gesture, so with sound where the browser allows it,
 /// muted otherwise) or hovered by a mouse (muted), and the still comes back when it ends or is
-/// let go. Where the movie cannot be fetched or played the still stays, with the badge.
+/// let go. Where the movie cannot be fetched or played the still stays, with the badge. A still
+/// that fails to load (a fresh share's picture answers 503 until its renditions job has made it)
+/// is asked for again every 5 s for two minutes.
 /// `data-motion` and `data-still` on the figure say where things are (see ``SharePage``).
 enum ShareScript {
     static let source = #"""
@@ -119,10 +121,20 @@ enum ShareScript {
             var desktop = !touch && window.innerWidth >= 600;
             if (capable && desktop && !saveData) load();
           }
+          // A fresh share's picture is made by its renditions job (without location): until then it
+          // answers 503, so the still is asked for again every few seconds, for two minutes.
+          var stillRetries = 0;
+          function stillFailed() {
+            if (stillRetries >= 24) { figure.dataset.still = "failed"; return; }
+            stillRetries += 1;
+            figure.dataset.still = "loading";
+            setTimeout(function () { still.src = still.src.split("?")[0] + "?retry=" + stillRetries; }, 5000);
+          }
           if (still.complete && still.naturalWidth > 0) stillLoaded();
           else {
             still.addEventListener("load", stillLoaded);
-            still.addEventListener("error", function () { figure.dataset.still = "failed"; });
+            still.addEventListener("error", stillFailed);
+            if (still.complete) stillFailed();
           }
 
           if (!video) return;

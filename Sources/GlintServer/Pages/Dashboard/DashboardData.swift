@@ -45,6 +45,8 @@ struct DashboardData: Encodable, Sendable {
     }
 
     var generatedAt: String
+    /// Whose jobs these are: `"every tenant"` (an operator's key) or `"tenant <name>"`.
+    var scope: String
     /// Every state, with 0 for those that have no jobs, in the queue's order of states.
     var counts: [String: Int]
     var throughput: Throughput
@@ -53,13 +55,15 @@ struct DashboardData: Encodable, Sendable {
     static let minutes = 60
     static let recentLimit = 12
 
-    /// Reads everything from `source` as of `now`.
-    static func load(from source: some PageDataSource, now: Date) async throws -> DashboardData {
+    /// Reads from `source` as of `now` what `viewer` may see: its tenant's jobs, or every tenant's
+    /// for an operator's key.
+    static func load(from source: some PageDataSource, for viewer: PageViewer, now: Date) async throws -> DashboardData {
+        let tenant = viewer.scope
         let minute = 60.0
         let end = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 / minute).rounded(.down) + 1) * minute)
-        async let counts = source.queueCounts()
-        async let perMinute = source.completionsPerMinute(endingAt: end, minutes: minutes)
-        async let recent = source.recentJobs(limit: recentLimit)
+        async let counts = source.queueCounts(tenant: tenant)
+        async let perMinute = source.completionsPerMinute(tenant: tenant, endingAt: end, minutes: minutes)
+        async let recent = source.recentJobs(tenant: tenant, limit: recentLimit)
         var allCounts: [String: Int] = [:]
         let byState = try await counts
         for state in JobState.allCases { allCounts[state.rawValue] = byState[state] ?? 0 }
@@ -71,7 +75,7 @@ struct DashboardData: Encodable, Sendable {
                 thumbnail: job.hasThumbnail ? "/dashboard/jobs/\(job.id)/thumbnail" : nil, url: "/v1/jobs/\(job.id)")
         }
         return DashboardData(
-            generatedAt: Timestamp.string(from: now), counts: allCounts,
+            generatedAt: Timestamp.string(from: now), scope: viewer.isOperator ? "every tenant" : "tenant \(viewer.tenant)", counts: allCounts,
             throughput: Throughput(
                 minutes: minutes, endingAt: Timestamp.string(from: end), perMinute: series,
                 total: series.reduce(0, +)),

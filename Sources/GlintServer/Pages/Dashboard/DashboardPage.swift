@@ -5,6 +5,8 @@ import GlintQueue
 /// from `data.json` every few seconds.
 struct DashboardPage {
     var data: DashboardData
+    /// Who signed in: named in the header, beside the sign-out button.
+    var viewer: PageViewer
 
     func render() -> String {
         let counts = JobState.allCases.map { state in
@@ -25,7 +27,9 @@ struct DashboardPage {
             <script src="\(PageAssets.dashboardScript.versionedPath)" defer></script>
             </head>
             <body class="dashboard" data-generated-at="\(data.generatedAt.htmlEscaped)">
-            <header><h1>Glint</h1><p class="updated">Updated <time>\(data.generatedAt.htmlEscaped)</time></p></header>
+            <header><h1>Glint</h1><p class="updated">Updated <time>\(data.generatedAt.htmlEscaped)</time></p>
+            <form class="session" method="post" action="/logout"><span class="viewer">\(data.scope.htmlEscaped) · key \
+            <code>\(viewer.keyID.htmlEscaped)</code></span> <button type="submit">Sign out</button></form></header>
             <main>
             <section aria-labelledby="queue-heading"><h2 id="queue-heading">Queue</h2>
             <div class="counts">

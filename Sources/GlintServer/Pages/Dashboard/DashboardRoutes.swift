@@ -3,17 +3,20 @@ import GlintQueue
 import Hummingbird
 import Logging
 
-/// The handlers behind `/` and `/dashboard/...`.
+/// The handlers behind `/` and `/dashboard/...`, for a viewer already signed in (``PageAccess``):
+/// each shows what the viewer's key may see, and nothing else.
 struct DashboardRoutes<Source: PageDataSource>: Sendable {
     let source: Source
     let now: @Sendable () -> Date
     let logger: Logger
 
     /// `GET /`.
-    func page() async -> Response {
+    func page(viewer: PageViewer) async -> Response {
         do {
-            let data = try await DashboardData.load(from: source, now: now())
-            return PageHeaders.html(DashboardPage(data: data).render())
+            let data = try await DashboardData.load(from: source, for: viewer, now: now())
+            var response = PageHeaders.html(DashboardPage(data: data, viewer: viewer).render())
+            response.headers[PageHeaders.referrerPolicy] = SameOriginCheck.formPagesReferrerPolicy
+            return response
         } catch {
             logger.error("dashboard data unavailable", metadata: ["error": "\(error)"])
             return ShareUnavailablePage.failed.response
@@ -21,9 +24,9 @@ struct DashboardRoutes<Source: PageDataSource>: Sendable {
     }
 
     /// `GET /dashboard/data.json`.
-    func data() async -> Response {
+    func data(viewer: PageViewer) async -> Response {
         do {
-            let data = try await DashboardData.load(from: source, now: now())
+            let data = try await DashboardData.load(from: source, for: viewer, now: now())
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             return Response(
@@ -38,11 +41,12 @@ struct DashboardRoutes<Source: PageDataSource>: Sendable {
         }
     }
 
-    /// `GET /dashboard/jobs/{id}/thumbnail`: the job's image output.
-    func thumbnail(job text: String, request: Request, context: some RequestContext) async -> Response {
+    /// `GET /dashboard/jobs/{id}/thumbnail`: the thumbnail the job's renditions made, if the viewer
+    /// may see the job (another tenant's job is 404, as if it did not exist).
+    func thumbnail(job text: String, viewer: PageViewer, request: Request, context: some RequestContext) async -> Response {
         guard let id = JobID(text) else { return Response(status: .notFound) }
         do {
-            guard let file = try await source.thumbnail(job: id) else { return Response(status: .notFound) }
+            guard let file = try await source.thumbnail(job: id, tenant: viewer.scope) else { return Response(status: .notFound) }
             return try await FileResponses.stored(file, request: request, context: context)
         } catch {
             logger.error("thumbnail unreadable", metadata: ["job": "\(id)", "error": "\(error)"])

@@ -20,7 +20,7 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
         case .valid(let token): verified = token
         }
         do {
-            guard let share = try await source.share(id: verified.shareID), share.still != nil else { return .unavailable(.notFound) }
+            guard let share = try await source.share(id: verified.shareID), share.jobStill != nil else { return .unavailable(.notFound) }
             if share.state == .revoked { return .unavailable(.revoked) }
             if share.expiresAt <= time { return .unavailable(.expired) }
             return .found(share)
@@ -39,14 +39,17 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
         }
     }
 
-    /// `GET|HEAD /s/{token}/still` and `/motion`: the stored file, with `Range`.
+    /// `GET|HEAD /s/{token}/still`, `/display` and `/motion`: the stored file, with `Range`; the
+    /// copy without location unless the share keeps it (``PageShare/servesLocationFreeCopies``),
+    /// 503 with `Retry-After` until that copy is made, never the job's own file meanwhile.
     func file(_ pick: KeyPath<PageShare, PageFile?>, token: String, request: Request, context: some RequestContext) async -> Response {
         switch await resolve(token) {
         case .unavailable(let page): return page.response
         case .found(let share):
             guard let file = share[keyPath: pick] else {
-                // A Motion Photo's motion exists once its renditions have unpacked it.
-                return pick == \PageShare.motion && share.isMotionPhoto ? ShareUnavailablePage.preparing.response : ShareUnavailablePage.notFound.response
+                // The copies without location, and a Motion Photo's motion, exist once the renditions are made.
+                let preparing = share.isPreparing || (pick == \PageShare.motion && share.isMotionPhoto && share.renditions.isEmpty)
+                return preparing ? ShareUnavailablePage.preparing.response : ShareUnavailablePage.notFound.response
             }
             do {
                 return try await FileResponses.stored(file, request: request, context: context)
@@ -57,9 +60,10 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
         }
     }
 
-    /// `GET /s/{token}/download/{livephoto|still|motionphoto}`: the still as stored, or the pair's
-    /// downloads as the share's renditions made them (``PageShare/renditions``); no request makes
-    /// one. Until they are made the answer is 503 with `Retry-After` (``ShareUnavailablePage/preparing``).
+    /// `GET /s/{token}/download/{livephoto|still|motionphoto}`: the still the share serves (``PageShare/still``:
+    /// without location unless kept), or the pair's downloads as the share's renditions made them
+    /// (``PageShare/renditions``); no request makes one. Until they are made the answer is 503 with
+    /// `Retry-After` (``ShareUnavailablePage/preparing``).
     func download(token: String, format: String, request: Request, context: some RequestContext) async -> Response {
         guard let format = ShareDownload(rawValue: format) else { return ShareUnavailablePage.notFound.response }
         let share: PageShare
@@ -67,6 +71,7 @@ struct ShareRoutes<Source: PageDataSource>: Sendable {
         case .unavailable(let page): return page.response
         case .found(let found): share = found
         }
+        if share.isPreparing { return ShareUnavailablePage.preparing.response }
         guard let still = share.still else { return ShareUnavailablePage.notFound.response }
         let names = ShareDownloadNames(job: share.job)
         let file: PageFile

@@ -11,6 +11,10 @@ enum ShareUnavailablePage {
     /// A download is still being made (503 with `Retry-After`): the share's renditions job has not
     /// finished yet.
     case preparing
+    /// Too many requests from this client address (429 with `Retry-After`; ``PageAccess``).
+    case rateLimited
+    /// A sign-in or sign-out posted from another site (403; ``SameOriginCheck``).
+    case refused
 
     /// Seconds a client waits before asking again for a download being made.
     static let preparingRetrySeconds = 5
@@ -21,6 +25,8 @@ enum ShareUnavailablePage {
         case .notFound: return .notFound
         case .failed: return .internalServerError
         case .preparing: return .serviceUnavailable
+        case .rateLimited: return .tooManyRequests
+        case .refused: return .forbidden
         }
     }
 
@@ -31,6 +37,8 @@ enum ShareUnavailablePage {
         case .notFound: return "This link does not exist"
         case .failed: return "Something went wrong"
         case .preparing: return "This download is being prepared"
+        case .rateLimited: return "Too many requests"
+        case .refused: return "This request was refused"
         }
     }
 
@@ -41,6 +49,8 @@ enum ShareUnavailablePage {
         case .notFound: return "Check that the whole link was copied, or ask for a new one."
         case .failed: return "The photo could not be sent just now. Try again in a moment."
         case .preparing: return "It will be ready in a few seconds. Try again in a moment."
+        case .rateLimited: return "Wait a moment, then try again."
+        case .refused: return "Sign in and out from this site's own pages."
         }
     }
 
@@ -48,6 +58,13 @@ enum ShareUnavailablePage {
     var response: Response {
         var response = page
         if self == .preparing { response.headers[.retryAfter] = String(Self.preparingRetrySeconds) }
+        return response
+    }
+
+    /// The page with `Retry-After: seconds` (``rateLimited``).
+    func response(retryAfter seconds: Int) -> Response {
+        var response = page
+        response.headers[.retryAfter] = String(max(seconds, 1))
         return response
     }
 

@@ -63,7 +63,7 @@ struct ChromiumPageTests {
 
     @Test("phone: a touch plays the motion, lifting the finger stops it; badge clear space and 44 px targets hold")
     func phoneSharePage() async throws {
-        let fixture = try PagesFixture()
+        let fixture = try PagesFixture().withRenditions()
         let token = PagesFixture.token("active")
         try await fixture.application().test(.live) { client in
             let port = try #require(client.port)
@@ -142,7 +142,7 @@ struct ChromiumPageTests {
             let port = try #require(client.port)
             let browser = try HeadlessChromium()
             let page = try await BrowserPage.open(in: browser, width: 390, height: 844, mobile: true)
-            try await page.navigate("http://127.0.0.1:\(port)/")
+            try await page.signIn(at: "http://127.0.0.1:\(port)", key: PagesFixture.operatorKey)
             #expect(try await page.wait(until: "document.body?.dataset.refreshed === 'true'"), "the script read data.json")
             #expect(try await page.evaluate("document.querySelectorAll('.throughput-chart .bar').length") as? Int == 60)
             #expect(try await page.evaluate("document.querySelector('.count[data-state=available] .number').textContent") as? String == "3")

@@ -21,7 +21,7 @@ struct PageScreenshots {
 
     @Test("share page and dashboard at phone and desktop widths")
     func screenshots() async throws {
-        var fixture = try PagesFixture()
+        var fixture = try PagesFixture().withRenditions()
         fixture.source = Self.busyQueue(fixture)
         let docs = try #require(SharedFixtures.packageRoot).appendingPathComponent("docs", isDirectory: true)
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
@@ -34,7 +34,7 @@ struct PageScreenshots {
                 try await page.navigate("http://127.0.0.1:\(port)/s/\(token)")
                 #expect(try await page.wait(until: "document.querySelector('.live-photo')?.dataset.motion === 'ready'"))
                 try await page.screenshot().write(to: docs.appendingPathComponent("share-page-\(size.name).png"))
-                try await page.navigate("http://127.0.0.1:\(port)/")
+                try await page.signIn(at: "http://127.0.0.1:\(port)", key: PagesFixture.operatorKey)
                 #expect(
                     try await page.wait(
                         until: "document.body?.dataset.refreshed === 'true' && "
