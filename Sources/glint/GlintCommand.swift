@@ -22,6 +22,8 @@ struct GlintCommand: AsyncParsableCommand {
     /// Logs go to standard error at the level GlintOptions' ``LogLevelSetting`` reads (`GLINT_LOG_LEVEL`,
     /// `warning` by default), so that normal runs print nothing but their results.
     static func main() async {
+        // The long-running commands remember a stop asked for while they start (``StartupSignals``).
+        if let command = CommandLine.arguments.dropFirst().first, StartupSignals.holdingCommands.contains(command) { StartupSignals.hold() }
         FFmpegLogging.silence()
         let level = LogLevelSetting.level()
         LoggingSystem.bootstrap { label in

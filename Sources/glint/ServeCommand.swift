@@ -50,7 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
             let base = Event(
                 event: "listening", url: nil, store: location.description, dataDirectory: data.path, workers: configuration.workers,
                 pid: ProcessInfo.processInfo.processIdentifier)
-            try await GlintService.run(configuration: configuration, location: location, dataDirectory: data) { port in
+            try await GlintService.run(configuration: configuration, location: location, dataDirectory: data, beside: [StartupSignals.pendingStop]) { port in
                 var event = base
                 event.url = "http://\(host):\(port)"
                 Self.announce(event, json: json)

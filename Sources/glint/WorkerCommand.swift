@@ -58,7 +58,10 @@ struct WorkerCommand: AsyncParsableCommand {
                     event: "started", worker: workerID, pid: ProcessInfo.processInfo.processIdentifier, store: location.description,
                     dataDirectory: data.path, concurrency: configuration.concurrency, queues: configuration.queues)
                 announce(event)
-                let group = ServiceGroup(configuration: .init(services: [worker], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                let group = ServiceGroup(
+                    configuration: .init(
+                        services: [.init(service: worker), StartupSignals.pendingStop], gracefulShutdownSignals: [.sigterm, .sigint],
+                        logger: logger))
                 try await group.run()
                 var stopped = event
                 stopped.event = "stopped"

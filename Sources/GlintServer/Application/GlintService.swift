@@ -15,10 +15,12 @@ public enum GlintService {
     ///   - configuration: Address, limits and workers.
     ///   - location: The job store (`sqlite:PATH` or a PostgreSQL URL).
     ///   - dataDirectory: Blobs, `server.sqlite` and `server-secret` live here.
+    ///   - beside: More services run in the same group (`glint serve`'s stop asked for while starting).
     ///   - onServerRunning: Called with the bound port once the server listens.
     public static func run(
         configuration: GlintServerConfiguration, location: JobStoreLocation, dataDirectory: GlintDataDirectory,
-        logger: Logger = Logger(label: "glint.server"), onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        logger: Logger = Logger(label: "glint.server"), beside: [ServiceGroupConfiguration.ServiceConfiguration] = [],
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         if let loose = try dataDirectory.create() {
             logger.warning(
@@ -42,7 +44,8 @@ public enum GlintService {
                 let app = buildApplication(
                     server: server, configuration: configuration, workDirectory: { dataDirectory.workDirectory(worker: $0) },
                     metrics: metrics, logger: logger, onServerRunning: onServerRunning)
-                var services = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+                var services = ServiceGroupConfiguration(
+                    services: [.init(service: app)] + beside, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
                 // A stop never waits forever: what is still in flight after this is cancelled.
                 services.maximumGracefulShutdownDuration = configuration.maximumStopDuration
                 try await ServiceGroup(configuration: services).run()
