@@ -47,13 +47,21 @@ struct OutputTargetTests {
         let fifo = directory.file("pipe").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let payload = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        let reader = Task.detached { () -> [UInt8] in
-            guard let handle = FileHandle(forReadingAtPath: fifo) else { return [] }
-            defer { try? handle.close() }
-            return [UInt8](handle.readDataToEndOfFile())
-        }
+        // Both ends block until the other opens: the reader gets a thread of its own, never one of
+        // the few the suites' tasks share (a task blocked there waiting for another task can wait forever).
+        let received = Mutex<[UInt8]?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            let bytes = FileHandle(forReadingAtPath: fifo).map { handle in
+                defer { try? handle.close() }
+                return [UInt8](handle.readDataToEndOfFile())
+            }
+            received.withLock { $0 = bytes ?? [] }
+            done.signal()
+        }.start()
         try AtomicFileWriter.write(payload, to: fifo)
-        #expect(await reader.value == payload)
+        done.wait()
+        #expect(received.withLock { $0 } == payload)
         var status = stat()
         #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
     }
