@@ -26,11 +26,15 @@ public struct APIKey: Hashable, Sendable, CustomStringConvertible {
     /// Parses `glint_<12 hex>_<32 hex or base62>`; nil for anything else.
     public init?(parsing text: String) {
         let parts = text.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "glint", parts[1].utf8.count == 12, parts[2].utf8.count == 32,
-            parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+        guard parts.count == 3, parts[0] == "glint", Self.isID(parts[1]), parts[2].utf8.count == 32,
             parts[2].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
         else { return nil }
         self.init(id: String(parts[1]), text: text)
+    }
+
+    /// Whether `text` is a key id: 12 lower-case hex digits.
+    static func isID(_ text: some StringProtocol) -> Bool {
+        text.utf8.count == 12 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// Lower-case hex SHA-256 of the whole key text: what the store keeps.

@@ -45,3 +45,12 @@ public enum ServerSecret {
         }
     }
 }
+
+extension SymmetricKey {
+    /// A key for one purpose derived from this one (the server secret): HKDF-SHA256 with `purpose`
+    /// as its info, so that no two uses of the secret (dashboard sessions, sealed webhook secrets)
+    /// share a key, and none can stand in for another.
+    func derivedKey(purpose: String) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: self, info: Data(purpose.utf8), outputByteCount: 32)
+    }
+}

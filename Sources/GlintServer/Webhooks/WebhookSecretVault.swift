@@ -12,8 +12,7 @@ public struct WebhookSecretVault: Sendable {
 
     /// The vault of the server whose secret is `serverSecret`.
     public init(serverSecret: SymmetricKey) {
-        key = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: serverSecret, info: Data("glint-webhook-secrets-v1".utf8), outputByteCount: 32)
+        key = serverSecret.derivedKey(purpose: "glint-webhook-secrets-v1")
     }
 
     /// `secret` sealed for the key `keyID`, as base64 text.
