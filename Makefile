@@ -16,6 +16,8 @@
 #   make bench-isolation  isolated job runners against in-process jobs: edit wall time, throughput, API latency under load
 #   make bench-motionphoto  Motion Photo to Live Photo (the Samsung HEIC) against exiftool + ffmpeg + exiftool (goal: 3x)
 #   make soak       SOAK_MINUTES (30) of 50 clients' mixed load on PostgreSQL, serve + 2 workers, with workers and runners killed
+#   make fuzz       every libFuzzer harness under Fuzz/ (sanitizers on, .build-fuzz/) for FUZZ_SECONDS (300) each; fails on any finding
+#   make fuzz-smoke every harness for 20 s, two at a time (CI runs it after the tests)
 #   make api-check  schemathesis against /openapi.yaml of a throw-away glint serve (about 1,200 cases)
 #   make clean      remove build outputs, out/ and Fixtures/generated/
 
@@ -45,7 +47,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 # times CI's log shows.
 timed = stage_started=$$(date +%s); $(2); echo "== $(1): $$(( $$(date +%s) - stage_started )) s"
 
-.PHONY: deps build smoke test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation bench-motionphoto soak api-check clean
+.PHONY: deps build smoke test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation bench-motionphoto soak fuzz fuzz-smoke api-check clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -86,6 +88,18 @@ test: deps lint
 	# The 2-minute soak (SoakTests) loads both cores and kills processes: alone, after the rest.
 	$(call timed,soak,GLINT_SOAK_TEST=1 timeout --kill-after=30s 15m $(SWIFT) test --skip-build --filter SoakTests)
 
+# Coverage-guided fuzzing of Glint's own parsers (docs/fuzzing.md): each harness under Fuzz/ built with
+# the fuzzer and address sanitizers into .build-fuzz/ (the normal build is untouched), then run for
+# FUZZ_SECONDS, one after another, its corpus kept in .build-fuzz/corpus/. A crash, sanitizer report,
+# leak, input slower than 2 s or over 2 GiB fails the target (the input under .build-fuzz/artifacts/).
+FUZZ_SECONDS ?= 300
+
+fuzz: deps
+	$(call timed,fuzz,FUZZ_SECONDS=$(FUZZ_SECONDS) SHARED_FIXTURES=$(SHARED_FIXTURES) Scripts/fuzz.sh)
+
+fuzz-smoke: deps
+	$(call timed,fuzz-smoke,FUZZ_SECONDS=20 FUZZ_JOBS=2 SHARED_FIXTURES=$(SHARED_FIXTURES) Scripts/fuzz.sh)
+
 # The proof of `make run` (.ci/run calls it after the tests): the same build, glint serve started as `make
 # run` starts it but on a free loopback port with a throw-away data directory and a fresh key, one
 # livephoto.edit of the shared iPhone pair over HTTP, both outputs checked to still pair, then SIGTERM
@@ -97,7 +111,7 @@ smoke: build
 # target imports declared in Package.swift, docs/architecture.md's module table and diagram true to
 # Package.swift and the sources, no GLINT_* variable read outside Sources/GlintOptions, and no function
 # in Sources or Benchmarks over 60 lines.
-FORMATTED := Sources Tests Benchmarks/JPEGPatchBench Benchmarks/PostgresQueueBench Benchmarks/SQLiteQueueBench
+FORMATTED := Sources Tests Fuzz Benchmarks/JPEGPatchBench Benchmarks/PostgresQueueBench Benchmarks/SQLiteQueueBench
 
 lint:
 	lint_started=$$(date +%s)
@@ -107,7 +121,7 @@ lint:
 	python3 Scripts/check-environment.py
 	python3 Scripts/check-probe.py
 	python3 Scripts/check-egress.py
-	Scripts/long-functions.sh Sources Benchmarks
+	Scripts/long-functions.sh Sources Benchmarks Fuzz
 	echo "== lint: $$(( $$(date +%s) - lint_started )) s"
 
 format:

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "GlintCore", targets: ["GlintCore"]),
+        .library(name: "GlintProbe", targets: ["GlintProbe"]),
         .library(name: "GlintMedia", targets: ["GlintMedia"]),
         .library(name: "GlintLivePhoto", targets: ["GlintLivePhoto"]),
         .library(name: "GlintGraphics", targets: ["GlintGraphics"]),

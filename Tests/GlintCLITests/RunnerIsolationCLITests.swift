@@ -68,14 +68,17 @@ struct RunnerIsolationCLITests {
         }
     }
 
-    /// Watches, on a thread started at once, for the worker's runner; once it has run for a
-    /// moment (mid-edit: an edit of the pair takes seconds), does `action` to it.
+    /// Watches, on a thread started at once, for the worker's runner; once it has lowered its
+    /// priority to `SCHED_IDLE` (its first step: a loaded machine may take a while to get there)
+    /// and run for a moment after (mid-edit: an edit of the pair takes seconds), does `action` to it.
     static func watchRunner<T: Sendable>(
         _ setup: Setup, _ action: @escaping @Sendable (pid_t) -> T
     ) -> RunnerProcesses.Watcher<T?> {
         let parent = setup.worker.process.processIdentifier
         return RunnerProcesses.Watcher { () -> T? in
             guard let runner = RunnerProcesses.waitForRunner(of: parent, timeout: 120) else { return nil }
+            let deadline = Date().addingTimeInterval(60)
+            while let policy = schedulingPolicy(of: runner), policy != 5, Date() < deadline { usleep(5000) }
             usleep(300_000)
             return action(runner)
         }

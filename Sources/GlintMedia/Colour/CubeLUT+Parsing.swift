@@ -127,6 +127,10 @@ private struct CubeFileParser {
         for axis in 0..<3 where !(domainMin[axis] < domainMax[axis]) {
             throw MediaError(.corrupt, file: file, "DOMAIN_MIN must be below DOMAIN_MAX on every axis")
         }
+        // A span past the largest Double (-1e308 to 1e308) would turn a look-up at its end into NaN.
+        for axis in 0..<3 where !(domainMax[axis] - domainMin[axis]).isFinite {
+            throw MediaError(.corrupt, file: file, "DOMAIN_MIN to DOMAIN_MAX spans more than a Double holds")
+        }
         return CubeLUT(size: size, table: table, title: title, domainMin: domainMin, domainMax: domainMax)
     }
 

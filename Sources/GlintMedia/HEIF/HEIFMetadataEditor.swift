@@ -86,7 +86,7 @@ public struct HEIFMetadataEditor {
     /// Replaces the XMP item's data, or adds an XMP item describing the primary image.
     public mutating func setXMP(_ packet: [UInt8]) {
         if let info = infos.first(where: { $0.type == "mime" && $0.contentType?.hasPrefix(Self.xmpContentType) == true }) {
-            replacements[info.id] = packet
+            replace(info.id, with: packet)
             return
         }
         let id = (infos.map(\.id).max() ?? 0) + 1
@@ -108,7 +108,15 @@ public struct HEIFMetadataEditor {
     /// - Throws: ``MediaError`` `.unsupported` when the file has no EXIF item.
     public mutating func setExif(_ tiff: [UInt8]) throws {
         guard let info = infos.first(where: { $0.type == "Exif" }) else { throw MediaError(.unsupported, "HEIF file has no Exif item to replace") }
-        replacements[info.id] = [0, 0, 0, 6] + ExifMetadata.app1Header + tiff
+        replace(info.id, with: [0, 0, 0, 6] + ExifMetadata.app1Header + tiff)
+    }
+
+    /// Gives item `id` new data, and an `iloc` entry when it has none (its data would be lost).
+    private mutating func replace(_ id: UInt32, with data: [UInt8]) {
+        if !locations.locations.contains(where: { $0.itemID == id }) {
+            locations.locations.append(.init(itemID: id, constructionMethod: 0, dataReferenceIndex: 0, extents: []))
+        }
+        replacements[id] = data
     }
 
     /// The file with the edits applied and without a trailing `mpvd` box.
@@ -118,7 +126,7 @@ public struct HEIFMetadataEditor {
         let used = locations.locations.filter { $0.constructionMethod == 0 && placed[$0.itemID] == nil }.flatMap(\.extents)
         let kept = boxes.filter { box in
             box.type != "mdat"
-                || used.contains { Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound }
+                || used.contains { Int(clamping: $0.offset) < box.range.upperBound && Self.end(of: $0) > box.range.lowerBound }
         }
         let newMeta = try settledMeta(kept: kept, dataBoxSize: dataBox.count, placed: placed)
         var output: [UInt8] = []
@@ -146,7 +154,7 @@ public struct HEIFMetadataEditor {
             let users = locations.locations.filter { location in
                 location.constructionMethod == 0
                     && location.extents.contains {
-                        Int(clamping: $0.offset) < box.range.upperBound && Int(clamping: $0.offset + $0.length) > box.range.lowerBound
+                        Int(clamping: $0.offset) < box.range.upperBound && Self.end(of: $0) > box.range.lowerBound
                     }
             }
             guard !users.isEmpty, users.allSatisfy({ metadataIDs.contains($0.itemID) }) else { continue }
@@ -211,6 +219,9 @@ public struct HEIFMetadataEditor {
             return UInt64(starts[index] + Int(offset) - kept[index].range.lowerBound)
         }
         var edited = locations
+        // An index size iloc cannot store (read only where no extent has an index) is dropped:
+        // the extents written here have none.
+        if ![0, 4, 8].contains(edited.indexSize) { edited.indexSize = 0 }
         for i in edited.locations.indices {
             let id = edited.locations[i].itemID
             if let slot = placed[id] {
@@ -234,11 +245,17 @@ public struct HEIFMetadataEditor {
         var data: [UInt8] = []
         for extent in location.extents {
             let start = Int(clamping: extent.offset)
-            let end = start + Int(clamping: extent.length)
+            let end = Self.end(of: extent)
             guard end <= source.count, start <= end else { throw MediaError(.truncated, "HEIF item \(id) points past the end of its data") }
             data += source[start..<end]
         }
         return data
+    }
+
+    /// Where `extent` ends in the file (or `idat`); `Int.max` for an end no file reaches.
+    private static func end(of extent: HEIFItemLocations.Extent) -> Int {
+        let (end, overflow) = Int(clamping: extent.offset).addingReportingOverflow(Int(clamping: extent.length))
+        return overflow ? Int.max : end
     }
 
     /// Adds a `cdsc` (content describes) reference from `id` to the primary image.
@@ -275,6 +292,13 @@ public struct HEIFMetadataEditor {
             let count = bytes[4..<8].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } &+ 1
             for i in 0..<4 { bytes[4 + i] = UInt8((count >> UInt32(24 - 8 * i)) & 0xFF) }
         }
-        return bytes + infe.serialized
+        // The entries are written again with their sizes: a last one of size 0 ("to the end of
+        // iinf") would take the new entry in.
+        let headerLength = version == 0 ? 6 : 8
+        guard let entries = try? BoxParser.parseBoxes(bytes.dropFirst(headerLength), context: "iinf") else { return bytes + infe.serialized }
+        var w = ByteWriter()
+        w.write(bytes: bytes.prefix(headerLength))
+        for entry in entries + [infe] { entry.write(to: &w) }
+        return w.bytes
     }
 }

@@ -103,13 +103,23 @@ public struct MovieTrack: Sendable {
         return try table.chunks().map { chunk in
             var length: Int64 = 0
             if let frameBytes {
-                length = Int64(chunk.sampleCount) * Int64(frameBytes)
+                length = try chunkLength(chunk, bytesPerSample: frameBytes)
             } else if table.uniformSampleSize != 0 {
-                length = Int64(chunk.sampleCount) * Int64(table.uniformSampleSize)
+                length = try chunkLength(chunk, bytesPerSample: Int(table.uniformSampleSize))
             } else {
                 for i in chunk.firstSample..<(chunk.firstSample + chunk.sampleCount) { length += Int64(table.sampleSizes[i]) }
             }
             return (chunk.offset, length)
         }
+    }
+
+    /// The bytes of `chunk`'s samples of `bytesPerSample` bytes each.
+    /// - Throws: ``MediaError`` `.corrupt` when that is more than a file can hold.
+    private func chunkLength(_ chunk: SampleTable.Chunk, bytesPerSample: Int) throws -> Int64 {
+        let (length, overflow) = Int64(chunk.sampleCount).multipliedReportingOverflow(by: Int64(bytesPerSample))
+        guard !overflow else {
+            throw MediaError(.corrupt, "track \(trackID) has a chunk of \(chunk.sampleCount) samples of \(bytesPerSample) bytes: more than a file can hold")
+        }
+        return length
     }
 }

@@ -54,10 +54,11 @@ public struct QuickTimeMovie: Sendable {
             tracks = try moov.children("trak").map(MovieTrack.init)
             metadata = try moov.child("meta").map(QuickTimeMetadata.init) ?? QuickTimeMetadata()
             for track in tracks {
-                for chunk in try track.chunkRanges() where chunk.offset > UInt64(file.size) || Int64(chunk.offset) + chunk.length > file.size {
+                // Compared without adding: an offset past Int64 or a huge length cannot overflow.
+                for chunk in try track.chunkRanges() where chunk.offset > UInt64(file.size) || chunk.length > file.size - Int64(chunk.offset) {
                     throw MediaError(
                         .corrupt,
-                        "track \(track.trackID) points at media data beyond the end of the file (byte \(Int64(chunk.offset) + chunk.length) of \(file.size)): the file is truncated or its sample table is broken"
+                        "track \(track.trackID) points at media data beyond the end of the file (\(chunk.length) bytes at byte \(chunk.offset) of \(file.size)): the file is truncated or its sample table is broken"
                     )
                 }
             }

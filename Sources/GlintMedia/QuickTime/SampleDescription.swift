@@ -157,10 +157,13 @@ public struct SoundSampleEntry: Sendable, Equatable {
                 if perFrame > 0 && samplesPerPacket == 1 { bytesPerFrame = perFrame }
             }
         }
-        guard sampleRate.isFinite, sampleRate >= 0, channels >= 0 else {
+        guard sampleRate.isFinite, sampleRate >= 0, sampleRate <= Self.maximumSampleRate, channels >= 0 else {
             throw MediaError(.corrupt, "\(format) sample entry has an impossible sample rate or channel count")
         }
     }
+
+    /// The highest sample rate read (10 MHz, far above any audio): higher ones are damage.
+    static let maximumSampleRate: Double = 10_000_000
 
     /// Whether the samples are uncompressed PCM.
     public static func isLPCM(_ format: FourCC) -> Bool {

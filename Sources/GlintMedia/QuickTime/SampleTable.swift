@@ -155,8 +155,10 @@ public struct SampleTable: Sendable, Equatable {
     public func presentationTimes() -> [Int64] {
         var times = decodeTimes()
         var i = 0
-        for run in compositionOffsets {
-            for _ in 0..<run.count where i < times.count {
+        // Runs past the last sample are ignored (a damaged ctts may count billions).
+        for run in compositionOffsets where i < times.count {
+            let end = min(times.count, i + Int(run.count))
+            while i < end {
                 times[i] += run.value
                 i += 1
             }

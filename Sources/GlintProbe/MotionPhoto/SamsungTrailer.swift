@@ -19,14 +19,15 @@ public enum SamsungTrailer {
     /// One block of the trailer.
     public struct Block: Sendable, Equatable {
         public var type: UInt16
+        /// The block's name (bytes that are not UTF-8 repaired, so its length in UTF-8 may
+        /// differ from the name's length in the file).
         public var name: String
+        /// Where the block (its type and name) starts in the file.
+        public var start: Int64
         /// Where the block's data (after its name) starts in the file.
         public var dataOffset: Int64
         /// The data's length.
         public var dataLength: Int64
-
-        /// Where the block (its type and name) starts in the file.
-        public var start: Int64 { dataOffset - 8 - Int64(name.utf8.count) }
     }
 
     /// The blocks of the trailer ending `file`, or `nil` when the file does not end with one.
@@ -66,7 +67,7 @@ public enum SamsungTrailer {
                 throw MediaError(.corrupt, file: file.path, "Samsung trailer block \(index) has a name longer than itself")
             }
             let name = String(decoding: try file.read(at: start + 8, count: Int(nameLength)), as: UTF8.self)
-            blocks.append(Block(type: type, name: name, dataOffset: start + 8 + nameLength, dataLength: size - 8 - nameLength))
+            blocks.append(Block(type: type, name: name, start: start, dataOffset: start + 8 + nameLength, dataLength: size - 8 - nameLength))
         }
         return blocks
     }
@@ -80,11 +81,25 @@ public enum SamsungTrailer {
     /// without the trailer's directory: a Samsung Motion Photo cut short, not a plain photo.
     /// - Throws: ``MediaError`` `.truncated` naming the file.
     public static func checkNotCutShort(_ bytes: [UInt8], after start: Int, path: String) throws {
-        guard start < bytes.count, let found = bytes[start...].firstRange(of: Array(motionPhotoName.utf8)) else { return }
+        guard start < bytes.count, let found = firstIndex(of: Array(motionPhotoName.utf8), in: bytes, from: start) else { return }
         throw MediaError(
             .truncated, file: path,
-            "the embedded Motion Photo video is broken: a Samsung \(motionPhotoName) block starts at byte \(found.lowerBound - 8) but the file ends "
+            "the embedded Motion Photo video is broken: a Samsung \(motionPhotoName) block starts at byte \(found - 8) but the file ends "
                 + "without the trailer's SEFH directory: the file is truncated")
+    }
+
+    /// Where `needle` first occurs in `bytes` at or after `start`: a plain scan (`firstRange(of:)`
+    /// on a slice allocates at every position, ms per 64 KiB, and a whole still is searched).
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, start >= 0, bytes.count - start >= needle.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index <= buffer.count - needle.count {
+                if buffer[index] == first, needle.indices.allSatisfy({ buffer[index + $0] == needle[$0] }) { return index }
+                index += 1
+            }
+            return nil
+        }
     }
 
     private static func littleEndian32<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {

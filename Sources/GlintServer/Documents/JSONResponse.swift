@@ -24,7 +24,13 @@ enum JSONResponse {
         } catch {
             throw Problem(.payloadTooLarge, detail: "a JSON body may be at most \(context.maxUploadSize) bytes")
         }
-        let data = Data(buffer: buffer)
+        return try decode(type, from: Data(buffer: buffer))
+    }
+
+    /// Parses a whole request body as JSON of type `T` (what ``decode(_:from:context:)`` does once
+    /// the body is read).
+    /// - Throws: `invalid-json` (not JSON at all) or `invalid-parameters` (JSON of the wrong shape), naming what is wrong.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
             throw Problem(.invalidJSON, detail: "the body is not valid JSON")
         }

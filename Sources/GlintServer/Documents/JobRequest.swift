@@ -70,7 +70,7 @@ struct JobRequest: Sendable {
     private static func integer(_ value: JSONValue?, _ key: String, default fallback: Int, _ bad: (String) -> Problem) throws(Problem) -> Int {
         switch value {
         case nil, .null?: return fallback
-        case .integer(let number)? where abs(number) < 1_000_000_000: return Int(number)
+        case .integer(let number)? where number.magnitude < 1_000_000_000: return Int(number)
         default: throw bad("\"\(key)\" must be an integer")
         }
     }

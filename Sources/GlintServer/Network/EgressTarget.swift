@@ -16,7 +16,7 @@ public struct EgressTarget: Sendable, Hashable {
     public let reading: IPAddress.URLHostReading
 
     /// Reads `text`.
-    /// - Throws: ``EgressRefusal`` (rule `malformed URL`, `user information`, `scheme`, `host`)
+    /// - Throws: ``EgressRefusal`` (rule `malformed URL`, `user information`, `scheme`, `port`, `host`)
     ///   saying what is wrong.
     public init(url text: String) throws(EgressRefusal) {
         guard text.utf8.count <= 2000, let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
@@ -33,6 +33,12 @@ public struct EgressTarget: Sendable, Hashable {
         guard let clientHost = URL(string: text)?.host.map(Self.withoutBrackets), clientHost.lowercased() == host.lowercased() else {
             throw EgressRefusal(rule: "a host no two parsers read alike", subject: "host \(rawHost)")
         }
+        // Foundation reads any number as the port (`:70000`); NIO's socket address would trap on one
+        // past 65535 when the delivery connects.
+        let port = components.port ?? (scheme == "https" ? 443 : 80)
+        guard (1...65535).contains(port), URL(string: text)?.port == components.port else {
+            throw EgressRefusal(rule: "a port in 1...65535", subject: "port \(components.port.map(String.init) ?? "?")")
+        }
         let reading = IPAddress.reading(urlHost: host.contains(":") ? "[\(host)]" : host)
         switch reading {
         case .invalid: throw EgressRefusal(rule: "an address no two parsers read alike", subject: "host \(rawHost)")
@@ -43,7 +49,7 @@ public struct EgressTarget: Sendable, Hashable {
         self.url = text
         self.scheme = scheme
         self.host = host
-        self.port = components.port ?? (scheme == "https" ? 443 : 80)
+        self.port = port
         self.reading = reading
     }
 

@@ -30,6 +30,8 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses IPv4 dotted-quad or IPv6 text exactly as `inet_pton` does; nil for anything else.
     public init?(_ text: String) {
+        // `inet_pton` reads a C string: it would stop at a NUL and take `127.0.0.1\0anything`.
+        guard !text.utf8.contains(0) else { return nil }
         if text.contains(":") {
             var storage = in6_addr()
             guard inet_pton(AF_INET6, text, &storage) == 1 else { return nil }

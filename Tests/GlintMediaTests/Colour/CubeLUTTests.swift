@@ -77,6 +77,11 @@ struct CubeLUTTests {
             name: "reversed domain",
             text: "LUT_3D_SIZE 2\nDOMAIN_MIN 1 1 1\nDOMAIN_MAX 0 0 0\n"
                 + String(repeating: "0 0 0\n", count: 8), words: ["DOMAIN_MIN"]),
+        // Found by the CubeLUT fuzzer: accepted, then a look-up at the domain's end trapped on NaN.
+        BadCube(
+            name: "domain wider than a Double spans",
+            text: "LUT_3D_SIZE 2\nDOMAIN_MIN -1e308 0 0\nDOMAIN_MAX 1e308 1 1\n"
+                + String(repeating: "0 0 0\n", count: 8), words: ["spans more than a Double"]),
     ]
 
     @Test(arguments: badCubes)

@@ -33,6 +33,14 @@ struct HuffmanTable: Sendable {
             let count = Int(counts[length - 1])
             valueOffset[length] = Int32(index) - Int32(code)
             for _ in 0..<count {
+                // Checked before the code is used: a code past the lengths' space would index
+                // past the look-up table.
+                guard code < (1 << length) else {
+                    throw JPEGSpliceRefusal("a Huffman table has more codes than its lengths allow")
+                }
+                guard index < symbols.count else {
+                    throw JPEGSpliceRefusal("a Huffman table counts more codes than it has symbols")
+                }
                 let symbol = symbols[index]
                 codes[Int(symbol)] = code
                 codeLengths[Int(symbol)] = UInt8(length)
@@ -45,9 +53,6 @@ struct HuffmanTable: Sendable {
                 index += 1
             }
             if count > 0 { maxCode[length] = Int32(code) - 1 }
-            guard code <= (1 << length) else {
-                throw JPEGSpliceRefusal("a Huffman table has more codes than its lengths allow")
-            }
             code <<= 1
         }
         maxCode[17] = Int32.max

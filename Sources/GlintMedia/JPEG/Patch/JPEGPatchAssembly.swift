@@ -9,12 +9,12 @@ enum JPEGPatchAssembly {
         let imageEnd = bytes.count
         bytes.append(contentsOf: original.trailingBytes)
         let mpfIndex = original.segments.firstIndex { $0.marker == JPEGMarker.app2 && $0.payloadStarts(with: JPEGSegment.mpfSignature) }
-        if let mpfIndex, let oldHeader = original.mpfHeaderOffset {
+        if let mpfIndex, let oldHeader = original.mpfHeaderOffset, let index = original.mpfPayload {
             // Where the MPF segment landed: after SOI and the kept segments before it.
             let before = kept.prefix { $0 != original.segments[mpfIndex] }
             let newHeader = 2 + before.reduce(0) { $0 + $1.payload.count + 4 } + 4 + JPEGSegment.mpfSignature.count
             MPFIndexRebase.rebase(
-                &bytes, oldHeader: oldHeader, newHeader: newHeader,
+                &bytes, oldHeader: oldHeader, newHeader: newHeader, indexLength: index.count,
                 oldImageEnd: original.endOfImageOffset, newImageEnd: imageEnd)
         }
         return bytes
@@ -24,9 +24,9 @@ enum JPEGPatchAssembly {
     /// after it copied; only the MPF index needs moving along.
     static func splicedFile(_ original: JPEGFile, spliced: [UInt8], newImageEnd: Int) -> [UInt8] {
         var bytes = spliced
-        if let header = original.mpfHeaderOffset {
+        if let header = original.mpfHeaderOffset, let index = original.mpfPayload {
             MPFIndexRebase.rebase(
-                &bytes, oldHeader: header, newHeader: header,
+                &bytes, oldHeader: header, newHeader: header, indexLength: index.count,
                 oldImageEnd: original.endOfImageOffset, newImageEnd: newImageEnd)
         }
         return bytes

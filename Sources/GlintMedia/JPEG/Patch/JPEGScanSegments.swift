@@ -62,7 +62,9 @@ enum JPEGScanSegments {
         throw JPEGSpliceRefusal("the scan data ends without a marker")
     }
 
-    /// The segment's data with the byte stuffing removed.
+    /// The segment's data with the byte stuffing removed. A stuffed `0xFF 0x00` may have `0xFF`
+    /// fill bytes before its `0x00` (`0xFF 0xFF ... 0x00`): one data byte, as libjpeg reads it
+    /// and as ``nextMarker(_:from:)`` steps over it.
     static func unstuffed(_ bytes: [UInt8], _ range: Range<Int>) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(range.count)
@@ -71,7 +73,10 @@ enum JPEGScanSegments {
             while index < range.upperBound {
                 let byte = buffer[index]
                 out.append(byte)
-                index += byte == 0xFF ? 2 : 1
+                index += 1
+                guard byte == 0xFF else { continue }
+                while index < range.upperBound && buffer[index] == 0xFF { index += 1 }
+                index += 1  // the stuffed 0x00
             }
         }
         return out

@@ -44,7 +44,8 @@ struct DashboardSession: Sendable, Hashable {
     /// time) and it has not expired at `now`; nil for anything else.
     static func verify(_ value: String, secret: ShareTokenSecret, now: Date) -> DashboardSession? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, APIKey.isID(parts[0]), parts[1].utf8.count <= 12, parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+        guard parts.count == 3, APIKey.isID(parts[0]), parts[1].utf8.count <= 12, parts[1].first != "0",
+            parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }),
             let expiry = Int64(parts[1]), let mac = Base64URL.decode(String(parts[2])), mac.count == SHA256.byteCount
         else { return nil }
         let message = Data("\(parts[0]).\(expiry)".utf8)

@@ -31,7 +31,11 @@ public struct ShareToken: Sendable, Hashable, CustomStringConvertible {
     /// genuine but past its expiry at `now`, else ``ShareTokenCheck/valid(_:)``.
     public static func check(_ text: String, secret: ShareTokenSecret, now: Date) -> ShareTokenCheck {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, isShareID(parts[0]), let expiry = Int64(parts[1]), expiry >= 0,
+        // The expiry as the server writes it: decimal digits only (no sign, no leading zero), at
+        // most 12 of them (past year 30000), so that a token has one spelling.
+        guard parts.count == 3, isShareID(parts[0]), (1...12).contains(parts[1].utf8.count),
+            parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }), parts[1] == "0" || parts[1].first != "0",
+            let expiry = Int64(parts[1]),
             let mac = Base64URL.decode(String(parts[2])), mac.count == SHA256.byteCount
         else { return .invalid }
         let message = Data("\(parts[0]).\(expiry)".utf8)

@@ -29,6 +29,14 @@ struct IPAddressTests {
         #expect(IPAddress(text) == nil)
     }
 
+    /// Found by the CallbackURL fuzzer: `inet_pton` reads a C string, so the text up to a NUL was
+    /// taken for the whole (`169.254.169.2\0...542001/2d` parsed as 169.254.169.2).
+    @Test("text with a NUL after an address is not an address", arguments: ["169.254.169.2\0garbage", "::1\0", "10.0.0.1\0/8"])
+    func refusesEmbeddedNUL(text: String) {
+        #expect(IPAddress(text) == nil)
+        #expect(throws: IPNetworkError.self) { try IPNetwork(text) }
+    }
+
     @Test("IPv4-mapped addresses expose their IPv4 address")
     func mappedAddresses() throws {
         let mapped = try #require(IPAddress("::ffff:10.1.2.3"))

@@ -1,0 +1,192 @@
+import Foundation
+import GlintTestSupport
+import Testing
+
+@testable import GlintMedia
+
+/// Sample tables, sound entries and HEIF item locations whose numbers no real file has, found by
+/// fuzzing (`Fuzz/QuickTimeMovie`, `Fuzz/QuickTimeSampleTable`, `Fuzz/QuickTimeSampleDescription`,
+/// `Fuzz/HEIFMetadataEditor`): each is refused with a typed error instead of trapping.
+@Suite("Hostile movie tables and HEIF item locations", .suiteTimeLimit)
+struct HostileMovieTableTests {
+    /// A track whose one chunk holds `sampleCount` samples of `sampleSize` bytes each.
+    static func track(sampleCount: UInt32, sampleSize: UInt32, soundEntry: SampleDescription? = nil) -> Box {
+        func table(_ type: FourCC, _ values: [UInt32]) -> Box {
+            var w = ByteWriter()
+            for value in values { w.write(value) }
+            return Box(type, version: 0, flags: 0, body: w.bytes)
+        }
+        let stbl = Box(
+            "stbl",
+            children: [
+                SampleDescription.makeBox(soundEntry.map { [$0] } ?? []),
+                table("stts", [1, sampleCount, 1]),
+                table("stsc", [1, 1, sampleCount, 1]),
+                table("stsz", [sampleSize, sampleCount]),
+                SampleTable.makeChunkOffsetBox([0]),
+            ])
+        return Box(
+            "trak",
+            children: [
+                TrackHeader.make(trackID: 1, duration: 1),
+                Box(
+                    "mdia",
+                    children: [
+                        TrackHeader.makeMediaHeader(timescale: 600, duration: 1),
+                        TrackHeader.makeHandler(componentType: "mhlr", subtype: soundEntry == nil ? "vide" : "soun", name: ""),
+                        Box("minf", children: [stbl]),
+                    ]),
+            ])
+    }
+
+    @Test("a chunk of four billion samples of four gigabytes each is refused, not overflowed")
+    func hugeUniformChunkIsRefused() throws {
+        let track = try MovieTrack(Self.track(sampleCount: .max, sampleSize: .max))
+        let error = try #require(throws: MediaError.self) { try track.chunkRanges() }
+        #expect(error.kind == .corrupt)
+    }
+
+    @Test("a chunk of sound frames too large for a file is refused, not overflowed")
+    func hugeSoundChunkIsRefused() throws {
+        // A version-2 `lpcm` entry whose frames claim four gigabytes each; `stsz` counts frames of size 1.
+        var w = ByteWriter()
+        w.writeZeros(6)
+        w.write(UInt16(1))
+        w.write(UInt16(2))
+        w.writeZeros(6 + 16)
+        w.write(Double(48000).bitPattern)
+        w.write(UInt32(2))
+        w.write(UInt32(0x7F00_0000))
+        w.write(UInt32(16))
+        w.write(UInt32(0xC))
+        w.write(UInt32.max)
+        w.write(UInt32(1))
+        let entry = SampleDescription(format: "lpcm", body: w.bytes)
+        let track = try MovieTrack(Self.track(sampleCount: .max, sampleSize: 1, soundEntry: entry))
+        let error = try #require(throws: MediaError.self) { try track.chunkRanges() }
+        #expect(error.kind == .corrupt)
+    }
+
+    @Test("composition offsets counting billions of samples past the last are not walked")
+    func compositionRunsPastTheLastSampleStop() throws {
+        var ctts = ByteWriter()
+        for value in [UInt32(2), 1, 40, .max, 0] { ctts.write(value) }
+        var trak = Self.track(sampleCount: 1, sampleSize: 4)
+        trak.modify(["mdia", "minf", "stbl"]) { $0.children?.append(Box("ctts", version: 0, flags: 0, body: ctts.bytes)) }
+        let track = try MovieTrack(trak)
+        #expect(track.sampleTable.presentationTimes() == [40])
+    }
+
+    @Test("a sound entry with an impossible sample rate is refused")
+    func impossibleSampleRateIsRefused() throws {
+        var w = ByteWriter()
+        w.writeZeros(6)
+        w.write(UInt16(1))
+        w.write(UInt16(2))
+        w.writeZeros(6 + 16)
+        w.write(Double(1e300).bitPattern)
+        w.write(UInt32(2))
+        w.write(UInt32(0x7F00_0000))
+        w.write(UInt32(16))
+        w.write(UInt32(0xC))
+        w.write(UInt32(4))
+        w.write(UInt32(1))
+        let entry = SampleDescription(format: "lpcm", body: w.bytes)
+        let error = try #require(throws: MediaError.self) { try LPCMFormat(entry) }
+        #expect(error.kind == .corrupt)
+    }
+
+    @Test("a HEIF item whose extent ends past the largest offset is refused, not overflowed")
+    func heifExtentPastTheLargestOffsetIsRefused() throws {
+        let bytes = Self.heic(exifOffset: .max - 8, exifLength: 64)
+        let editor = try HEIFMetadataEditor(bytes: bytes)
+        let error = try #require(throws: MediaError.self) { try editor.exif() }
+        #expect(error.kind == .truncated)
+        // The item is left where it was: the file is still written, its extent unread.
+        #expect(try !editor.serialized().isEmpty)
+    }
+
+    @Test("an EXIF item without an iloc entry keeps the EXIF block it is given")
+    func exifItemWithoutLocationKeepsItsNewData() throws {
+        var editor = try HEIFMetadataEditor(bytes: Self.heic(exifOffset: 0, exifLength: 0, locateExif: false))
+        #expect(try editor.exif() == nil)
+        let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0]
+        try editor.setExif(tiff)
+        #expect(try HEIFMetadataEditor(bytes: try editor.serialized()).exif() == tiff)
+    }
+
+    @Test("an iloc with an index size it cannot store takes a new XMP item that reads back")
+    func oddIndexSizeTakesNewXMP() throws {
+        var editor = try HEIFMetadataEditor(bytes: Self.heic(exifOffset: 0, exifLength: 0, locateExif: false, ilocIndexSize: 2))
+        let packet = Array("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8)
+        editor.setXMP(packet)
+        #expect(try HEIFMetadataEditor(bytes: try editor.serialized()).xmp() == packet)
+    }
+
+    @Test("an iinf whose last entry runs to its end takes a new XMP item that reads back")
+    func iinfEndingInSizeZeroEntryTakesNewXMP() throws {
+        var editor = try HEIFMetadataEditor(bytes: Self.heic(exifOffset: 0, exifLength: 0, lastEntryToTheEnd: true))
+        let packet = Array("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8)
+        editor.setXMP(packet)
+        #expect(try HEIFMetadataEditor(bytes: try editor.serialized()).xmp() == packet)
+    }
+
+    /// A HEIC of `ftyp`, `meta` (an `hvc1` item and an `Exif` item at the given place, 8-byte
+    /// `iloc` fields; the `Exif` item not in `iloc` unless `locateExif`; no item at all in a
+    /// version-1 `iloc` of index size `ilocIndexSize` when it is not 0; the last `infe` of size 0,
+    /// "to the end of iinf", when `lastEntryToTheEnd`) and an empty `mdat`.
+    static func heic(
+        exifOffset: UInt64, exifLength: UInt64, locateExif: Bool = true, ilocIndexSize: UInt8 = 0, lastEntryToTheEnd: Bool = false
+    ) -> [UInt8] {
+        var iinf = ByteWriter()
+        iinf.write(UInt16(2))
+        for (id, type) in [(UInt16(1), FourCC("hvc1")), (2, "Exif")] {
+            var infe = ByteWriter()
+            infe.write(id)
+            infe.write(UInt16(0))
+            infe.write(type)
+            infe.write(UInt8(0))
+            Box("infe", version: 2, flags: 0, body: infe.bytes).write(to: &iinf)
+        }
+        if lastEntryToTheEnd {
+            let last = iinf.count - (8 + 4 + 9)
+            var bytes = iinf.bytes
+            bytes.replaceSubrange(last..<(last + 4), with: [0, 0, 0, 0])
+            iinf = ByteWriter()
+            iinf.write(bytes: bytes)
+        }
+        var iloc = ByteWriter()
+        iloc.write(UInt8(0x88))
+        iloc.write(ilocIndexSize)
+        var located: [(id: UInt16, offset: UInt64, length: UInt64)] = [(1, 0, 8)]
+        if locateExif { located.append((2, exifOffset, exifLength)) }
+        if ilocIndexSize != 0 { located = [] }
+        iloc.write(UInt16(located.count))
+        for (id, offset, length) in located {
+            iloc.write(id)
+            iloc.write(UInt16(0))
+            iloc.write(UInt16(0))
+            iloc.write(UInt16(1))
+            iloc.write(offset)
+            iloc.write(length)
+        }
+        var handler = ByteWriter()
+        handler.write(UInt32(0))
+        handler.write(FourCC("pict"))
+        handler.writeZeros(13)
+        let meta = Box(
+            "meta",
+            children: [
+                Box("hdlr", version: 0, flags: 0, body: handler.bytes),
+                Box("pitm", version: 0, flags: 0, body: [0, 1]),
+                Box("iinf", version: 0, flags: 0, body: iinf.bytes),
+                Box("iloc", version: 1, flags: 0, body: iloc.bytes),
+            ],
+            prefix: [0, 0, 0, 0])
+        var file = ByteWriter()
+        Box("ftyp", payload: Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)).write(to: &file)
+        meta.write(to: &file)
+        Box("mdat", payload: []).write(to: &file)
+        return file.bytes
+    }
+}
