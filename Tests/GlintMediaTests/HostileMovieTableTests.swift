@@ -39,6 +39,18 @@ struct HostileMovieTableTests {
             ])
     }
 
+    /// A version-2 `lpcm` sound entry: stereo, 16-bit signed little-endian, one frame a packet.
+    static func lpcmEntry(sampleRate: Double, bytesPerFrame: UInt32) -> SampleDescription {
+        var w = ByteWriter()
+        w.writeZeros(6)
+        w.write(UInt16(1))
+        w.write(UInt16(2))
+        w.writeZeros(6 + 16)
+        w.write(sampleRate.bitPattern)
+        for value in [UInt32(2), 0x7F00_0000, 16, 0xC, bytesPerFrame, 1] { w.write(value) }
+        return SampleDescription(format: "lpcm", body: w.bytes)
+    }
+
     @Test("a chunk of four billion samples of four gigabytes each is refused, not overflowed")
     func hugeUniformChunkIsRefused() throws {
         let track = try MovieTrack(Self.track(sampleCount: .max, sampleSize: .max))
@@ -48,20 +60,8 @@ struct HostileMovieTableTests {
 
     @Test("a chunk of sound frames too large for a file is refused, not overflowed")
     func hugeSoundChunkIsRefused() throws {
-        // A version-2 `lpcm` entry whose frames claim four gigabytes each; `stsz` counts frames of size 1.
-        var w = ByteWriter()
-        w.writeZeros(6)
-        w.write(UInt16(1))
-        w.write(UInt16(2))
-        w.writeZeros(6 + 16)
-        w.write(Double(48000).bitPattern)
-        w.write(UInt32(2))
-        w.write(UInt32(0x7F00_0000))
-        w.write(UInt32(16))
-        w.write(UInt32(0xC))
-        w.write(UInt32.max)
-        w.write(UInt32(1))
-        let entry = SampleDescription(format: "lpcm", body: w.bytes)
+        // Frames that claim four gigabytes each; `stsz` counts frames of size 1.
+        let entry = Self.lpcmEntry(sampleRate: 48000, bytesPerFrame: .max)
         let track = try MovieTrack(Self.track(sampleCount: .max, sampleSize: 1, soundEntry: entry))
         let error = try #require(throws: MediaError.self) { try track.chunkRanges() }
         #expect(error.kind == .corrupt)
@@ -79,19 +79,7 @@ struct HostileMovieTableTests {
 
     @Test("a sound entry with an impossible sample rate is refused")
     func impossibleSampleRateIsRefused() throws {
-        var w = ByteWriter()
-        w.writeZeros(6)
-        w.write(UInt16(1))
-        w.write(UInt16(2))
-        w.writeZeros(6 + 16)
-        w.write(Double(1e300).bitPattern)
-        w.write(UInt32(2))
-        w.write(UInt32(0x7F00_0000))
-        w.write(UInt32(16))
-        w.write(UInt32(0xC))
-        w.write(UInt32(4))
-        w.write(UInt32(1))
-        let entry = SampleDescription(format: "lpcm", body: w.bytes)
+        let entry = Self.lpcmEntry(sampleRate: 1e300, bytesPerFrame: 4)
         let error = try #require(throws: MediaError.self) { try LPCMFormat(entry) }
         #expect(error.kind == .corrupt)
     }

@@ -30,13 +30,14 @@ public struct EgressTarget: Sendable, Hashable {
         }
         let host = Self.withoutBrackets(rawHost)
         // The HTTP client reads the URL with Foundation's URL: it must see the host checked here.
-        guard let clientHost = URL(string: text)?.host.map(Self.withoutBrackets), clientHost.lowercased() == host.lowercased() else {
+        let clientURL = URL(string: text)
+        guard let clientHost = clientURL?.host.map(Self.withoutBrackets), clientHost.lowercased() == host.lowercased() else {
             throw EgressRefusal(rule: "a host no two parsers read alike", subject: "host \(rawHost)")
         }
         // Foundation reads any number as the port (`:70000`); NIO's socket address would trap on one
         // past 65535 when the delivery connects.
         let port = components.port ?? (scheme == "https" ? 443 : 80)
-        guard (1...65535).contains(port), URL(string: text)?.port == components.port else {
+        guard (1...65535).contains(port), clientURL?.port == components.port else {
             throw EgressRefusal(rule: "a port in 1...65535", subject: "port \(components.port.map(String.init) ?? "?")")
         }
         let reading = IPAddress.reading(urlHost: host.contains(":") ? "[\(host)]" : host)
