@@ -7,29 +7,37 @@ import PackageDescription
 // Built only by `Scripts/fuzz.sh` (`make fuzz`, `make fuzz-smoke`) with
 // `--sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing` into `.build-fuzz/`; the
 // normal build and `make test` never see this package. docs/fuzzing.md says how to use it.
-let harnesses: [(name: String, modules: [String])] = [
-    ("JPEGSegments", ["GlintMedia"]),
-    ("JPEGBadgeSplice", ["GlintMedia"]),
-    ("EXIF", ["GlintMedia"]),
-    ("MPF", ["GlintMedia"]),
-    ("MotionPhotoReader", ["GlintMedia"]),
-    ("QuickTimeMovie", ["GlintMedia", "GlintLivePhoto"]),
-    ("QuickTimeSampleTable", ["GlintMedia"]),
-    ("QuickTimeSampleDescription", ["GlintMedia"]),
-    ("QuickTimeMetadata", ["GlintMedia"]),
-    ("HEIFMetadataEditor", ["GlintMedia"]),
-    ("SubmissionProbe", ["GlintProbe"]),
-    ("ISOBMFFBoxes", ["GlintProbe"]),
-    ("HEIFItems", ["GlintProbe"]),
-    ("MotionPhotoLocator", ["GlintProbe"]),
-    ("PNGChunks", ["GlintGraphics", "GlintProbe"]),
-    ("ByteRange", ["GlintServer"]),
-    ("ShareToken", ["GlintServer"]),
-    ("JobRequestJSON", ["GlintServer", "GlintJobs", "GlintQueue", "GlintCore"]),
-    ("CallbackURL", ["GlintServer", "GlintCore"]),
-    ("RequestHeaders", ["GlintServer", "GlintQueue"]),
-    ("EditRecipe", ["GlintLivePhoto", "GlintMedia"]),
-    ("CubeLUT", ["GlintMedia"]),
+struct Harness {
+    var name: String
+    /// Glint's libraries it calls.
+    var modules: [String]
+    /// This package's helpers beyond `FuzzSupport`.
+    var helpers: [String] = []
+}
+
+let harnesses: [Harness] = [
+    Harness(name: "JPEGSegments", modules: ["GlintMedia"]),
+    Harness(name: "JPEGBadgeSplice", modules: ["GlintMedia"]),
+    Harness(name: "EXIF", modules: ["GlintMedia"]),
+    Harness(name: "MPF", modules: ["GlintMedia"]),
+    Harness(name: "MotionPhotoReader", modules: ["GlintMedia"]),
+    Harness(name: "QuickTimeMovie", modules: ["GlintMedia", "GlintLivePhoto"], helpers: ["FuzzMedia"]),
+    Harness(name: "QuickTimeSampleTable", modules: ["GlintMedia"], helpers: ["FuzzMedia"]),
+    Harness(name: "QuickTimeSampleDescription", modules: ["GlintMedia"]),
+    Harness(name: "QuickTimeMetadata", modules: ["GlintMedia"]),
+    Harness(name: "HEIFMetadataEditor", modules: ["GlintMedia"]),
+    Harness(name: "SubmissionProbe", modules: ["GlintProbe"]),
+    Harness(name: "ISOBMFFBoxes", modules: ["GlintProbe"]),
+    Harness(name: "HEIFItems", modules: ["GlintProbe"]),
+    Harness(name: "MotionPhotoLocator", modules: ["GlintProbe"]),
+    Harness(name: "PNGChunks", modules: ["GlintGraphics", "GlintProbe"]),
+    Harness(name: "ByteRange", modules: ["GlintServer"]),
+    Harness(name: "ShareToken", modules: ["GlintServer"]),
+    Harness(name: "JobRequestJSON", modules: ["GlintServer", "GlintJobs", "GlintQueue", "GlintCore"]),
+    Harness(name: "CallbackURL", modules: ["GlintServer", "GlintCore"]),
+    Harness(name: "RequestHeaders", modules: ["GlintServer", "GlintQueue"]),
+    Harness(name: "EditRecipe", modules: ["GlintLivePhoto", "GlintMedia"]),
+    Harness(name: "CubeLUT", modules: ["GlintMedia"]),
 ]
 
 /// The files of a harness's folder that are not Swift sources (its options, dictionary, seeds).
@@ -48,12 +56,18 @@ let package = Package(
             name: "FuzzSupport",
             dependencies: [.product(name: "GlintCore", package: "Glint")],
             path: "FuzzSupport"
-        )
+        ),
+        .target(
+            name: "FuzzMedia",
+            dependencies: ["FuzzSupport", .product(name: "GlintMedia", package: "Glint")],
+            path: "FuzzMedia"
+        ),
     ]
         + harnesses.map { harness in
             .executableTarget(
                 name: harness.name,
-                dependencies: ["FuzzSupport"] + harness.modules.map { .product(name: $0, package: "Glint") },
+                dependencies: (["FuzzSupport"] + harness.helpers).map { .target(name: $0) }
+                    + harness.modules.map { .product(name: $0, package: "Glint") },
                 path: harness.name,
                 exclude: nonSources(of: harness.name)
             )

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Uses what a parser returned, so that a wrong length or offset is found where it is read:
 /// ``use(_:)`` walks every stored property of a value (and of what it holds, to any depth)
 /// through `dump`, which reads each one; ``keep(_:)`` keeps a computed value from being
@@ -14,6 +16,11 @@ public enum FuzzUse {
     @inline(never)
     public static func keep<T>(_ value: T) {
         withExtendedLifetime(value) {}
+    }
+
+    /// Prints why an input was refused when `FUZZ_DEBUG` is set (to check that seeds parse).
+    public static func note(_ error: Error) {
+        if ProcessInfo.processInfo.environment["FUZZ_DEBUG"] != nil { print("refused: \(error)") }
     }
 
     /// A text stream that only counts what it is given.

@@ -15,7 +15,7 @@ public func fuzzHEIFMetadataEditor(_ start: UnsafeRawPointer, _ count: Int) -> C
     do {
         editor = try HEIFMetadataEditor(bytes: bytes)
     } catch {
-        debugNote(error)
+        FuzzUse.note(error)
         return 0
     }
     FuzzUse.keep(try? editor.xmp())
@@ -25,7 +25,7 @@ public func fuzzHEIFMetadataEditor(_ start: UnsafeRawPointer, _ count: Int) -> C
         try editor.removeLocation()
         stripped = try editor.serialized()
     } catch {
-        debugNote(error)
+        FuzzUse.note(error)
         return 0
     }
     let exif = try? editor.exif()
@@ -49,7 +49,7 @@ private func setMotionPhotoPacket(_ editor: inout HEIFMetadataEditor, exif: [UIn
     do {
         written = try editor.serialized()
     } catch {
-        debugNote(error)
+        FuzzUse.note(error)
         return
     }
     let reread = reopen(written, "with a new XMP packet")
@@ -62,12 +62,7 @@ private func reopen(_ bytes: [UInt8], _ what: String) -> HEIFMetadataEditor {
     do {
         return try HEIFMetadataEditor(bytes: bytes)
     } catch {
-        debugNote(error)
+        FuzzUse.note(error)
         preconditionFailure("the HEIC written \(what) does not parse: \(error)")
     }
-}
-
-/// Prints why an input was refused when `FUZZ_DEBUG` is set (to check that seeds parse).
-private func debugNote(_ error: Error) {
-    if ProcessInfo.processInfo.environment["FUZZ_DEBUG"] != nil { print("refused: \(error)") }
 }

@@ -15,8 +15,8 @@ import GlintQueue
 ///   worker decodes them, its input names), the submission's validation and the callback's
 ///   egress check, as ``JobsRoutes`` runs them (the blob look-ups and the probe need a store).
 /// - `POST /v1/batches`: `{"jobs": [...]}`, each entry as above.
-/// - `POST /v1/shares`: `{"job", "expiresIn", "keepLocation"}` as ``SharesRoutes/create`` checks
-///   it, then the token it would sign.
+/// - `POST /v1/shares`: `{"job", "expiresIn", "keepLocation"}` as ``ShareRequest`` checks it for
+///   ``SharesRoutes/create``, then the token it would sign.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJobRequestJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzedBytes(start, count)
@@ -75,22 +75,21 @@ func submitBatch(_ body: JSONValue) {
     for (index, entry) in entries.enumerated() { submitJob(entry, path: "jobs[\(index)]") }
 }
 
-/// `POST /v1/shares`, as ``SharesRoutes/create`` checks the body before it looks the job up.
+/// `POST /v1/shares`, as ``SharesRoutes/create`` checks the body (``ShareRequest``) before it
+/// looks the job up, then the token it would sign.
 func createShare(_ body: JSONValue) {
-    guard let object = body.object else { return }
-    guard object.keys.allSatisfy({ ["job", "expiresIn", "keepLocation"].contains($0) }) else { return }
-    guard case .string(let jobText)? = object["job"] else { return }
-    var expiresIn = SharesRoutes.defaultExpiry
-    switch object["expiresIn"] {
-    case nil, .null?: break
-    case .integer(let value)? where SharesRoutes.expiryRange.contains(value): expiresIn = value
-    default: return
+    let share: ShareRequest
+    do {
+        share = try ShareRequest(body)
+    } catch {
+        FuzzUse.use(error)
+        return
     }
-    guard let keepLocation = try? SharesRoutes.keepLocation(in: object) else { return }
-    FuzzUse.keep(keepLocation)
-    FuzzUse.keep(JobID(jobText))
+    precondition(ShareRequest.expiryRange.contains(share.expiresIn), "a share's expiry is in range")
+    FuzzUse.keep(share.keepLocation)
+    FuzzUse.keep(JobID(share.job))
     let now = Date(timeIntervalSince1970: 1_700_000_000)
     let secret = ShareTokenSecret(Array(repeating: 7, count: 32))
-    let token = ShareToken(shareID: "0123456789abcdef", expiresAt: now.addingTimeInterval(Double(expiresIn)), secret: secret)
+    let token = ShareToken(shareID: "0123456789abcdef", expiresAt: now.addingTimeInterval(Double(share.expiresIn)), secret: secret)
     precondition(ShareToken.check(token.description, secret: secret, now: now) == .valid(token), "a new share's token is valid")
 }

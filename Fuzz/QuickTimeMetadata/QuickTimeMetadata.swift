@@ -31,7 +31,7 @@ public func fuzzQuickTimeMetadata(_ start: UnsafeRawPointer, _ count: Int) -> CI
         meta = first
         metadata = try QuickTimeMetadata(meta)
     } catch {
-        debugNote(error)
+        FuzzUse.note(error)
         return 0
     }
     readItems(metadata)
@@ -93,9 +93,4 @@ private func readTimedMetadata(_ entry: SampleDescription) {
     } catch {
         preconditionFailure("a still-image-time track Glint wrote does not parse: \(error)")
     }
-}
-
-/// Prints why an input was refused when `FUZZ_DEBUG` is set (to check that seeds parse).
-private func debugNote(_ error: Error) {
-    if ProcessInfo.processInfo.environment["FUZZ_DEBUG"] != nil { print("refused: \(error)") }
 }

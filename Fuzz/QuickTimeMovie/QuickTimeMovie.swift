@@ -1,4 +1,5 @@
 import Foundation
+import FuzzMedia
 import FuzzSupport
 
 @testable import GlintLivePhoto
@@ -18,7 +19,7 @@ public func fuzzQuickTimeMovie(_ start: UnsafeRawPointer, _ count: Int) -> CInt 
     do {
         movie = try QuickTimeMovie(path: path)
     } catch {
-        debugNote(error)
+        FuzzUse.note(error)
         return 0
     }
     checkTopLevelBoxes(movie)
@@ -73,15 +74,11 @@ private func walkSamples(of track: MovieTrack, chunks: [SampleTable.Chunk], in m
     let presentationTimes = table.presentationTimes()
     precondition(decodeTimes.count == table.sampleCount && presentationTimes.count == table.sampleCount, "a time for every sample")
     let sync = table.syncSamples.map { Set($0.map { Int($0) - 1 }) }
-    var expected = 0
+    let positions = samplePositions(table, chunks: chunks)
+    for index in 0..<table.sampleCount {
+        FuzzUse.keep((positions[index], decodeTimes[index], presentationTimes[index], sync?.contains(index) ?? true))
+    }
     for chunk in chunks {
-        precondition(chunk.firstSample == expected && chunk.sampleCount >= 0, "chunks hold consecutive samples")
-        expected += chunk.sampleCount
-        var offset = Int64(chunk.offset)
-        for index in chunk.firstSample..<(chunk.firstSample + chunk.sampleCount) {
-            offset += Int64(table.size(ofSample: index))
-            FuzzUse.keep((decodeTimes[index], presentationTimes[index], sync?.contains(index) ?? true))
-        }
         for index in Set([chunk.firstSample, chunk.firstSample + chunk.sampleCount - 1]) where index >= chunk.firstSample {
             if let bytes = try? movie.sampleData(track, index: index) {
                 precondition(bytes.count == Int(table.size(ofSample: index)), "sample \(index) read whole")
@@ -118,7 +115,7 @@ private func removeLocation(from movie: QuickTimeMovie) {
     do {
         try MovieLocationRemover.write(movie, to: copy)
     } catch {
-        debugNote(error)
+        FuzzUse.note(error)
         return
     }
     do {
@@ -130,9 +127,4 @@ private func removeLocation(from movie: QuickTimeMovie) {
     } catch {
         preconditionFailure("the movie written without location does not open: \(error)")
     }
-}
-
-/// Prints why an input was refused when `FUZZ_DEBUG` is set (to check that seeds parse).
-private func debugNote(_ error: Error) {
-    if ProcessInfo.processInfo.environment["FUZZ_DEBUG"] != nil { print("refused: \(error)") }
 }

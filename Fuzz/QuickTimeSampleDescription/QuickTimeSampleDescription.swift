@@ -16,7 +16,7 @@ public func fuzzQuickTimeSampleDescription(_ start: UnsafeRawPointer, _ count: I
     do {
         entries = try SampleDescription.entries(of: stsd)
     } catch {
-        debugNote(error)
+        FuzzUse.note(error)
         return 0
     }
     precondition((try? SampleDescription.entries(of: SampleDescription.makeBox(entries))) == entries, "an stsd written again splits the same")
@@ -69,9 +69,4 @@ private func readSound(_ entry: SampleDescription) {
     FuzzUse.use(format)
     precondition(format.channels > 0 && format.bytesPerFrame > 0, "an LPCM layout has whole frames")
     FuzzUse.keep(format.name)
-}
-
-/// Prints why an input was refused when `FUZZ_DEBUG` is set (to check that seeds parse).
-private func debugNote(_ error: Error) {
-    if ProcessInfo.processInfo.environment["FUZZ_DEBUG"] != nil { print("refused: \(error)") }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzMedia
 import FuzzSupport
 
 @testable import GlintMedia
@@ -20,7 +21,7 @@ public func fuzzQuickTimeSampleTable(_ start: UnsafeRawPointer, _ count: Int) ->
     do {
         track = try MovieTrack(trak)
     } catch {
-        debugNote(error)
+        FuzzUse.note(error)
         return 0
     }
     let table = track.sampleTable
@@ -45,23 +46,6 @@ public func fuzzQuickTimeSampleTable(_ start: UnsafeRawPointer, _ count: Int) ->
 
 /// The size of the movie file the fuzzed table lies in (a movie of the size the fuzzer makes).
 private let fileSize: Int64 = 1 << 20
-
-/// Each sample's file offset, walking the chunks once (as `TimedSampleTrackTrimmer.copy` does).
-private func samplePositions(_ table: SampleTable, chunks: [SampleTable.Chunk]) -> [Int64] {
-    var positions = [Int64](repeating: 0, count: table.sampleCount)
-    var expected = 0
-    for chunk in chunks {
-        precondition(chunk.firstSample == expected && chunk.sampleCount >= 0, "chunks hold consecutive samples")
-        expected += chunk.sampleCount
-        var position = Int64(chunk.offset)
-        for index in chunk.firstSample..<(chunk.firstSample + chunk.sampleCount) {
-            positions[index] = position
-            position += Int64(table.size(ofSample: index))
-        }
-    }
-    precondition(expected == table.sampleCount, "chunks hold \(expected) of \(table.sampleCount) samples")
-    return positions
-}
 
 /// Decode and presentation times and sync flags of every sample (as `MovieToMP4.copySamples`).
 private func walkTimes(_ table: SampleTable) -> [Int64] {
@@ -110,9 +94,4 @@ private func rewrite(_ track: MovieTrack, times: [Int64]) {
     if (try? StillImageTimeTrack.retime(&moved, track: track, stillTime: 600)) != nil {
         precondition((try? MovieTrack(moved))?.editList?.entries.count == 2, "a moved still time is two edits")
     }
-}
-
-/// Prints why an input was refused when `FUZZ_DEBUG` is set (to check that seeds parse).
-private func debugNote(_ error: Error) {
-    if ProcessInfo.processInfo.environment["FUZZ_DEBUG"] != nil { print("refused: \(error)") }
 }

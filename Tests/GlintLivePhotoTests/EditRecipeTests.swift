@@ -37,6 +37,14 @@ struct EditRecipeTests {
         #expect(error?.problem.contains(key) == true, "\(error?.problem ?? "no error") should mention \(key)")
     }
 
+    @Test("an empty \"lut\" is refused with a base directory too (it used to become the directory itself)")
+    func emptyLUTIsRefusedWithABaseDirectory() {
+        for base in [nil, "/tmp/recipes"] {
+            let error = #expect(throws: RecipeError.self) { try EditRecipe.parse(json: Data(#"{"lut":""}"#.utf8), baseDirectory: base) }
+            #expect(error?.problem.contains("\"lut\" must name a .cube file") == true, "\(base ?? "no base"): \(error?.problem ?? "no error")")
+        }
+    }
+
     @Test func emptyRecipeChangesNothing() throws {
         let recipe = try EditRecipe.parse(json: Data("{}".utf8))
         #expect(recipe == EditRecipe())

@@ -9,8 +9,9 @@ import Testing
 /// `Fuzz/HEIFMetadataEditor`): each is refused with a typed error instead of trapping.
 @Suite("Hostile movie tables and HEIF item locations", .suiteTimeLimit)
 struct HostileMovieTableTests {
-    /// A track whose one chunk holds `sampleCount` samples of `sampleSize` bytes each.
-    static func track(sampleCount: UInt32, sampleSize: UInt32, soundEntry: SampleDescription? = nil) -> Box {
+    /// A track whose one chunk, at `chunkOffset`, holds `sampleCount` samples of `sampleSize`
+    /// bytes each.
+    static func track(sampleCount: UInt32, sampleSize: UInt32, soundEntry: SampleDescription? = nil, chunkOffset: UInt64 = 0) -> Box {
         func table(_ type: FourCC, _ values: [UInt32]) -> Box {
             var w = ByteWriter()
             for value in values { w.write(value) }
@@ -23,7 +24,7 @@ struct HostileMovieTableTests {
                 table("stts", [1, sampleCount, 1]),
                 table("stsc", [1, 1, sampleCount, 1]),
                 table("stsz", [sampleSize, sampleCount]),
-                SampleTable.makeChunkOffsetBox([0]),
+                SampleTable.makeChunkOffsetBox([chunkOffset]),
             ])
         return Box(
             "trak",
@@ -51,20 +52,43 @@ struct HostileMovieTableTests {
         return SampleDescription(format: "lpcm", body: w.bytes)
     }
 
-    @Test("a chunk of four billion samples of four gigabytes each is refused, not overflowed")
-    func hugeUniformChunkIsRefused() throws {
-        let track = try MovieTrack(Self.track(sampleCount: .max, sampleSize: .max))
-        let error = try #require(throws: MediaError.self) { try track.chunkRanges() }
-        #expect(error.kind == .corrupt)
+    /// A movie file of `trak` alone (with an `mvhd`), written under `directory`.
+    static func movieFile(_ trak: Box, in directory: TemporaryDirectory) throws -> String {
+        let moov = Box("moov", children: [MovieHeader.makeBox(timescale: 600, duration: 1, nextTrackID: 2), trak])
+        var file = ByteWriter()
+        Box("ftyp", payload: Array("qt  ".utf8) + [0, 0, 0, 0] + Array("qt  ".utf8)).write(to: &file)
+        moov.write(to: &file)
+        let path = directory.file("movie.mov").path
+        try Data(file.bytes).write(to: URL(fileURLWithPath: path))
+        return path
     }
 
-    @Test("a chunk of sound frames too large for a file is refused, not overflowed")
-    func hugeSoundChunkIsRefused() throws {
-        // Frames that claim four gigabytes each; `stsz` counts frames of size 1.
-        let entry = Self.lpcmEntry(sampleRate: 48000, bytesPerFrame: .max)
-        let track = try MovieTrack(Self.track(sampleCount: .max, sampleSize: 1, soundEntry: entry))
-        let error = try #require(throws: MediaError.self) { try track.chunkRanges() }
-        #expect(error.kind == .corrupt)
+    @Test("eight bytes of stsz claiming four billion samples are refused before any table is built")
+    func sampleCountOverTheLimitIsRefused() throws {
+        for count in [UInt32(SampleTable.sampleCountLimit + 1), .max] {
+            let error = try #require(throws: MediaError.self) { try MovieTrack(Self.track(sampleCount: count, sampleSize: 1)) }
+            #expect(error.kind == .tooLarge)
+            #expect(error.problem.contains("\(count) samples"))
+        }
+        let most = try MovieTrack(Self.track(sampleCount: UInt32(SampleTable.sampleCountLimit), sampleSize: 1))
+        #expect(most.sampleTable.sampleCount == SampleTable.sampleCountLimit)
+    }
+
+    @Test("a chunk of the most samples a track may have, of four gigabytes each (video) or frames (sound), is refused")
+    func hugeChunksAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let most = UInt32(SampleTable.sampleCountLimit)
+        // Sound: `stsz` counts frames of size 1, each claiming four gigabytes in its entry.
+        let tracks = [
+            Self.track(sampleCount: most, sampleSize: .max),
+            Self.track(sampleCount: most, sampleSize: 1, soundEntry: Self.lpcmEntry(sampleRate: 48000, bytesPerFrame: .max)),
+        ]
+        for trak in tracks {
+            let error = try #require(throws: MediaError.self) { try QuickTimeMovie(path: try Self.movieFile(trak, in: directory)) }
+            #expect(error.kind == .corrupt)
+            #expect(error.problem.contains("beyond the end of the file"))
+        }
     }
 
     @Test("composition offsets counting billions of samples past the last are not walked")
@@ -75,6 +99,16 @@ struct HostileMovieTableTests {
         trak.modify(["mdia", "minf", "stbl"]) { $0.children?.append(Box("ctts", version: 0, flags: 0, body: ctts.bytes)) }
         let track = try MovieTrack(trak)
         #expect(track.sampleTable.presentationTimes() == [40])
+    }
+
+    @Test("a chunk offset past the largest file offset is refused with its numbers, not trapped on")
+    func chunkOffsetPastInt64IsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try Self.movieFile(Self.track(sampleCount: 1, sampleSize: 4, chunkOffset: .max - 1), in: directory)
+        let error = try #require(throws: MediaError.self) { try QuickTimeMovie(path: path) }
+        #expect(error.kind == .corrupt)
+        #expect(error.problem.contains("at byte \(UInt64.max - 1)"))
     }
 
     @Test("a sound entry with an impossible sample rate is refused")

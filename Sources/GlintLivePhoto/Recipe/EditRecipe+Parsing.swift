@@ -29,7 +29,7 @@ extension EditRecipe {
         } catch {
             throw RecipeError("the recipe could not be read: \(error)")
         }
-        if let lut = recipe.lut, let baseDirectory, !lut.hasPrefix("/") {
+        if let lut = recipe.lut, let baseDirectory, !lut.isEmpty, !lut.hasPrefix("/") {
             recipe.lut = URL(fileURLWithPath: baseDirectory).appendingPathComponent(lut).path
         }
         try recipe.validate()

@@ -25,7 +25,7 @@ extension CubeLUT {
     /// Parses the text of a `.cube` file; `file` names it in errors.
     /// - Throws: ``MediaError`` as ``init(path:)``.
     public init(parsing text: String, file: String) throws {
-        var parser = CubeFileParser(file: file)
+        var parser = CubeFileParser(file: file, textBytes: text.utf8.count)
         // Characters, not bytes: "\r\n" is one newline character.
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             try parser.read(rawLine)
@@ -39,6 +39,9 @@ extension CubeLUT {
 private struct CubeFileParser {
     /// Names the file in errors.
     let file: String
+    /// The most entries the text could hold ("0 0 0" and a newline each): what is reserved for
+    /// the table, so that a small file claiming `LUT_3D_SIZE 256` does not take 200 MB up front.
+    let entryRoom: Int
     var title: String?
     var size: Int?
     var domainMin = SIMD3<Double>(repeating: 0), domainMax = SIMD3<Double>(repeating: 1)
@@ -48,8 +51,9 @@ private struct CubeFileParser {
     var lastDataLine = 0
     var lineNumber = 0
 
-    init(file: String) {
+    init(file: String, textBytes: Int) {
         self.file = file
+        entryRoom = textBytes / 6
     }
 
     /// Reads the next line: a keyword, an entry, or nothing (blank or a comment).
@@ -81,7 +85,7 @@ private struct CubeFileParser {
             }
             size = n
             expected = n * n * n
-            table.reserveCapacity(expected * 3)
+            table.reserveCapacity(min(expected, entryRoom) * 3)
         case "LUT_1D_SIZE", "LUT_1D_INPUT_RANGE":
             throw fail("this is a 1D LUT (\(keyword)); only 3D LUTs (LUT_3D_SIZE) are supported", kind: .unsupported)
         case "DOMAIN_MIN":

@@ -45,6 +45,12 @@ public struct SampleTable: Sendable, Equatable {
     /// 1-based numbers of sync samples (`stss`), or `nil` when every sample is a sync sample.
     public var syncSamples: [UInt32]?
 
+    /// The most samples a track may have: over an hour of 30 fps video, or about 5 minutes of
+    /// 48 kHz sound stored a frame a sample. A uniform sample size lets a few bytes of `stsz`
+    /// claim billions of samples (chunks may overlap, so the file's size does not bound them),
+    /// and every time table would be allocated for each of them.
+    public static let sampleCountLimit = 1 << 24
+
     /// Parses the tables of an `stbl` box.
     public init(_ stbl: Box) throws {
         timeToSample = try Self.runs(stbl.child("stts"), name: "stts", signed: false)
@@ -68,6 +74,9 @@ public struct SampleTable: Sendable, Equatable {
         try r.skip(4)
         uniformSampleSize = try r.readUInt32()
         sampleCount = Int(try r.readUInt32())
+        guard sampleCount <= Self.sampleCountLimit else {
+            throw MediaError(.tooLarge, "stsz box lists \(sampleCount) samples, over the limit of \(Self.sampleCountLimit) a track may have")
+        }
         sampleSizes = []
         if uniformSampleSize == 0 {
             guard sampleCount <= r.remaining / 4 else { throw MediaError(.corrupt, "stsz box claims \(sampleCount) samples") }

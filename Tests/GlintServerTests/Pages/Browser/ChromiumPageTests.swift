@@ -15,6 +15,17 @@ import Testing
 struct ChromiumPageTests {
     static let figure = "document.querySelector('.live-photo')"
     static let video = "document.querySelector('.motion')"
+    /// Marks, from the video's own `timeupdate` events, that the motion played past 0.2 s while
+    /// the figure said `playing`: polling for it could miss a short movie that ends between two
+    /// polls on a loaded machine.
+    static let recordPlaying = """
+        (() => { window.motionPlayed = false;
+                 \(video).addEventListener('timeupdate', () => {
+                   if (\(figure).dataset.motion === 'playing' && \(video).currentTime > 0.2) window.motionPlayed = true;
+                 });
+                 return true; })()
+        """
+    static let motionPlayed = "window.motionPlayed === true"
 
     @Test("desktop: the still shows, pressing plays the motion, letting go brings the still back, the downloads work")
     func desktopSharePage() async throws {
@@ -34,9 +45,10 @@ struct ChromiumPageTests {
             #expect(try await page.evaluate("\(Self.video).controls") as? Bool == false)
 
             let centre = try await page.centre(of: ".live-photo")
+            _ = try await page.evaluate(Self.recordPlaying)
             try await page.pressMouse(at: centre)
             #expect(
-                try await page.wait(until: "\(Self.figure).dataset.motion === 'playing' && \(Self.video).currentTime > 0.2"),
+                try await page.wait(until: Self.motionPlayed),
                 "pressing plays the motion")
             try await page.releaseMouse(at: centre)
             try await page.send("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": 1439, "y": 899])
@@ -88,8 +100,9 @@ struct ChromiumPageTests {
             #expect(layout[5] <= 320, "nothing wider than a 320 px phone")
 
             let centre = try await page.centre(of: ".live-photo")
+            _ = try await page.evaluate(Self.recordPlaying)
             try await page.touchStart(at: centre)
-            #expect(try await page.wait(until: "\(Self.figure).dataset.motion === 'playing' && \(Self.video).currentTime > 0.2"))
+            #expect(try await page.wait(until: Self.motionPlayed))
             try await page.touchEnd()
             #expect(try await page.wait(until: "\(Self.figure).dataset.motion === 'ready' && \(Self.video).paused"))
         }
