@@ -85,16 +85,20 @@ struct RunnerIsolationTests {
     @Test("progress crosses the process boundary; a completed job reports fraction 1")
     func progressAndCompletion() async throws {
         try await WorkerHarness.with(handlers: Self.handlers()) { harness in
-            let id = try await harness.submit("test.sleep", #"{"milliseconds": 1500}"#)
+            // A job long enough that no loaded machine finishes it before its progress is seen;
+            // it is cancelled once seen. A short one then shows completion.
+            let long = try await harness.submit("test.sleep", #"{"milliseconds": 60000}"#)
+            let short = try await harness.submit("test.sleep", #"{"milliseconds": 100}"#)
             let job = try await harness.withWorker { _ in
-                let running = try await harness.waitFor(id) { ($0.progress?.fraction ?? 0) > 0.2 || $0.state.isFinished }
+                let running = try await harness.waitFor(long) { ($0.progress?.fraction ?? 0) > 0.005 || $0.state.isFinished }
                 #expect(running.state == .running)
                 #expect(running.progress?.message?.hasPrefix("step ") == true)
-                return try await harness.waitUntilFinished(id)
+                _ = try await harness.store.cancel(long, tenant: nil)
+                return try await harness.waitUntilFinished(short)
             }
             #expect(job.state == .completed)
             #expect(job.progress?.fraction == 1)
-            #expect(String(decoding: try harness.output(job, "slept"), as: UTF8.self) == "slept 1500 ms\n")
+            #expect(String(decoding: try harness.output(job, "slept"), as: UTF8.self) == "slept 100 ms\n")
         }
     }
 
