@@ -170,7 +170,7 @@ struct DashboardSecurityTests {
 
     @Test("an anonymous flood gets 429 with Retry-After; a spoofed X-Forwarded-For does not reset it")
     func floodWithoutTrustedProxies() async throws {
-        let server = try await SecurityServer.start(["--no-workers", "--anonymous-rate", "0.1", "--anonymous-burst", "5"])
+        let server = try await SecurityServer.start(["--no-workers", "--anonymous-rate", "0.01", "--anonymous-burst", "5"])
         defer { server.remove() }
         var statuses: [Int] = []
         var retryAfter: String?
