@@ -11,7 +11,7 @@ import Testing
 /// cut off, rather than holding the stop forever.
 @Suite("glint serve: a graceful stop with requests in flight", .suiteTimeLimit)
 struct ServeShutdownTests {
-    @Test("SIGTERM with an /events stream open on a waiting job: the stream ends and serve exits 0 within 10 s")
+    @Test("SIGTERM with an /events stream open on a waiting job: the stream ends and serve exits 0 long before the 30 s stop margin")
     func stopsWithOpenEventStream() async throws {
         let directory = try TemporaryDirectory("glint-serve-shutdown")
         defer { directory.remove() }
@@ -50,7 +50,7 @@ struct ServeShutdownTests {
         let status = await serve.stop(timeout: 30)
         let took = ContinuousClock.now - started
         #expect(status == 0, "serve stopped with \(String(describing: status)): \(serve.logText.suffix(3000))")
-        #expect(took < .seconds(10), "serve took \(took) to stop")
+        #expect(took < .seconds(20), "serve took \(took) to stop: it waited for the stream (the stop margin is 30 s)")
         for _ in 0..<100 where curl.isRunning { try await Task.sleep(for: .milliseconds(100)) }
         #expect(!curl.isRunning, "the event stream ended with the server")
     }
@@ -84,7 +84,7 @@ struct ServeShutdownTests {
         let status = await serve.stop(timeout: 30)
         let took = ContinuousClock.now - started
         #expect(status == 0, "serve stopped with \(String(describing: status)): \(serve.logText.suffix(3000))")
-        #expect(took >= .seconds(2) && took < .seconds(12), "serve took \(took) to stop, with a margin of 2 s")
+        #expect(took >= .seconds(2) && took < .seconds(25), "serve took \(took) to stop, with a margin of 2 s (the upload alone lasts 40 s)")
         #expect(serve.logText.contains("upload cut off"), "\(serve.logText.suffix(2000))")
         let left = FileManager.default.enumerator(atPath: data.appendingPathComponent("blobs").path)?.allObjects.compactMap { $0 as? String } ?? []
         let files = left.filter { path in

@@ -35,7 +35,10 @@ struct TestServer: Sendable {
                 let server = TestServer(
                     directory: directory, server: context, data: data,
                     alice: try await makeKey(store, tenant: "alice"), bob: try await makeKey(store, tenant: "bob"))
-                let configuration = GlintServerConfiguration(host: "127.0.0.1", port: 0, maxUploadBytes: 64 << 20, workers: workers, webhooks: false)
+                var configuration = GlintServerConfiguration(host: "127.0.0.1", port: 0, maxUploadBytes: 64 << 20, workers: workers, webhooks: false)
+                // Deadlines a starved test process cannot miss (the server's own tests' `inProcessTests`).
+                configuration.connectionTimeouts = ConnectionTimeouts(
+                    headerTimeout: .seconds(120), idleTimeout: .seconds(120), minimumUploadBytesPerSecond: 1024, uploadRateWindow: .seconds(120))
                 let app = buildApplication(
                     server: context, configuration: configuration, workDirectory: { data.workDirectory(worker: $0) },
                     metrics: nil, logger: quietLogger)

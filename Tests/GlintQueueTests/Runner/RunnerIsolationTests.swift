@@ -128,7 +128,7 @@ struct RunnerIsolationTests {
             #expect(job.state == .discarded)
             #expect(job.errors.map(\.code) == ["time-limit", "time-limit"])
             #expect(job.errors.first?.message.contains("time limit of 1 s") == true)
-            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(ContinuousClock.now - started < .seconds(25), "the 30 s sleep was not cut off at its 1 s deadline")
         }
         #expect(Self.runners().isEmpty)
     }

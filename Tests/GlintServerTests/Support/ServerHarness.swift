@@ -67,7 +67,8 @@ struct ServerHarness: Sendable {
 
     /// Serves the API (with `workers` embedded worker slots, none by default) for `body`.
     func serve<R: Sendable>(workers: Int = 0, webhooks: Bool = false, _ body: @Sendable (any TestClientProtocol) async throws -> R) async throws -> R {
-        let configuration = GlintServerConfiguration(host: "127.0.0.1", port: 0, maxUploadBytes: server.maxUploadBytes, workers: workers, webhooks: webhooks)
+        var configuration = GlintServerConfiguration(host: "127.0.0.1", port: 0, maxUploadBytes: server.maxUploadBytes, workers: workers, webhooks: webhooks)
+        configuration.connectionTimeouts = .inProcessTests
         let data = self.data
         let app = buildApplication(
             server: server, configuration: configuration, workDirectory: { data.workDirectory(worker: $0) },
@@ -140,4 +141,14 @@ extension TestResponse {
         else { return nil }
         return String(type.dropFirst("https://glint.dev/problems/".count))
     }
+}
+
+extension ConnectionTimeouts {
+    /// Every slow-client guard on, with deadlines of two minutes: the client here shares its
+    /// process, and the CPU, with hundreds of tests run at once, and a starved test process can
+    /// leave a request unsent for longer than the service's defaults (10 s) allow. The deadlines
+    /// themselves are tested by `SlowClientStateTests` (an injected clock) and against a real
+    /// `glint serve` (`SlowClientSecurityTests`).
+    static let inProcessTests = ConnectionTimeouts(
+        headerTimeout: .seconds(120), idleTimeout: .seconds(120), minimumUploadBytesPerSecond: 1024, uploadRateWindow: .seconds(120))
 }
