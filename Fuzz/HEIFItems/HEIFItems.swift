@@ -27,7 +27,9 @@ public func fuzzHEIFItems(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 /// Reads every item's fields and bytes, and the XMP item's Motion Photo properties.
 private func readItems(_ items: HEIFItems, in file: RandomAccessFile) {
     for item in items.items {
-        FuzzUse.use(item)
+        // Field by field: a reflective dump of an item with 65,536 zero-size extents (no byte each)
+        // took seconds under the sanitizers; the extents are walked below.
+        FuzzUse.keep((item.id, item.type, item.contentType, item.inIDAT, item.extents.count))
         guard let data = try? items.data(of: item, in: file, limit: 1 << 20) else { continue }
         let total = item.extents.reduce(Int64(0)) { $0 + $1.length }
         precondition(Int64(data.count) == total, "item \(item.id) read \(data.count) bytes of its \(total)")

@@ -60,7 +60,7 @@ struct BlobUploadTests {
                 var request = "POST /v1/blobs HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(harness.alice)\r\nTransfer-Encoding: chunked\r\n\r\n"
                 for _ in 0..<4 { request += "1000\r\n" + String(repeating: "x", count: 4096) + "\r\n" }
                 request += "0\r\n\r\n"
-                let reply = try RawHTTPConnection.exchange(port: port, send: Array(request.utf8), closeAfterSending: false)
+                let reply = try await RawHTTPConnection.exchange(port: port, send: Array(request.utf8), closeAfterSending: false)
                 #expect(reply.hasPrefix("HTTP/1.1 413"), "\(reply.prefix(200))")
                 #expect(reply.contains("payload-too-large"))
             }
@@ -75,7 +75,7 @@ struct BlobUploadTests {
             try await harness.serve { client in
                 let port = try #require(client.port)
                 let head = "POST /v1/blobs HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(harness.alice)\r\nContent-Length: 100000\r\n\r\n"
-                _ = try RawHTTPConnection.exchange(port: port, send: Array(head.utf8) + [UInt8](repeating: 1, count: 30_000), closeAfterSending: true)
+                _ = try await RawHTTPConnection.exchange(port: port, send: Array(head.utf8) + [UInt8](repeating: 1, count: 30_000), closeAfterSending: true)
                 // The server notices the close asynchronously: the health check after it is served in order on another connection.
                 for _ in 0..<100 where !harness.temporaryBlobFiles().isEmpty {
                     try await Task.sleep(for: .milliseconds(50))

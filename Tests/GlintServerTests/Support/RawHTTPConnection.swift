@@ -8,8 +8,18 @@ import Foundation
 /// off before its Content-Length, chunked bodies).
 enum RawHTTPConnection {
     /// Connects to 127.0.0.1:`port`, sends `bytes`, then either closes at once
-    /// (`closeAfterSending`) or reads the reply until the server closes or 10 s pass.
-    static func exchange(port: Int, send bytes: [UInt8], closeAfterSending: Bool) throws -> String {
+    /// (`closeAfterSending`) or reads the reply until the server closes or 60 s pass.
+    ///
+    /// The blocking socket calls run on a thread of their own: on Swift's task pool (two threads
+    /// on a 2-core machine) they would hold a thread the in-process server needs to answer, and
+    /// a loaded test run saw no reply within the wait.
+    static func exchange(port: Int, send bytes: [UInt8], closeAfterSending: Bool) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try blockingExchange(port: port, send: bytes, closeAfterSending: closeAfterSending) }) }.start()
+        }
+    }
+
+    private static func blockingExchange(port: Int, send bytes: [UInt8], closeAfterSending: Bool) throws -> String {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
         defer { close(socket) }
@@ -21,7 +31,7 @@ enum RawHTTPConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var offset = 0
         while offset < bytes.count {
