@@ -48,4 +48,23 @@ struct ProbeFuzzFindingsTests {
         #expect(SamsungTrailer.firstIndex(of: Array("Data".utf8), in: bytes, from: 0) == still.count + 20)
         #expect(SamsungTrailer.firstIndex(of: Array("Data".utf8), in: bytes, from: still.count + 21) == nil)
     }
+
+    @Test("an iloc whose offset and length fields are 0 bytes lists 65,378 extents of one item in 6 bytes; past 65,536 in one box is refused")
+    func zeroSizeExtents() throws {
+        // Version 0, flags 0, every field size 0, then per item: id, data reference 0, extent count.
+        func iloc(extentCounts: [Int]) -> [UInt8] {
+            var bytes: [UInt8] = [0, 0, 0, 0, 0x00, 0x00, 0, UInt8(extentCounts.count)]
+            for (index, count) in extentCounts.enumerated() {
+                bytes += [0, UInt8(index + 1), 0, 0, UInt8(count >> 8), UInt8(count & 0xFF)]
+            }
+            return bytes
+        }
+        let started = ContinuousClock.now
+        let locations = try HEIFItemLocations(iloc(extentCounts: [65_378]))
+        #expect(locations.locations.map(\.extents.count) == [65_378])
+        #expect(locations.locations[0].extents.allSatisfy { $0.offset == 0 && $0.length == 0 })
+        #expect(ContinuousClock.now - started < .seconds(10))
+        let error = #expect(throws: MediaError.self) { try HEIFItemLocations(iloc(extentCounts: [65_378, 200])) }
+        #expect(error.map { "\($0)".contains("more than 65536 extents") } == true, "\(String(describing: error))")
+    }
 }
