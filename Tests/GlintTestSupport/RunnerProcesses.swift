@@ -23,14 +23,6 @@ public enum RunnerProcesses {
         }
     }
 
-    /// Runs `body` on a thread of its own and awaits it: a wait or a timing that the test's task
-    /// pool, busy with other tests' blocking work, must not delay.
-    public static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: body()) }.start()
-        }
-    }
-
     /// Blocks until `parent` has a runner running a job (polling every 5 ms), for `timeout` seconds
     /// at most: its child, or, when the child is bubblewrap, the first descendant that is not
     /// (bubblewrap, then its PID namespace's init, then the runner). The runner that a worker
@@ -102,7 +94,7 @@ public enum RunnerProcesses {
         /// The body's result, once it has returned.
         public var value: T {
             get async {
-                await onThread {
+                await OwnThread.run {
                     self.done.wait()
                     self.done.signal()
                     return self.result!

@@ -65,11 +65,4 @@ final class RawClientSocket: @unchecked Sendable {
     func isClosedByServer(within seconds: Double) -> Bool {
         receive(for: seconds).closed
     }
-
-    /// Runs blocking socket work on a thread of its own.
-    static func detached<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
 }

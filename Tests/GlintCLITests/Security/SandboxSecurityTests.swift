@@ -30,7 +30,7 @@ struct SandboxSecurityTests {
         #expect(job["state"] as? String == "completed", "\(job)")
         let parent = server.process.process.processIdentifier
         let runner = try #require(
-            await RunnerProcesses.onThread { RunnerProcesses.waitForRunner(of: parent, timeout: 10) }, "no warm runner: \(server.logText.suffix(2000))")
+            await OwnThread.run { RunnerProcesses.waitForRunner(of: parent, timeout: 10) }, "no warm runner: \(server.logText.suffix(2000))")
         return (server, key, runner)
     }
 

@@ -20,7 +20,7 @@ struct SlowClientSecurityTests {
         let socket = try RawClientSocket(base: server.base)
         let started = ContinuousClock.now
         let trickle = Task.detached {
-            try await RawClientSocket.detached { () -> (String, Bool) in
+            await OwnThread.run { () -> (String, Bool) in
                 socket.send("GET /health/live HTTP/1.1\r\n")
                 var reply = ""
                 for line in 0..<30 {
@@ -36,7 +36,7 @@ struct SlowClientSecurityTests {
         }
         try await Task.sleep(for: .seconds(3))
         #expect(await server.isAlive(within: 20), "the server answers others while one client trickles (for a minute)")
-        let (reply, closed) = try await trickle.value
+        let (reply, closed) = await trickle.value
         let took = ContinuousClock.now - started
         #expect(closed, "the trickling connection was not closed")
         #expect(!reply.contains("200"), "the trickled request was answered: \(reply)")
@@ -49,7 +49,7 @@ struct SlowClientSecurityTests {
         let server = try await SecurityServer.start(["--no-workers", "--header-timeout-seconds", "2"])
         defer { server.remove() }
         let socket = try RawClientSocket(base: server.base)
-        let closed = try await RawClientSocket.detached { socket.isClosedByServer(within: 30) }
+        let closed = await OwnThread.run { socket.isClosedByServer(within: 30) }
         #expect(closed, "a silent connection was held for 30 s with a 2 s header deadline")
     }
 
@@ -58,7 +58,7 @@ struct SlowClientSecurityTests {
         let server = try await SecurityServer.start(["--no-workers", "--idle-timeout-seconds", "2"])
         defer { server.remove() }
         let socket = try RawClientSocket(base: server.base)
-        let (reply, closed) = try await RawClientSocket.detached { () -> (String, Bool) in
+        let (reply, closed) = await OwnThread.run { () -> (String, Bool) in
             socket.send("GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             return socket.receive(for: 30)
         }
@@ -74,7 +74,7 @@ struct SlowClientSecurityTests {
         let socket = try RawClientSocket(base: server.base)
         let started = ContinuousClock.now
         let trickle = Task.detached {
-            try await RawClientSocket.detached { () -> Bool in
+            await OwnThread.run { () -> Bool in
                 socket.send("POST /v1/blobs HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(key)\r\nContent-Length: 100000\r\n\r\n")
                 for _ in 0..<60 {
                     guard socket.send(String(repeating: "x", count: 10)) else { return true }
@@ -85,7 +85,7 @@ struct SlowClientSecurityTests {
         }
         try await Task.sleep(for: .seconds(2))
         #expect(await server.isAlive(within: 20), "the server answers others while one client trickles (for a minute)")
-        let closed = try await trickle.value
+        let closed = await trickle.value
         let took = ContinuousClock.now - started
         #expect(closed, "an upload at 10 bytes/s was held for 60 s")
         #expect(took < .seconds(40), "cut off after \(took), the window is 3 s (the trickle alone lasts 60 s)")
@@ -111,7 +111,7 @@ struct SlowClientSecurityTests {
         let output = Pipe()
         curl.standardOutput = output
         try curl.run()
-        let status = try await RawClientSocket.detached { () -> String in
+        let status = await OwnThread.run { () -> String in
             curl.waitUntilExit()
             return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }

@@ -61,7 +61,7 @@ struct RunnerIsolationTests {
 
     /// Blocks, on a thread of its own, until no runner with `tag` is left (5 s at most); returns the seconds waited.
     static func waitUntilNoRunner(tag: Int = tag) async -> TimeInterval {
-        await RunnerProcesses.onThread {
+        await OwnThread.run {
             let start = Date()
             while !runners(tag: tag).isEmpty, Date().timeIntervalSince(start) < 5 { usleep(5000) }
             return Date().timeIntervalSince(start)

@@ -1,4 +1,5 @@
 import Foundation
+import GlintTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -14,9 +15,7 @@ enum RawHTTPConnection {
     /// on a 2-core machine) they would hold a thread the in-process server needs to answer, and
     /// a loaded test run saw no reply within the wait.
     static func exchange(port: Int, send bytes: [UInt8], closeAfterSending: Bool) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try blockingExchange(port: port, send: bytes, closeAfterSending: closeAfterSending) }) }.start()
-        }
+        try await OwnThread.run { try blockingExchange(port: port, send: bytes, closeAfterSending: closeAfterSending) }
     }
 
     private static func blockingExchange(port: Int, send bytes: [UInt8], closeAfterSending: Bool) throws -> String {
