@@ -77,14 +77,18 @@ TEST_TIMEOUT ?= 45m
 
 test: deps lint
 	pgdir=$$(mktemp -d "$${TMPDIR:-/tmp}/glint-test-postgres.XXXXXX")
-	trap 'Scripts/postgres-test-server.sh stop "$$pgdir"' EXIT
+	events=$$(mktemp "$${TMPDIR:-/tmp}/glint-test-events.XXXXXX")
+	trap 'Scripts/postgres-test-server.sh stop "$$pgdir"; rm -f "$$events"' EXIT
 	GLINT_TEST_POSTGRES_URL=$$(Scripts/postgres-test-server.sh start "$$pgdir" $(TEST_POSTGRES_PORT))
 	export GLINT_TEST_POSTGRES_URL
 	$(call timed,test build,$(SWIFT) build --build-tests)
 	# Not here: the soak (below) and PageScreenshots, which writes docs/*.png (Scripts/screenshots.sh runs it).
 	# Every suite has a time limit (.suiteTimeLimit); `timeout` bounds each run as a whole too, so that even
-	# a test stuck where cancellation cannot reach it cannot hold CI.
-	$(call timed,tests,timeout --kill-after=30s $(TEST_TIMEOUT) $(SWIFT) test --skip-build --skip SoakTests --skip PageScreenshots)
+	# a test stuck where cancellation cannot reach it cannot hold CI. Swift Testing's event stream is kept
+	# so that a failed or stopped run names the tests it was inside (Scripts/open-tests.py).
+	$(call timed,tests,timeout --kill-after=30s $(TEST_TIMEOUT) $(SWIFT) test --skip-build --skip SoakTests --skip PageScreenshots \
+		--experimental-event-stream-output "$$events" --experimental-event-stream-version 0 \
+		|| { status=$$?; python3 Scripts/open-tests.py "$$events" >&2; exit $$status; })
 	# The 2-minute soak (SoakTests) loads both cores and kills processes: alone, after the rest.
 	$(call timed,soak,GLINT_SOAK_TEST=1 timeout --kill-after=30s 15m $(SWIFT) test --skip-build --filter SoakTests)
 
