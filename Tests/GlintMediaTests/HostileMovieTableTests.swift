@@ -153,12 +153,31 @@ struct HostileMovieTableTests {
         #expect(try HEIFMetadataEditor(bytes: try editor.serialized()).xmp() == packet)
     }
 
+    @Test("an edit that would list more item extents than the parser reads is refused, not written unreadable")
+    func editPastTheExtentLimitIsRefused() throws {
+        // 65,535 empty extents of the image and one of the EXIF item: the most a file may list.
+        var editor = try HEIFMetadataEditor(bytes: Self.heic(exifOffset: 0, exifLength: 0, imageExtents: .max))
+        editor.setXMP(Array("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8))
+        let error = try #require(throws: MediaError.self) { try editor.serialized() }
+        #expect(error.kind == .tooLarge)
+        #expect(error.problem.contains("65536 extents"), "\(error)")
+    }
+
+    @Test("a movie matrix holding the smallest 32-bit value is no orientation, not an overflow")
+    func matrixWithInt32MinHasNoOrientation() {
+        #expect(TransformMatrix(values: [.min, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]).orientation == nil)
+        #expect(TransformMatrix(values: [0, .min, 0, 0x10000, 0, 0, 0, 0, 0x4000_0000]).orientation == nil)
+        #expect(TransformMatrix(values: [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]).orientation == .up)
+    }
+
     /// A HEIC of `ftyp`, `meta` (an `hvc1` item and an `Exif` item at the given place, 8-byte
     /// `iloc` fields; the `Exif` item not in `iloc` unless `locateExif`; no item at all in a
     /// version-1 `iloc` of index size `ilocIndexSize` when it is not 0; the last `infe` of size 0,
-    /// "to the end of iinf", when `lastEntryToTheEnd`) and an empty `mdat`.
+    /// "to the end of iinf", when `lastEntryToTheEnd`; the `hvc1` item in `imageExtents` extents,
+    /// the first 8 bytes long, the others empty) and an empty `mdat`.
     static func heic(
-        exifOffset: UInt64, exifLength: UInt64, locateExif: Bool = true, ilocIndexSize: UInt8 = 0, lastEntryToTheEnd: Bool = false
+        exifOffset: UInt64, exifLength: UInt64, locateExif: Bool = true, ilocIndexSize: UInt8 = 0, lastEntryToTheEnd: Bool = false,
+        imageExtents: UInt16 = 1
     ) -> [UInt8] {
         var iinf = ByteWriter()
         iinf.write(UInt16(2))
@@ -180,17 +199,20 @@ struct HostileMovieTableTests {
         var iloc = ByteWriter()
         iloc.write(UInt8(0x88))
         iloc.write(ilocIndexSize)
-        var located: [(id: UInt16, offset: UInt64, length: UInt64)] = [(1, 0, 8)]
-        if locateExif { located.append((2, exifOffset, exifLength)) }
+        let image = [(UInt64(0), UInt64(8))] + Array(repeating: (UInt64(0), UInt64(0)), count: Int(imageExtents) - 1)
+        var located: [(id: UInt16, extents: [(offset: UInt64, length: UInt64)])] = [(1, image)]
+        if locateExif { located.append((2, [(exifOffset, exifLength)])) }
         if ilocIndexSize != 0 { located = [] }
         iloc.write(UInt16(located.count))
-        for (id, offset, length) in located {
+        for (id, extents) in located {
             iloc.write(id)
             iloc.write(UInt16(0))
             iloc.write(UInt16(0))
-            iloc.write(UInt16(1))
-            iloc.write(offset)
-            iloc.write(length)
+            iloc.write(UInt16(extents.count))
+            for (offset, length) in extents {
+                iloc.write(offset)
+                iloc.write(length)
+            }
         }
         var handler = ByteWriter()
         handler.write(UInt32(0))

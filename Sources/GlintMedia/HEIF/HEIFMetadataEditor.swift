@@ -198,8 +198,13 @@ public struct HEIFMetadataEditor {
                 position += box.range == metaRange ? metaSize + dataBoxSize : box.range.count
             }
             let dataStart = starts[kept.firstIndex { $0.range == metaRange }!] + metaSize + 8
+            let locations = relocatedLocations(kept: kept, starts: starts, dataStart: dataStart, placed: placed)
+            // What this editor writes, its parser must read again (a placed item may gain an extent).
+            guard locations.locations.reduce(0, { $0 + $1.extents.count }) <= HEIFItemLocations.extentLimit else {
+                throw MediaError(.tooLarge, "HEIF items would list more than \(HEIFItemLocations.extentLimit) extents")
+            }
             newMeta = meta
-            newMeta.setChild(relocatedLocations(kept: kept, starts: starts, dataStart: dataStart, placed: placed).makeBox())
+            newMeta.setChild(locations.makeBox())
             if newMeta.serializedSize == metaSize { break }
             metaSize = newMeta.serializedSize
         }

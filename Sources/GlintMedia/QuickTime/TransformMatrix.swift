@@ -45,7 +45,7 @@ public struct TransformMatrix: Sendable, Equatable {
     public var orientation: Orientation? {
         // QuickTime maps (x, y) to (a x + c y + tx, b x + d y + ty).
         let linear = [values[0], values[1], values[3], values[4]]
-        guard linear.allSatisfy({ $0 == 0 || abs($0) == 0x10000 }) else { return nil }
+        guard linear.allSatisfy({ $0 == 0 || $0.magnitude == 0x10000 }) else { return nil }  // abs(Int32.min) traps
         for candidate in Orientation.allCases {
             let probe = TransformMatrix(orientation: candidate, width: 2, height: 1)
             if [probe.values[0], probe.values[1], probe.values[3], probe.values[4]] == linear { return candidate }
