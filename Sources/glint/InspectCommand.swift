@@ -7,40 +7,65 @@ import GlintMedia
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Describe stills and movies and find the Live Photos among them.",
-        discussion: "Files pair when they carry the same content identifier; names are never enough. Exits with status 1 when a file cannot be read."
+        abstract: "Describe stills and movies, in files or folders, and find the Live Photos among them.",
+        discussion: """
+            Files pair when they carry the same content identifier, across every file and folder \
+            given; names are never enough. In a folder, media files are taken by extension or by \
+            content, hidden files and folders are skipped, and other files (a Takeout .json) are \
+            listed as ignored. Exits with status 1 when a file cannot be read.
+            """
     )
 
-    @Argument(help: "Stills and movies to inspect.")
+    @Argument(help: "Stills, movies and folders to inspect.")
     var paths: [String]
+
+    @Flag(name: [.short, .long], help: "Descend into the folders' sub-folders.")
+    var recursive = false
+
+    @Option(help: "Files inspected at once (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
-    struct Document: Encodable {
-        var files: [MediaFileReport]
-        var livePhotos: [LivePhoto]
-        var unpaired: [UnpairedFile]
+    func validate() throws {
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1 to 256") }
     }
 
     func run() throws {
-        let reports = paths.map(MediaInspector.inspect)
-        let pairing = LivePhotoPairing.pair(reports)
-        if json {
-            CommandOutput.printJSON(Document(files: reports, livePhotos: pairing.livePhotos, unpaired: pairing.unpaired))
-        } else {
-            for report in reports { print(InspectionText.describe(report)) }
-            print("")
-            print(pairing.livePhotos.isEmpty ? "No Live Photos." : "Live Photos:")
-            for photo in pairing.livePhotos { print("  " + InspectionText.describe(photo)) }
-            if !pairing.unpaired.isEmpty {
-                print("Unpaired:")
-                for file in pairing.unpaired { print("  \(file.path): \(file.reason)") }
-            }
+        let bar = ProgressBar(quiet: json)
+        let inspection: LibraryInspection
+        do {
+            inspection = try LibraryInspection.inspect(
+                paths, options: LibraryScan.Options(recursive: recursive), jobs: jobs,
+                progress: { done, total in bar.update(Double(done) / Double(total), "\(done) of \(total) files") })
+            bar.finish()
+        } catch {
+            bar.finish()
+            throw ExitCode(CommandOutput.fail(error, json: json))
         }
-        let failures = reports.filter { $0.error != nil }
+        if json {
+            CommandOutput.printJSON(inspection)
+        } else {
+            printText(inspection)
+        }
+        let failures = inspection.files.filter { $0.error != nil }
         for failure in failures where json { CommandOutput.printError("glint: " + failure.error!) }
         if !failures.isEmpty { throw ExitCode(1) }
+    }
+
+    func printText(_ inspection: LibraryInspection) {
+        for report in inspection.files { print(InspectionText.describe(report)) }
+        print("")
+        print(inspection.livePhotos.isEmpty ? "No Live Photos." : "Live Photos:")
+        for photo in inspection.livePhotos { print("  " + InspectionText.describe(photo)) }
+        if !inspection.unpaired.isEmpty {
+            print("Unpaired:")
+            for file in inspection.unpaired { print("  \(file.path): \(file.reason)") }
+        }
+        if !inspection.ignored.isEmpty {
+            print("Ignored (not media): \(inspection.ignored.count) file(s)")
+        }
     }
 }
 

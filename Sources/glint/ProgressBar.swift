@@ -5,8 +5,10 @@ import Foundation
 #endif
 
 /// A one-line progress bar on standard error, drawn only when standard error is a terminal.
-final class ProgressBar {
+/// Threads may update it (a library run's items end on several): a lock keeps the line whole.
+final class ProgressBar: @unchecked Sendable {
     private let enabled: Bool
+    private let lock = NSLock()
     private var lastDrawn = -1
     private let width = 30
 
@@ -18,6 +20,8 @@ final class ProgressBar {
     /// Draws `fraction` (0...1) with a short label.
     func update(_ fraction: Double, _ label: String) {
         guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
         let percent = Int((min(max(fraction, 0), 1) * 100).rounded())
         guard percent != lastDrawn else { return }
         lastDrawn = percent
@@ -30,6 +34,8 @@ final class ProgressBar {
     /// Clears the line.
     func finish() {
         guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
         FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: 72) + "\r").utf8))
     }
 }

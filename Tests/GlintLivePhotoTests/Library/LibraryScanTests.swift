@@ -1,0 +1,143 @@
+import Foundation
+import GlintMedia
+import GlintTestSupport
+import Testing
+
+@testable import GlintLivePhoto
+
+/// A folder tree like a phone export: media by extension and by content, hidden files and
+/// folders, a Takeout sidecar, links to a file and to a folder.
+private struct LibraryTree {
+    let directory: TemporaryDirectory
+    var root: String { directory.path }
+
+    init() throws {
+        directory = try TemporaryDirectory("glint-library-scan")
+        let sub = try directory.subdirectory("sub")
+        let deeper = try directory.subdirectory("sub/deeper")
+        let hidden = try directory.subdirectory(".hidden")
+        try Data("not really a JPEG".utf8).write(to: directory.file("a.jpg"))
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16]).write(to: directory.file("no-extension"))
+        try Data("{\"title\": \"a.jpg\"}".utf8).write(to: directory.file("a.jpg.json"))
+        try Data("x".utf8).write(to: directory.file(".DS_Store"))
+        try Data("x".utf8).write(to: hidden.appendingPathComponent("secret.jpg"))
+        try Data("x".utf8).write(to: sub.appendingPathComponent("b.MOV"))
+        try Data("x".utf8).write(to: deeper.appendingPathComponent("c.png"))
+        try FileManager.default.createSymbolicLink(atPath: directory.file("link-to-a.jpg").path, withDestinationPath: directory.file("a.jpg").path)
+        try FileManager.default.createSymbolicLink(atPath: directory.file("link-to-sub").path, withDestinationPath: sub.path)
+    }
+}
+
+@Suite("Library scan: files and folders", .suiteTimeLimit)
+struct LibraryScanTests {
+    @Test("a folder gives its media files (by extension or content); hidden and other files are not taken")
+    func folderWithoutRecursion() throws {
+        let tree = try LibraryTree()
+        defer { tree.directory.remove() }
+        let scan = try LibraryScan.scan([tree.root])
+        #expect(scan.hasFolders)
+        // The link to a.jpg is the same file: taken once, under its first name.
+        #expect(scan.entries.map(\.relativePath) == ["a.jpg", "no-extension"])
+        #expect(scan.entries.map(\.path) == ["\(tree.root)/a.jpg", "\(tree.root)/no-extension"])
+        #expect(scan.ignored == ["\(tree.root)/a.jpg.json"])
+    }
+
+    @Test("-r descends into sub-folders, keeps their relative paths, and does not follow a link to a folder")
+    func recursiveScan() throws {
+        let tree = try LibraryTree()
+        defer { tree.directory.remove() }
+        let scan = try LibraryScan.scan([tree.root], options: .init(recursive: true))
+        #expect(scan.entries.map(\.relativePath) == ["a.jpg", "no-extension", "sub/b.MOV", "sub/deeper/c.png"])
+        #expect(scan.entries.last?.path == "\(tree.root)/sub/deeper/c.png")
+        #expect(scan.ignored == ["\(tree.root)/a.jpg.json", "\(tree.root)/link-to-sub"])
+    }
+
+    @Test("a file named on its own is taken whatever it holds, under its name; named twice, once")
+    func filesNamedAlone() throws {
+        let tree = try LibraryTree()
+        defer { tree.directory.remove() }
+        let json = "\(tree.root)/a.jpg.json"
+        let missing = "\(tree.root)/missing.jpg"
+        let scan = try LibraryScan.scan([json, missing, json, "\(tree.root)/sub/b.MOV"])
+        #expect(!scan.hasFolders)
+        #expect(
+            scan.entries == [
+                .init(path: json, relativePath: "a.jpg.json"), .init(path: missing, relativePath: "missing.jpg"),
+                .init(path: "\(tree.root)/sub/b.MOV", relativePath: "b.MOV"),
+            ])
+        // The same file through a folder and by name: once.
+        let both = try LibraryScan.scan([tree.root, "\(tree.root)/a.jpg"])
+        #expect(both.entries.map(\.relativePath) == ["a.jpg", "no-extension"])
+    }
+
+    @Test("past the depth or file caps, a typed error naming the folder")
+    func caps() throws {
+        let tree = try LibraryTree()
+        defer { tree.directory.remove() }
+        #expect(throws: MediaError.self) { try LibraryScan.scan([tree.root], options: .init(recursive: true, maxDepth: 1)) }
+        do {
+            _ = try LibraryScan.scan([tree.root], options: .init(recursive: true, maxEntries: 3))
+            Issue.record("a fourth file was taken past maxEntries 3")
+        } catch let error as MediaError {
+            #expect(error.kind == .tooLarge)
+            #expect(error.problem.contains("more than 3 files"), "\(error)")
+            #expect(error.file != nil)
+        }
+        // Without -r, depth does not matter.
+        #expect(try LibraryScan.scan([tree.root], options: .init(maxDepth: 0)).entries.count == 2)
+    }
+}
+
+@Suite("Concurrent items", .suiteTimeLimit)
+struct ConcurrentItemsTests {
+    /// Values threads share in these tests.
+    final class Shared: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Int] = []
+        private var running = 0
+        private var most = 0
+
+        func append(_ value: Int) { lock.withLock { values.append(value) } }
+        var all: [Int] { lock.withLock { values } }
+        func enter() {
+            lock.withLock {
+                running += 1
+                most = max(most, running)
+            }
+        }
+        func leave() { lock.withLock { running -= 1 } }
+        var mostAtOnce: Int { lock.withLock { most } }
+    }
+
+    @Test("results come back in the items' order, and progress counts every item once, in order")
+    func orderAndProgress() {
+        let seen = Shared()
+        let doubled: @Sendable (Int) -> Int = { item in
+            if item % 7 == 0 { usleep(200) }
+            return item * 2
+        }
+        let results = ConcurrentItems.map(Array(0..<200), jobs: 4, progress: { seen.append($0) }, doubled)
+        #expect(results == (0..<200).map { $0 * 2 })
+        #expect(seen.all == Array(1...200))
+        #expect(ConcurrentItems.map([Int](), jobs: 4) { $0 }.isEmpty)
+    }
+
+    @Test("jobs 1 runs one item at a time; jobs 2 runs two at once on a machine with two cores")
+    func concurrency() throws {
+        #expect(Self.mostAtOnce(jobs: 1) == 1)
+        try #require(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two cores")
+        #expect(Self.mostAtOnce(jobs: 2) == 2)
+    }
+
+    /// The most items running at the same moment, each waiting (up to 5 s) for a second one.
+    static func mostAtOnce(jobs: Int) -> Int {
+        let shared = Shared()
+        _ = ConcurrentItems.map(Array(0..<4), jobs: jobs) { _ in
+            shared.enter()
+            let deadline = Date().addingTimeInterval(jobs == 1 ? 0.05 : 5)
+            while Date() < deadline, shared.mostAtOnce < 2 { usleep(1000) }
+            shared.leave()
+        }
+        return shared.mostAtOnce
+    }
+}
