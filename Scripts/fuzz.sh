@@ -56,13 +56,22 @@ mkdir -p "$build/logs"
 build_log=$build/logs/build-$$.log
 # Every harness, always: a build of one product (--product) compiles its dependencies with other
 # command lines than a build of all, so alternating the two would rebuild everything each time.
+# SwiftPM (6.3) keeps its build plan of the Glint package (a path dependency of Fuzz/) while only
+# the contents of its files change, so a source file added to Glint would not be compiled in: the
+# plan is made again whenever the list of source files differs from the last build's.
+sources_list=$build/sources.list
 if ((!no_build)); then
+    listed=$(find Sources Fuzz -type f \( -name '*.swift' -o -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
+    if [[ ! -f $sources_list || $listed != "$(cat "$sources_list")" ]]; then
+        rm -f "$build/release.yaml" "$build/release/description.json"
+    fi
     if ! swift build --package-path Fuzz --build-path "$build" -c release \
         --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing > "$build_log" 2>&1; then
         grep -E "error:" "$build_log" | head -20 >&2 || tail -20 "$build_log" >&2
         echo "fuzz: the build failed; see $build_log" >&2
         exit 1
     fi
+    printf '%s\n' "$listed" > "$sources_list"
 fi
 rm -f "$build_log"
 ((build_only)) && exit 0

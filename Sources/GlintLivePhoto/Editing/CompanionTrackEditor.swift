@@ -64,12 +64,13 @@ enum CompanionTrackEditor {
         var nextTrackID = movie.header.nextTrackID
         let create = stillTrackID == nil
         if create {
+            let newTrack = NewTrackID(after: movie.tracks.map(\.trackID), headerNext: movie.header.nextTrackID)
             let offset = try writer.append(StillImageTimeTrack.sampleBytes)
             traks.append(
                 StillImageTimeTrack.makeTrack(
-                    trackID: nextTrackID, videoTrackID: videoTrackID,
+                    trackID: newTrack.trackID, videoTrackID: videoTrackID,
                     stillTime: timeline.stillTime, sampleOffset: offset))
-            nextTrackID += 1
+            nextTrackID = newTrack.nextTrackID
         }
         return Outcome(traks: traks, nextTrackID: nextTrackID, createdStillImageTimeTrack: create, droppedTracks: dropped)
     }

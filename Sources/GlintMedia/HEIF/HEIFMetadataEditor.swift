@@ -89,7 +89,7 @@ public struct HEIFMetadataEditor {
             replace(info.id, with: packet)
             return
         }
-        let id = (infos.map(\.id).max() ?? 0) + 1
+        let id = Self.unusedItemID(infos.map(\.id))
         infos.append(Info(id: id, type: "mime", contentType: Self.xmpContentType))
         var infe = ByteWriter()
         if id <= UInt32(UInt16.max) { infe.write(UInt16(id)) } else { infe.write(id) }
@@ -102,6 +102,14 @@ public struct HEIFMetadataEditor {
         locations.locations.append(.init(itemID: id, constructionMethod: 0, dataReferenceIndex: 0, extents: []))
         addDescriptionReference(from: id)
         replacements[id] = packet
+    }
+
+    /// One past the largest item ID, or the smallest unused one when that would not fit 32 bits.
+    static func unusedItemID(_ used: [UInt32]) -> UInt32 {
+        let largest = used.max() ?? 0
+        if largest < .max { return largest + 1 }
+        let taken = Set(used)
+        return (1...UInt32.max).first { !taken.contains($0) } ?? 1  // at most used.count + 1 tries
     }
 
     /// Replaces the EXIF item's TIFF structure (the item keeps the usual `Exif\0\0` prefix).

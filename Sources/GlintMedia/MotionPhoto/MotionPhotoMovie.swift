@@ -32,14 +32,14 @@ public enum MotionPhotoMovie {
         do {
             var traks = [try writer.copyTrack(video, from: movie)]
             if let audio = movie.audioTrack { traks.append(try writer.copyTrack(audio, from: movie)) }
-            let trackID = (movie.tracks.map(\.trackID).max() ?? 0) + 1
+            let newTrack = NewTrackID(after: movie.tracks.map(\.trackID))
             let sampleOffset = try writer.append(StillImageTimeTrack.sampleBytes)
             traks.append(
                 StillImageTimeTrack.makeTrack(
-                    trackID: trackID, videoTrackID: video.trackID, stillTime: UInt64((stillTime * Double(movie.header.timescale)).rounded()),
-                    sampleOffset: sampleOffset))
+                    trackID: newTrack.trackID, videoTrackID: video.trackID,
+                    stillTime: try movieTime(stillTime, timescale: movie.header.timescale, path: path), sampleOffset: sampleOffset))
             var header = movie.header
-            header.nextTrackID = trackID + 1
+            header.nextTrackID = newTrack.nextTrackID
             guard var mvhd = movie.moov.child("mvhd") else { throw MediaError(.corrupt, file: path, "the embedded Motion Photo video has no mvhd box") }
             try header.patch(&mvhd)
             let keys = metadata(identifier: identifier, exif: exif)
@@ -49,6 +49,16 @@ public enum MotionPhotoMovie {
             throw error
         }
         return Result(stillTime: stillTime, stillTimeFromPhoto: fromPhoto, frameCount: video.sampleTable.sampleCount, hasAudio: movie.audioTrack != nil)
+    }
+
+    /// `seconds` in the movie's `timescale`.
+    /// - Throws: ``MediaError`` `.corrupt` when it does not fit 64 bits (a hostile time scale).
+    static func movieTime(_ seconds: Double, timescale: UInt32, path: String) throws -> UInt64 {
+        let ticks = (seconds * Double(timescale)).rounded()
+        guard ticks.isFinite, ticks >= 0, ticks < 0x1p64 else {
+            throw MediaError(.corrupt, file: path, "the still's time, \(seconds) s, does not fit the embedded video's time scale \(timescale)")
+        }
+        return UInt64(ticks)
     }
 
     /// The presentation time (seconds) of the frame nearest the photo's timestamp, or of the
