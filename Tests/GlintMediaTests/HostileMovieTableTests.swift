@@ -163,6 +163,45 @@ struct HostileMovieTableTests {
         #expect(error.problem.contains("65536 extents"), "\(error)")
     }
 
+    @Test("a new XMP item does not take the ID of a location whose item entry is not read")
+    func newXMPItemAvoidsALocatedID() throws {
+        // Items 1 and 2 have item entries; the iloc also locates an item 3 that has none (its infe
+        // damaged): the new XMP item is item 4, and item 3's location is left as it was.
+        var editor = try HEIFMetadataEditor(bytes: Self.heic(exifOffset: 0, exifLength: 0, orphanLocation: true))
+        let packet = Array("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8)
+        editor.setXMP(packet)
+        let written = try editor.serialized()
+        #expect(try HEIFMetadataEditor(bytes: written).xmp() == packet)
+        let iloc = try HEIFItemLocations(try #require(Self.payload(of: "iloc", in: written)))
+        #expect(iloc.locations.map(\.itemID) == [1, 2, 3, 4])
+        #expect(iloc.locations[2].extents.map(\.length) == [8])
+    }
+
+    @Test("an item whose data sits in a box inside meta keeps its data when the meta box grows")
+    func itemDataInsideMetaMovesWithTheEdit() throws {
+        // Found by Fuzz/HEIFMetadataEditor: the EXIF item's bytes in an mdat nested in meta were
+        // left at their old offset, now inside the grown iinf and iloc.
+        let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0]
+        let item = [0, 0, 0, 6] + ExifMetadata.app1Header + tiff
+        let draft = Self.heic(exifOffset: 0, exifLength: UInt64(item.count), nestedInMeta: item)
+        let offset = try #require(TrackAndItemIDTests.find(item, in: draft, from: 0))
+        var editor = try HEIFMetadataEditor(bytes: Self.heic(exifOffset: UInt64(offset), exifLength: UInt64(item.count), nestedInMeta: item))
+        #expect(try editor.exif() == tiff)
+        let packet = Array("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8)
+        editor.setXMP(packet)
+        let reread = try HEIFMetadataEditor(bytes: try editor.serialized())
+        #expect(try reread.exif() == tiff)
+        #expect(try reread.xmp() == packet)
+    }
+
+    /// The payload of the first box `type` in `file` (found by its type's bytes).
+    static func payload(of type: String, in file: [UInt8]) -> [UInt8]? {
+        guard let at = TrackAndItemIDTests.find(Array(type.utf8), in: file, from: 4) else { return nil }
+        let size = file[(at - 4)..<at].reduce(0) { $0 << 8 | Int($1) }
+        guard size >= 8, at - 4 + size <= file.count else { return nil }
+        return Array(file[(at + 4)..<(at - 4 + size)])
+    }
+
     @Test("a movie matrix holding the smallest 32-bit value is no orientation, not an overflow")
     func matrixWithInt32MinHasNoOrientation() {
         #expect(TransformMatrix(values: [.min, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]).orientation == nil)
@@ -174,10 +213,12 @@ struct HostileMovieTableTests {
     /// `iloc` fields; the `Exif` item not in `iloc` unless `locateExif`; no item at all in a
     /// version-1 `iloc` of index size `ilocIndexSize` when it is not 0; the last `infe` of size 0,
     /// "to the end of iinf", when `lastEntryToTheEnd`; the `hvc1` item in `imageExtents` extents,
-    /// the first 8 bytes long, the others empty) and an empty `mdat`.
+    /// the first 8 bytes long, the others empty; with `orphanLocation`, an `iloc` entry for an item
+    /// 3 that has no `infe`; `nestedInMeta` in an `mdat` box inside `meta`, after `iloc`) and an
+    /// empty `mdat`.
     static func heic(
         exifOffset: UInt64, exifLength: UInt64, locateExif: Bool = true, ilocIndexSize: UInt8 = 0, lastEntryToTheEnd: Bool = false,
-        imageExtents: UInt16 = 1
+        imageExtents: UInt16 = 1, orphanLocation: Bool = false, nestedInMeta: [UInt8]? = nil
     ) -> [UInt8] {
         var iinf = ByteWriter()
         iinf.write(UInt16(2))
@@ -202,6 +243,7 @@ struct HostileMovieTableTests {
         let image = [(UInt64(0), UInt64(8))] + Array(repeating: (UInt64(0), UInt64(0)), count: Int(imageExtents) - 1)
         var located: [(id: UInt16, extents: [(offset: UInt64, length: UInt64)])] = [(1, image)]
         if locateExif { located.append((2, [(exifOffset, exifLength)])) }
+        if orphanLocation { located.append((3, [(0, 8)])) }
         if ilocIndexSize != 0 { located = [] }
         iloc.write(UInt16(located.count))
         for (id, extents) in located {
@@ -225,7 +267,7 @@ struct HostileMovieTableTests {
                 Box("pitm", version: 0, flags: 0, body: [0, 1]),
                 Box("iinf", version: 0, flags: 0, body: iinf.bytes),
                 Box("iloc", version: 1, flags: 0, body: iloc.bytes),
-            ],
+            ] + (nestedInMeta.map { [Box("mdat", payload: $0)] } ?? []),
             prefix: [0, 0, 0, 0])
         var file = ByteWriter()
         Box("ftyp", payload: Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)).write(to: &file)

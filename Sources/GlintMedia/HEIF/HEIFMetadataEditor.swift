@@ -89,7 +89,9 @@ public struct HEIFMetadataEditor {
             replace(info.id, with: packet)
             return
         }
-        let id = Self.unusedItemID(infos.map(\.id))
+        // Unused by any item entry and any location: an `iloc` entry left for an item whose `infe`
+        // is not read (a damaged one) would otherwise give the new item that entry's data.
+        let id = Self.unusedItemID(infos.map(\.id) + locations.locations.map(\.itemID))
         infos.append(Info(id: id, type: "mime", contentType: Self.xmpContentType))
         var infe = ByteWriter()
         if id <= UInt32(UInt16.max) { infe.write(UInt16(id)) } else { infe.write(id) }
@@ -167,6 +169,15 @@ public struct HEIFMetadataEditor {
             }
             guard !users.isEmpty, users.allSatisfy({ metadataIDs.contains($0.itemID) }) else { continue }
             for user in users where replacements[user.itemID] == nil { replacements[user.itemID] = try data(of: user.itemID) }
+        }
+        // Data inside the meta box itself (in a box nested there, not `idat`) would be left behind
+        // by the rewritten box's new layout: it moves into the new mdat too (unless it cannot be
+        // read, as it could not before).
+        for location in locations.locations where location.constructionMethod == 0 && replacements[location.itemID] == nil {
+            let insideMeta = location.extents.contains {
+                Int(clamping: $0.offset) < metaRange.upperBound && Self.end(of: $0) > metaRange.lowerBound
+            }
+            if insideMeta, let data = try? data(of: location.itemID) { replacements[location.itemID] = data }
         }
         return replacements
     }
