@@ -11,13 +11,13 @@ import Testing
 struct TrackAndItemIDTests {
     @Test("a new track takes the header's next ID when it is valid, else one past the largest, else the smallest unused")
     func newTrackIDs() {
-        #expect(NewTrackID(after: [1, 2]) == NewTrackID(trackID: 3, nextTrackID: 4))
-        #expect(NewTrackID(after: [1, 2], headerNext: 7) == NewTrackID(trackID: 7, nextTrackID: 8))
-        #expect(NewTrackID(after: [1, 5], headerNext: 3) == NewTrackID(trackID: 6, nextTrackID: 7), "a header next ID in use is not trusted")
-        #expect(NewTrackID(after: [1], headerNext: .max) == NewTrackID(trackID: 2, nextTrackID: 3))
-        #expect(NewTrackID(after: [.max]) == NewTrackID(trackID: 1, nextTrackID: .max))
-        #expect(NewTrackID(after: [1, 2, .max - 1]) == NewTrackID(trackID: 3, nextTrackID: .max))
-        #expect(NewTrackID(after: []) == NewTrackID(trackID: 1, nextTrackID: 2))
+        #expect(Self.ids(NewTrackID(after: [1, 2])) == [3, 4])
+        #expect(Self.ids(NewTrackID(after: [1, 2], headerNext: 7)) == [7, 8])
+        #expect(Self.ids(NewTrackID(after: [1, 5], headerNext: 3)) == [6, 7], "a header next ID in use is not trusted")
+        #expect(Self.ids(NewTrackID(after: [1], headerNext: .max)) == [2, 3])
+        #expect(Self.ids(NewTrackID(after: [.max])) == [1, .max])
+        #expect(Self.ids(NewTrackID(after: [1, 2, .max - 1])) == [3, .max])
+        #expect(Self.ids(NewTrackID(after: [])) == [1, 2])
     }
 
     @Test("a new HEIF item takes one past the largest ID, or the smallest unused one past 2^32 - 1")
@@ -69,6 +69,8 @@ struct TrackAndItemIDTests {
         #expect(movie.stillImageTimeTrack != nil)
         #expect(movie.header.nextTrackID == .max)
     }
+
+    static func ids(_ new: NewTrackID) -> [UInt32] { [new.trackID, new.nextTrackID] }
 
     static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard start <= bytes.count - needle.count else { return nil }
