@@ -24,14 +24,18 @@ struct SandboxSecurityTests {
         variables.merge(environment) { _, new in new }
         let server = try await SecurityServer.start(arguments, environment: variables)
         let key = try server.createKey(tenant: "sandbox")
-        let submitted = try await server.submit(["kind": "rings.render", "params": ["move": 0.5, "exercise": 0.5, "stand": 0.5, "size": 64]], key: key)
-        let id = try #require(try submitted.json()["id"] as? String, "\(submitted)")
-        let job = try await Self.finishedJob(server, id, key: key)
-        #expect(job["state"] as? String == "completed", "\(job)")
         let parent = server.process.process.processIdentifier
-        let runner = try #require(
-            await OwnThread.run { RunnerProcesses.waitForRunner(of: parent, timeout: 10) }, "no warm runner: \(server.logText.suffix(2000))")
-        return (server, key, runner)
+        // A warm runner idles out after 30 s: on a machine loaded enough that this task waits
+        // longer than that between the job's end and the search, another job brings one back.
+        for _ in 0..<3 {
+            let submitted = try await server.submit(["kind": "rings.render", "params": ["move": 0.5, "exercise": 0.5, "stand": 0.5, "size": 64]], key: key)
+            let id = try #require(try submitted.json()["id"] as? String, "\(submitted)")
+            let job = try await Self.finishedJob(server, id, key: key)
+            #expect(job["state"] as? String == "completed", "\(job)")
+            if let runner = await OwnThread.run({ RunnerProcesses.waitForRunner(of: parent, timeout: 10) }) { return (server, key, runner) }
+        }
+        let none: pid_t? = nil
+        return (server, key, try #require(none, "no warm runner after three jobs: \(server.logText.suffix(2000))"))
     }
 
     /// The job once it finished (2 minutes at most).
