@@ -106,12 +106,10 @@ public struct HEIFMetadataEditor {
         replacements[id] = packet
     }
 
-    /// One past the largest item ID, or the smallest unused one when that would not fit 32 bits.
+    /// One past the largest item ID, or the smallest unused one near 2^32: the rule a new track
+    /// of a movie follows (``NewTrackID``).
     static func unusedItemID(_ used: [UInt32]) -> UInt32 {
-        let largest = used.max() ?? 0
-        if largest < .max { return largest + 1 }
-        let taken = Set(used)
-        return (1...UInt32.max).first { !taken.contains($0) } ?? 1  // at most used.count + 1 tries
+        NewTrackID(after: used).trackID
     }
 
     /// Replaces the EXIF item's TIFF structure (the item keeps the usual `Exif\0\0` prefix).
