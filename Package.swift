@@ -89,7 +89,7 @@ let package = Package(
                     "-I/usr/include/librsvg-2.0", "-I/usr/include/glib-2.0", "-I/usr/include/gdk-pixbuf-2.0",
                     "-I/usr/include/cairo", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
                     "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
-                ]),
+                ])
             ]
         ),
         // What every Glint module shares, media or not: the error protocol (GlintError, FileProblem,
@@ -171,6 +171,7 @@ let package = Package(
             name: "GlintServer",
             dependencies: [
                 "GlintCore",
+                "GlintProbe",
                 "GlintQueue",
                 "GlintJobs",
                 "GlintLivePhoto",

@@ -21,6 +21,7 @@ public func fuzzMotionPhotoReader(_ start: UnsafeRawPointer, _ count: Int) -> CI
     MotionPhotoCheck.checkLocation(photo, in: bytes)
     MotionPhotoCheck.checkExtractedVideo(photo, from: path, in: bytes)
     MotionPhotoCheck.convert(photo, from: path)
+    MotionPhotoCheck.checkTrailerCopy(photo, from: path)
     return 0
 }
 
@@ -68,6 +69,38 @@ enum MotionPhotoCheck {
         guard let movie = try? MotionPhotoMovie.write(photo, in: path, identifier: identifier, exif: still.exif, to: moviePath) else { return }
         require(movie.stillTime.isFinite && movie.stillTime >= 0, "the still's time in the movie is a time")
         require(movie.frameCount == photo.video.frameCount, "the movie copies every video sample")
+    }
+}
+
+extension MotionPhotoCheck {
+    static let trailerPath = FuzzFile.shared(suffix: "-trailer.bin").path
+
+    /// The Samsung trailer an edit carries (`SamsungTrailerCopy`), written again around a video
+    /// and read back: the same kept blocks, then the video's block, holding the video (inline)
+    /// or a record of it.
+    static func checkTrailerCopy(_ photo: MotionPhoto, from path: String) {
+        guard let file = try? RandomAccessFile(path: path), let copy = try? SamsungTrailerCopy.read(file, primaryMime: photo.primaryMime) else {
+            return
+        }
+        let video: [UInt8] = Array("0123456789".utf8)
+        let names = copy.blocks.map { String(decoding: $0.name, as: UTF8.self) } + [SamsungTrailer.motionPhotoName]
+        guard let inline = try? copy.trailer(inlineVideoLength: Int64(video.count)) else { fatalError("a trailer read cannot be written again") }
+        let withVideo = readBack([7, 7] + inline.before + video + inline.after)
+        require(withVideo.blocks.map(\.name) == names, "the trailer written again lists the kept blocks, then the video's")
+        require(withVideo.location == (Int64(2 + inline.before.count), Int64(video.count)), "the video block holds the video")
+        guard let recorded = try? copy.trailer(record: (offset: 1, length: 3)) else { fatalError("a trailer with a record cannot be written") }
+        let withRecord = readBack([7, 7, 7, 7] + recorded.after)
+        require(withRecord.blocks.map(\.name) == names, "the trailer with a record lists the kept blocks, then the video's")
+        require(withRecord.location == (1, 3), "the record reads back")
+    }
+
+    /// The trailer ending `bytes`: its blocks and where its video is.
+    private static func readBack(_ bytes: [UInt8]) -> (blocks: [SamsungTrailer.Block], location: (Int64, Int64)) {
+        FileManager.default.createFile(atPath: trailerPath, contents: Data(bytes))
+        guard let file = try? RandomAccessFile(path: trailerPath), let blocks = try? SamsungTrailer.blocks(in: file),
+            let video = blocks.last, let location = try? SamsungTrailer.videoLocation(of: video, in: file)
+        else { fatalError("a trailer Glint wrote does not read back") }
+        return (blocks, location)
     }
 }
 

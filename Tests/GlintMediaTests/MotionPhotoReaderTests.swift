@@ -12,9 +12,12 @@ struct MotionPhotoReaderTests {
         let photo = try #require(container.motionPhoto)
         #expect(photo.source == .heifBox)
         #expect(photo.primaryMime == "image/heic")
-        // The mpvd box starts at 1455403; its payload (the MP4) after the 8-byte header, to the end.
+        // The mpvd box starts at 1455403; its payload (the MP4) after the 8-byte header, up to the
+        // Samsung trailer's 199-byte sefd box nested after the MP4's moov (the S22/S23 layout).
         #expect(photo.videoOffset == 1_455_411)
-        #expect(photo.videoLength == 2_193_658)
+        #expect(photo.videoLength == 2_193_459)
+        // Its trailer's mpv2 record (0x00163533, 0x00217833) says the same.
+        #expect(!photo.warnings.contains { $0.contains("mpv2") }, "\(photo.warnings)")
         #expect(photo.presentationTimestampUs == 2_056_590)
         #expect(photo.video.codec == "hevc")
         #expect(photo.video.frameCount > 0)

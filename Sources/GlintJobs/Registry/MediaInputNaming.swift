@@ -8,7 +8,7 @@ public enum MediaInputNaming {
     @Sendable public static func fileExtension(of file: URL, name: String) -> String? {
         let head: [UInt8]
         if let handle = try? FileHandle(forReadingFrom: file) {
-            head = [UInt8]((try? handle.read(upToCount: 16)) ?? Data())
+            head = [UInt8]((try? handle.read(upToCount: MediaFileType.headLength)) ?? Data())
             try? handle.close()
         } else {
             head = []
@@ -18,18 +18,12 @@ public enum MediaInputNaming {
         return nil
     }
 
-    /// The extension of the format whose file starts with `head`, if Glint reads it.
+    /// The extension of the format whose file starts with `head`, if Glint reads it
+    /// (``MediaFileType``).
     static func fileExtension(sniffing head: [UInt8]) -> String? {
-        if let still = StillFormat(sniffing: head) { return still.fileExtension }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
-        if head.starts(with: Array("GIF8".utf8)) { return "gif" }
-        if head.count >= 12, head[0..<4].elementsEqual("RIFF".utf8), head[8..<12].elementsEqual("WEBP".utf8) { return "webp" }
-        if head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8) {
-            return head[8..<12].elementsEqual("qt  ".utf8) ? "mov" : "mp4"
+        switch MediaFileType(sniffing: head) {
+        case let type? where type != .zip && type != .json: type.fileExtension
+        default: nil
         }
-        if head.count >= 8, ["moov", "mdat", "wide", "free", "skip"].contains(String(decoding: head[4..<8], as: UTF8.self)) {
-            return "mov"
-        }
-        return nil
     }
 }

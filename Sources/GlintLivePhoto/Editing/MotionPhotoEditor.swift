@@ -3,9 +3,10 @@ import GlintMedia
 
 /// Edits a Motion Photo as a Live Photo is edited (``LivePhotoEditor``: the recipe on the still
 /// and on every frame, with the same consistency) and writes it back in its own flavour: a JPEG
-/// stays a JPEG (Google Motion Photo v1: a MicroVideo or Samsung JPEG comes out in that form), a
-/// HEIC stays a HEIC with its video in an `mpvd` box, and the motion keeps its codec (H.264 or
-/// HEVC). The presentation timestamp follows the edited still time (a trim or key photo moves it).
+/// stays a JPEG (Google Motion Photo v1: a MicroVideo JPEG comes out in that form), a HEIC stays a
+/// HEIC with its video in an `mpvd` box, and the motion keeps its codec (H.264 or HEVC). A Samsung
+/// trailer comes out too, rewritten for the new file (``SamsungTrailerCopy``), beside the Google
+/// XMP: Samsung Gallery and Google Photos both play the result. The presentation timestamp follows the edited still time (a trim or key photo moves it).
 ///
 /// The Motion Photo is unpacked (``MotionPhotoToLivePhoto``), edited and packed again in a hidden
 /// staging folder of the output directory; the output appears atomically under the input's name.
@@ -24,6 +25,9 @@ public enum MotionPhotoEditor {
         public var edit: LivePhotoEditor.Result
         /// The still's time in the motion, in microseconds.
         public var presentationTimestampUs: Int64
+        /// Where the Samsung trailer the input carried was written again (its blocks kept, the
+        /// video's rewritten); nil when it had none.
+        public var samsungTrailer: SamsungTrailerCopy.Placement? = nil
     }
 
     /// Edits the Motion Photo at `path` with `recipe` into `outputDirectory`. The options' codec
@@ -36,6 +40,7 @@ public enum MotionPhotoEditor {
     ) throws -> Result {
         try recipe.validate()
         let photo = try MotionPhotoToLivePhoto.motionPhoto(at: path)
+        let samsung = try SamsungTrailerCopy.read(try RandomAccessFile(path: path), primaryMime: photo.primaryMime)
         let output = try OutputPath.file(named: URL(fileURLWithPath: path).lastPathComponent, in: outputDirectory, inputs: [path])
         let staging = try ExportJob.makeStagingDirectory(in: outputDirectory)
         defer { try? FileManager.default.removeItem(atPath: staging) }
@@ -54,14 +59,15 @@ public enum MotionPhotoEditor {
         let written: MotionPhotoWriter.Result
         if photo.primaryMime == "image/heic" {
             let bytes = try RandomAccessFile(path: edited.stillPath).readAll()
-            written = try MotionPhotoWriter.write(heifPrimary: bytes, mp4Path: mp4, presentationTimestampUs: timestamp, to: output)
+            written = try MotionPhotoWriter.write(heifPrimary: bytes, mp4Path: mp4, presentationTimestampUs: timestamp, samsung: samsung, to: output)
         } else {
             written = try MotionPhotoWriter.write(
-                primary: try JPEGStill(path: edited.stillPath).file, mp4Path: mp4, presentationTimestampUs: timestamp, to: output)
+                primary: try JPEGStill(path: edited.stillPath).file, mp4Path: mp4, presentationTimestampUs: timestamp, samsung: samsung, to: output)
         }
         progress(1, "done")
+        let form: MotionPhoto.Source = photo.primaryMime == "image/heic" ? .heifBox : samsung == nil ? .containerDirectory : .samsungTrailer
         return Result(
-            path: output, size: written.size, source: photo.source, output: photo.primaryMime == "image/heic" ? .heifBox : .containerDirectory,
-            edit: edited, presentationTimestampUs: timestamp)
+            path: output, size: written.size, source: photo.source, output: form, edit: edited, presentationTimestampUs: timestamp,
+            samsungTrailer: samsung?.placement)
     }
 }

@@ -63,15 +63,13 @@ public enum MediaInspector {
 
     /// Recognises a file from its first bytes.
     public static func kind(ofHead head: [UInt8]) -> MediaFileReport.Kind {
-        switch StillFormat(sniffing: head) {
-        case .jpeg: return .jpeg
-        case .heic: return .heic
-        case nil: break
+        switch MediaFileType(sniffing: head) {
+        case .jpeg: .jpeg
+        case .heic: .heic
+        case .png: .png
+        case .quickTime, .mp4: .movie
+        case .avif, .gif, .webp, .zip, .json, nil: .unknown
         }
-        if head.starts(with: PNGHeader.signature) { return .png }
-        guard head.count >= 12 else { return .unknown }
-        let type = FourCC(rawValue: head[4..<8].reduce(0) { $0 << 8 | UInt32($1) })
-        return ["ftyp", "moov", "mdat", "wide", "free", "skip"].contains(type) ? .movie : .unknown
     }
 
     /// The facts about a still (JPEG or HEIC).

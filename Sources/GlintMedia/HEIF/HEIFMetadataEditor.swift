@@ -1,13 +1,16 @@
 /// Rewrites the metadata items of a HEIF file (its XMP packet and EXIF block) without touching
 /// the coded images: the new item data goes into an `mdat` box right after `meta` (not `idat`,
 /// which ExifTool does not read XMP from), the `iloc` table is rewritten, and the file offsets of
-/// everything after `meta` are moved by the bytes inserted. A top-level `mpvd` box (an old
-/// Motion Photo video) at the end is dropped, so a new one can be appended, and so is any `mdat`
+/// everything after `meta` are moved by the bytes inserted. The top-level `mpvd` and `sefd`
+/// boxes that end a Motion Photo (its video, Samsung's trailer) are dropped, so new ones can be
+/// appended, and so is any `mdat`
 /// that no item uses any more (the data of an earlier edit), so editing again does not grow
 /// the file.
 public struct HEIFMetadataEditor {
     /// The MIME type of XMP items.
     public static let xmpContentType = "application/rdf+xml"
+    /// The top-level boxes of a Motion Photo that end a HEIF file and are dropped.
+    static let motionPhotoBoxTypes: Set<FourCC> = ["mpvd", "sefd"]
 
     private struct Info {
         var id: UInt32
@@ -50,10 +53,13 @@ public struct HEIFMetadataEditor {
         }
         guard let metaBox = boxes.first(where: { $0.type == "meta" }) else { throw MediaError(.corrupt, "HEIF file has no meta box") }
         metaRange = metaBox.range
-        guard !boxes.contains(where: { $0.type == "mpvd" && $0.range.upperBound != bytes.count }) else {
-            throw MediaError(.unsupported, "HEIF file has an mpvd box that is not the last box")
+        // A Motion Photo's boxes end the file: its `mpvd` video, and Samsung's `sefd` trailer
+        // after it (One UI 6) or alone (the versionless form). They are dropped.
+        let kept = boxes.prefix { !Self.motionPhotoBoxTypes.contains($0.type) }
+        guard boxes[kept.endIndex...].allSatisfy({ Self.motionPhotoBoxTypes.contains($0.type) }) else {
+            throw MediaError(.unsupported, "HEIF file has boxes after its Motion Photo video (mpvd) or Samsung trailer (sefd) box")
         }
-        self.boxes = boxes.filter { $0.type != "mpvd" }.map { ($0.type, $0.range) }
+        self.boxes = kept.map { ($0.type, $0.range) }
         meta = try BoxParser.parseBox(
             type: "meta", payload: bytes[(metaRange.lowerBound + metaBox.header)..<metaRange.upperBound],
             context: "meta", parentType: nil, depth: 0)

@@ -42,13 +42,16 @@ public enum MotionPhotoReader {
         // XMP is a hint: real Samsung files carry wrong `Item:Length` values.
         var location: (Int64, Int64, MotionPhoto.Source)?
         if let block = try MediaError.naming(file.path, { try SamsungTrailer.motionPhotoBlock(in: file) }) {
-            location = (block.dataOffset, block.dataLength, .samsungTrailer)
+            let video = try SamsungTrailer.videoLocation(of: block, in: file)
+            location = (video.offset, video.length, .samsungTrailer)
+            // Samsung's own XMP (and Glint's, beside a trailer) counts the video to the end of the
+            // file, trailer included: the same first byte is agreement.
             if let metadata, let hinted = try? locate(metadata, fileSize: file.size, path: file.path),
-                hinted.0 != block.dataOffset || hinted.1 != block.dataLength
+                hinted.0 != video.offset || (hinted.1 != video.length && hinted.0 + hinted.1 != file.size)
             {
                 warnings.append(
                     "the \(hinted.2.phrase) gives the video \(hinted.1) bytes at byte \(hinted.0), but the Samsung trailer's "
-                        + "\(SamsungTrailer.motionPhotoName) block holds \(block.dataLength) at byte \(block.dataOffset): the trailer is used")
+                        + "\(SamsungTrailer.motionPhotoName) block puts \(video.length) at byte \(video.offset): the trailer is used")
             }
         } else if let metadata, let hinted = try locate(metadata, fileSize: file.size, path: file.path) {
             location = mp4Start(hinted, in: jpeg.bytes, after: primaryEnd, warnings: &warnings)
@@ -74,15 +77,17 @@ public enum MotionPhotoReader {
     public static func read(heif file: RandomAccessFile, depth: MovieDecodeCheck.Depth = .everyFrame) throws -> PhotoContainer {
         // A Samsung trailer may follow the boxes: after an `mpvd` box, or alone (the versionless
         // form), when the boxes are those before the trailer's block.
-        let trailer = try MediaError.naming(file.path) { try SamsungTrailer.motionPhotoBlock(in: file) }
+        let blocks = try MediaError.naming(file.path) { try SamsungTrailer.blocks(in: file) }
+        let trailer = blocks?.first { $0.name == SamsungTrailer.motionPhotoName || $0.type == SamsungTrailer.motionPhotoType }
         var primary = file
         let boxes: [TopLevelBox]
         do {
             do {
                 boxes = try TopLevelBox.scan(file)
             } catch let error as MediaError {
-                guard let trailer else { throw error }
-                primary = try RandomAccessFile(path: file.path, offset: 0, length: trailer.start)
+                // Trailer bytes that are no box: the boxes are those before its first block.
+                guard let start = blocks?.map(\.start).min() else { throw error }
+                primary = try RandomAccessFile(path: file.path, offset: 0, length: start)
                 boxes = try TopLevelBox.scan(primary)
             }
         } catch let error as MediaError where error.kind == .truncated {
@@ -114,22 +119,49 @@ public enum MotionPhotoReader {
         boxes: [TopLevelBox], trailer: SamsungTrailer.Block?, metadata: MotionPhotoMetadata?, file: RandomAccessFile, warnings: inout [String]
     ) throws -> (Int64, Int64, MotionPhoto.Source)? {
         let hintedLength = metadata?.motionPhotoItem?.item.length
+        let trailerVideo = try trailer.map { try SamsungTrailer.videoLocation(of: $0, in: file) }
         if let box = boxes.first(where: { $0.type == "mpvd" }) {
-            let length = box.size - Int64(box.headerSize)
+            let (offset, length) = mpvdVideo(box, record: trailerVideo, file: file, warnings: &warnings)
             if let hintedLength, hintedLength != length {
                 warnings.append("the XMP directory gives the video \(hintedLength) bytes, but the mpvd box holds \(length): the box is used")
             }
-            return (box.payloadOffset, length, .heifBox)
+            return (offset, length, .heifBox)
         }
-        if let trailer {
-            if let hintedLength, hintedLength != trailer.dataLength {
+        if let trailerVideo {
+            if let hintedLength, hintedLength != trailerVideo.length {
                 warnings.append(
                     "the XMP directory gives the video \(hintedLength) bytes, but the Samsung trailer's \(SamsungTrailer.motionPhotoName) block "
-                        + "holds \(trailer.dataLength): the trailer is used")
+                        + "puts \(trailerVideo.length) there: the trailer is used")
             }
-            return (trailer.dataOffset, trailer.dataLength, .samsungTrailer)
+            return (trailerVideo.offset, trailerVideo.length, .samsungTrailer)
         }
         return try metadata.flatMap { try locate($0, fileSize: file.size, path: file.path) }
+    }
+
+    /// The video in an `mpvd` box: its data up to a Samsung `sefd` box nested after the MP4
+    /// (Galaxy S22 and S23 put their trailer there), found by walking the MP4's own top-level
+    /// boxes; else where the trailer's `mpv2` record points, when that is inside the box; else the
+    /// box's whole data. A record that disagrees with the box is a warning (edited files keep an
+    /// old offset).
+    static func mpvdVideo(
+        _ box: TopLevelBox, record: (offset: Int64, length: Int64)?, file: RandomAccessFile, warnings: inout [String]
+    ) -> (Int64, Int64) {
+        let start = box.payloadOffset
+        let end = box.offset + box.size
+        var video = (start, end - start)
+        if let window = try? RandomAccessFile(path: file.path, offset: start, length: end - start),
+            let inner = try? TopLevelBox.scan(window), let trailer = inner.first(where: { $0.type == "sefd" }), trailer.offset > 0
+        {
+            video = (start, trailer.offset)
+        } else if let record, record.offset >= start, record.offset + record.length <= end {
+            return (record.offset, record.length)
+        }
+        if let record, record.offset != video.0 || record.length != video.1 {
+            warnings.append(
+                "the Samsung trailer's \(SamsungTrailer.videoRecordTag) record gives the video \(record.length) bytes at byte \(record.offset), "
+                    + "but the mpvd box holds \(video.1) at byte \(video.0): the box is used")
+        }
+        return video
     }
 
     /// Copies the video of `photo` out of the file at `path` into `destination` (atomically).

@@ -14,12 +14,14 @@ public enum MotionPhotoStill {
     /// - Throws: ``MediaError`` naming the file when its metadata cannot be read or rewritten.
     public static func make(_ photo: MotionPhoto, path: String, identifier: ContentIdentifier) throws -> Still {
         let file = try RandomAccessFile(path: path)
-        // What comes before the video: the primary image and its metadata (a HEIF file whole:
-        // the editor leaves its `mpvd` box out; before a Samsung trailer, its boxes).
-        let length = photo.source == .heifBox ? file.size : photo.primaryLength ?? photo.videoOffset
+        // What comes before the video: the primary image and its metadata (a HEIF file whole,
+        // or its boxes before a Samsung trailer that is no box: the editor leaves the Motion
+        // Photo's `mpvd` and `sefd` boxes out; a JPEG up to its video).
+        let heif = photo.primaryMime == "image/heic"
+        let length = photo.primaryLength ?? (heif ? file.size : photo.videoOffset)
         let head = try file.read(at: 0, count: Int(length))
         return try MediaError.naming(path) {
-            photo.primaryMime == "image/heic" ? try heic(head, identifier: identifier) : try jpeg(head, identifier: identifier)
+            heif ? try heic(head, identifier: identifier) : try jpeg(head, identifier: identifier)
         }
     }
 

@@ -77,6 +77,28 @@ public enum SamsungTrailer {
         try blocks(in: file)?.first { $0.name == motionPhotoName || $0.type == motionPhotoType }
     }
 
+    /// What newer Samsung HEICs (Galaxy S22 on, `mpv2`/`mpv3`) keep in the `MotionPhoto_Data`
+    /// block instead of the video: 12 bytes, `"mpv2"`, then the video's absolute file offset and
+    /// its length, big-endian (ExifTool's `EmbeddedVideoOffsetSize`).
+    public static let videoRecordTag = "mpv2"
+
+    /// Where the video of `block` (a `MotionPhoto_Data` block) is: where its `mpv2` record points,
+    /// or else the block's own data. Reads at most the block's first 12 bytes.
+    /// - Throws: ``MediaError`` `.corrupt` naming the file when a record points outside it.
+    public static func videoLocation(of block: Block, in file: RandomAccessFile) throws -> (offset: Int64, length: Int64) {
+        guard block.dataLength == 12 else { return (block.dataOffset, block.dataLength) }
+        let record = try file.read(at: block.dataOffset, count: 12)
+        guard record.starts(with: Array(videoRecordTag.utf8)) else { return (block.dataOffset, block.dataLength) }
+        let offset = Int64(bigEndian32(record[4..<8]))
+        let length = Int64(bigEndian32(record[8..<12]))
+        guard length > 0, offset <= file.size - length else {
+            throw MediaError(
+                .corrupt, file: file.path,
+                "the Samsung trailer's \(videoRecordTag) record gives the video \(length) bytes at byte \(offset), outside the file's \(file.size) bytes")
+        }
+        return (offset, length)
+    }
+
     /// Throws when `bytes` hold a `MotionPhoto_Data` block after the image (from `start`) but end
     /// without the trailer's directory: a Samsung Motion Photo cut short, not a plain photo.
     /// - Throws: ``MediaError`` `.truncated` naming the file.
@@ -104,5 +126,9 @@ public enum SamsungTrailer {
 
     private static func littleEndian32<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
         bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    private static func bigEndian32<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
+        bytes.reduce(0) { $0 << 8 | UInt32($1) }
     }
 }

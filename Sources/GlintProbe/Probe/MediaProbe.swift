@@ -97,14 +97,12 @@ public struct MediaProbe: Sendable, Equatable {
 
     /// Recognises a file from its first bytes (at least 12 for HEIC and movies); nil for anything else.
     public static func format(ofHead head: [UInt8]) -> Format? {
-        switch StillFormat(sniffing: head) {
-        case .jpeg: return .jpeg
-        case .heic: return .heic
-        case nil: break
+        switch MediaFileType(sniffing: head) {
+        case .jpeg: .jpeg
+        case .heic: .heic
+        case .png: .png
+        case .quickTime, .mp4: .movie
+        case .avif, .gif, .webp, .zip, .json, nil: nil
         }
-        if head.starts(with: PNGHeader.signature) { return .png }
-        guard head.count >= 12 else { return nil }
-        let type = String(decoding: head[4..<8], as: UTF8.self)
-        return ["ftyp", "moov", "mdat", "wide", "free", "skip"].contains(type) ? .movie : nil
     }
 }

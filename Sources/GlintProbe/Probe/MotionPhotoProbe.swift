@@ -16,7 +16,8 @@ enum MotionPhotoProbe {
             location = try metadata.videoLocation(fileSize: file.size, path: file.path)
         }
         if location == nil, let block = try SamsungTrailer.motionPhotoBlock(in: file) {
-            location = (block.dataOffset, block.dataLength, .samsungTrailer)
+            let video = try SamsungTrailer.videoLocation(of: block, in: file)
+            location = (video.offset, video.length, .samsungTrailer)
         }
         guard let (offset, length, source) = location else { return nil }
         return try duration(in: file, offset: offset, length: length, source: source)
