@@ -7,7 +7,7 @@ import GlintMedia
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Edit a Live Photo pair, or a Motion Photo, and write it into a directory, still paired.",
+        abstract: "Edit a Live Photo pair, a Motion Photo, a photo, or folders of them, and write the results into a directory.",
         discussion: """
             The recipe is JSON, given inline or as a file: exposure (EV), contrast, brightness, \
             highlights, shadows, saturation, vibrance, warmth, tint, vignette (each -1...1), \
@@ -18,15 +18,17 @@ struct EditCommand: ParsableCommand {
             maxDimension, trim {start, end} (seconds), keyPhoto (seconds), volume (0...4), mute. \
             The pair keeps its content identifier. A Motion Photo (one file: Google, MicroVideo, \
             Samsung JPEG or HEIC) is edited the same way and written under its own name in its own \
-            flavour: a JPEG stays a JPEG, a HEIC a HEIC with an mpvd box, the motion keeps its codec.
+            flavour: a JPEG stays a JPEG, a HEIC a HEIC with an mpvd box, the motion keeps its codec. \
+            A photo without motion (JPEG or HEIC) is edited as a Live Photo's still is, in its own \
+            format (the recipe's motion keys do not apply). Folders, or more than one photo: every \
+            item is edited under --out at its path below the folder given, as `glint export` does \
+            for folders (-r, --jobs, --skip-existing).
             """
     )
 
-    @Argument(help: "The still (JPEG or HEIC; the edited still keeps its format), or a Motion Photo.")
-    var still: String
-
-    @Argument(help: "The movie (QuickTime .mov); none for a Motion Photo.")
-    var movie: String?
+    @Argument(
+        help: "The still (JPEG or HEIC; the edited still keeps its format) then its movie (QuickTime .mov); a Motion Photo or a photo alone; or folders.")
+    var paths: [String]
 
     @Option(help: "The recipe: a JSON object, or a file holding one.")
     var recipe: String
@@ -49,10 +51,31 @@ struct EditCommand: ParsableCommand {
     @Option(help: "HEIC quality of the still, 1-100 (x265 CRF = (100 - quality) / 2).")
     var heicQuality = HEICEncoder.Settings().quality
 
+    @OptionGroup var library: LibraryArguments
+
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
+    /// Whether the paths are one Live Photo's still and movie, in that order: two files, the
+    /// second not a photo (a broken movie is reported as the movie of the pair).
+    var isOnePair: Bool {
+        paths.count == 2 && !LibraryArguments.namesFolder(paths) && !Self.isPhoto(paths[1])
+    }
+
+    /// Whether the paths are a library: folders, or several photos.
+    var isLibrary: Bool {
+        LibraryArguments.namesFolder(paths) || (paths.count > 1 && !isOnePair)
+    }
+
+    static func isPhoto(_ path: String) -> Bool {
+        guard let file = try? RandomAccessFile(path: path), file.size > 0, let head = try? file.read(at: 0, count: Int(min(file.size, 32))) else {
+            return false
+        }
+        return [.jpeg, .heic, .png].contains(MediaInspector.kind(ofHead: head))
+    }
+
     func run() throws {
+        if isLibrary { return try runLibrary() }
         // An edit holds a few very large, short-lived buffers (the still, the encoders' frames):
         // keep each mapped on its own so that freeing the still does not grow the movie's heap.
         AllocatorPolicy.keepLargeBuffersMapped()
@@ -60,17 +83,13 @@ struct EditCommand: ParsableCommand {
         do {
             let (data, folder) = try Self.loadRecipe(recipe)
             let recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
-            let options = LivePhotoEditor.Options(
-                jpegQuality: quality, encoding: MovieEncoding(codec: codec, crf: crf, preset: preset),
-                heic: HEICEncoder.Settings(quality: heicQuality, preset: preset))
-            guard let movie else {
-                let result = try MotionPhotoEditor.edit(path: still, recipe: recipe, outputDirectory: out, options: options, progress: bar.update)
-                bar.finish()
-                printMotionPhoto(result)
+            let options = editorOptions()
+            guard isOnePair else {
+                try editOne(paths[0], recipe: recipe, options: options, bar: bar)
                 return
             }
             let result = try LivePhotoEditor.edit(
-                stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: out,
+                stillPath: paths[0], moviePath: paths[1], recipe: recipe, outputDirectory: out,
                 options: options, progress: bar.update)
             bar.finish()
             if json {
@@ -89,6 +108,49 @@ struct EditCommand: ParsableCommand {
         }
     }
 
+    func editorOptions() -> LivePhotoEditor.Options {
+        LivePhotoEditor.Options(
+            jpegQuality: quality, encoding: MovieEncoding(codec: codec, crf: crf, preset: preset),
+            heic: HEICEncoder.Settings(quality: heicQuality, preset: preset))
+    }
+
+    /// One file: a Motion Photo, or a photo without motion.
+    func editOne(_ path: String, recipe: EditRecipe, options: LivePhotoEditor.Options, bar: ProgressBar) throws {
+        guard try MotionPhotoReader.read(path: path, depth: .firstFrame).motionPhoto == nil else {
+            let result = try MotionPhotoEditor.edit(path: path, recipe: recipe, outputDirectory: out, options: options, progress: bar.update)
+            bar.finish()
+            printMotionPhoto(result)
+            return
+        }
+        let result = try PhotoEditor.edit(path: path, recipe: recipe, outputDirectory: out, options: options)
+        bar.finish()
+        if json {
+            CommandOutput.printJSON(result)
+        } else {
+            print("\(result.path)  \(result.width)x\(result.height)")
+            for note in PhotoEditor.notes(result) { print("note: \(note)") }
+        }
+    }
+
+    /// Folders or several photos: every item edited under `--out`, the folders' tree mirrored.
+    func runLibrary() throws {
+        AllocatorPolicy.keepLargeBuffersMapped()
+        let recipe: EditRecipe
+        do {
+            let (data, folder) = try Self.loadRecipe(self.recipe)
+            recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
+            try recipe.validate()
+            _ = try ColourPipeline(recipe: recipe)
+        } catch {
+            throw ExitCode(CommandOutput.fail(error, json: json))
+        }
+        let options = editorOptions()
+        let converter = LibraryRun.Converter(
+            names: LibraryConversion.editNames,
+            convert: { item, folder in try LibraryConversion.edit(item, recipe: recipe, options: options, into: folder) })
+        try library.run(paths, out: out, json: json, converter: converter)
+    }
+
     /// What the edit did to the timeline and the sound, for people.
     func printMotionPhoto(_ result: MotionPhotoEditor.Result) {
         if json {
@@ -98,6 +160,7 @@ struct EditCommand: ParsableCommand {
         let edit = result.edit
         print("\(result.path)  \(edit.stillWidth)x\(edit.stillHeight), motion \(edit.movieWidth)x\(edit.movieHeight), \(edit.frameCount) frames")
         print(String(format: "motion photo (%@), still at %.3f s", result.output.phrase, Double(result.presentationTimestampUs) / 1e6))
+        if let placement = result.samsungTrailer { print("Samsung trailer written again (\(placement.rawValue)), its other blocks kept") }
         for line in Self.timeAndSoundLines(edit) { print(line) }
     }
 

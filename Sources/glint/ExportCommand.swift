@@ -27,12 +27,19 @@ struct ExportCommand: ParsableCommand {
             backwards) or live writes that effect as mp4, gif or webp (<base>-loop.gif ...); \
             --effect longExposure with --as still writes every frame aligned and averaged as a \
             JPEG (<base>-long-exposure.jpg). --strip-location removes GPS and place metadata from \
-            every file written.
+            every file written. \
+            Folders (with -r, their sub-folders): every Live Photo, Motion Photo and plain photo in \
+            them is exported under --out at its path below the folder given (plain photos as \
+            stills), --jobs at a time; one item's failure never stops the others, and the run \
+            exits 1 naming each failed file. Two items that would write the same file stop the run \
+            before any work. Files are finished beside --out and renamed into place, so a run \
+            killed at any moment leaves nothing partial under it; --skip-existing then skips what \
+            is done.
             """
     )
 
-    @Argument(help: "The stills and movies of the Live Photos to export, and Motion Photos (one file each).")
-    var pair: [String]
+    @Argument(help: "The stills and movies of the Live Photos to export, Motion Photos (one file each), or folders of them.")
+    var paths: [String]
 
     @Option(name: .customLong("as"), help: "What to write: \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ExportFormat
@@ -82,6 +89,8 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The content identifier (a UUID) of a Live Photo made from a Motion Photo; a fresh one by default.")
     var identifier: String?
 
+    @OptionGroup var library: LibraryArguments
+
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
@@ -96,50 +105,80 @@ struct ExportCommand: ParsableCommand {
         if let identifier, UUID(uuidString: identifier) == nil {
             throw ValidationError("--identifier \(identifier): expected a UUID such as 0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0")
         }
+        if identifier != nil && LibraryArguments.namesFolder(paths) {
+            throw ValidationError("--identifier names one Live Photo: it cannot go with folders")
+        }
         if let badge, let refusal = LivePhotoExport.badgeRefusal(kind: badge, format: format, effect: effect) {
             throw ValidationError(refusal.message(badge: "--badge", plainStill: "--as still"))
         }
     }
 
     func run() throws {
+        guard !LibraryArguments.namesFolder(paths) else { return try runLibrary() }
         let bar = ProgressBar(quiet: json)
         do {
-            var options = ExportOptions(
-                outputDirectory: out, stripLocation: stripLocation, jpegQuality: quality,
-                encoding: MovieEncoding(codec: codec, crf: crf, preset: preset))
-            options.effect = effect
-            options.motionCodec = motionCodec
-            options.motionContainer = motionContainer
-            options.livePhotoIdentifier = identifier.flatMap { ContentIdentifier($0.uppercased()) }
-            options.effectOptions.maxDimension = maxDimension
-            if let recipe {
-                let (data, folder) = try EditCommand.loadRecipe(recipe)
-                options.recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
-            }
-            let sources = try Exporter.sources(in: pair)
-            let specification = try badge.map { try BadgeSpecification(kinds: [$0], style: badgeStyle, corner: badgeCorner) }
-            let export = LivePhotoExport(format: format, options: options, badge: specification, inputs: pair)
+            let options = try exportOptions()
+            let sources = try Exporter.sources(in: paths)
+            let export = LivePhotoExport(format: format, options: options, badge: try badgeSpecification(), inputs: paths)
             let exported = try export.run(sources, progress: bar.update)
-            let (results, badges) = (exported.exports, exported.badges)
             bar.finish()
-            if json {
-                CommandOutput.printJSON(Document(format: format, files: results.flatMap(\.files), exports: results, badges: badges))
-            } else {
-                for result in results {
-                    for file in result.files {
-                        print("\(file.path)  \(file.kind.rawValue)  \(InspectionText.byteCount(file.size))")
-                    }
-                    for note in result.notes { print("note: \(note)") }
-                }
-                for applied in badges ?? [] {
-                    print(
-                        "badge: \(applied.kind) (\(applied.style)) in the \(applied.corner) corner of \(applied.file), "
-                            + "\(applied.height) px high, clear space \(applied.clearSpace) px [\(applied.method.rawValue)]")
-                }
-            }
+            printResults(exported)
         } catch {
             bar.finish()
             throw ExitCode(CommandOutput.fail(error, json: json))
+        }
+    }
+
+    /// Folders: every item found exported under `--out`, the folders' tree mirrored.
+    func runLibrary() throws {
+        let export: LivePhotoExport
+        do {
+            let options = try exportOptions()
+            try Exporter.validate(format, options: options)
+            export = LivePhotoExport(format: format, options: options, badge: try badgeSpecification(), inputs: [])
+        } catch {
+            throw ExitCode(CommandOutput.fail(error, json: json))
+        }
+        try library.run(paths, out: out, json: json, converter: export.libraryConverter)
+    }
+
+    func badgeSpecification() throws -> BadgeSpecification? {
+        try badge.map { try BadgeSpecification(kinds: [$0], style: badgeStyle, corner: badgeCorner) }
+    }
+
+    /// The options the flags give.
+    func exportOptions() throws -> ExportOptions {
+        var options = ExportOptions(
+            outputDirectory: out, stripLocation: stripLocation, jpegQuality: quality,
+            encoding: MovieEncoding(codec: codec, crf: crf, preset: preset))
+        options.effect = effect
+        options.motionCodec = motionCodec
+        options.motionContainer = motionContainer
+        options.livePhotoIdentifier = identifier.flatMap { ContentIdentifier($0.uppercased()) }
+        options.effectOptions.maxDimension = maxDimension
+        if let recipe {
+            let (data, folder) = try EditCommand.loadRecipe(recipe)
+            options.recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
+        }
+        return options
+    }
+
+    func printResults(_ exported: LivePhotoExport.Result) {
+        let (results, badges) = (exported.exports, exported.badges)
+        if json {
+            CommandOutput.printJSON(Document(format: format, files: results.flatMap(\.files), exports: results, badges: badges))
+            return
+        }
+        for result in results {
+            for file in result.files {
+                print("\(file.path)  \(file.kind.rawValue)  \(InspectionText.byteCount(file.size))")
+            }
+            for note in result.notes { print("note: \(note)") }
+        }
+        for applied in badges ?? [] {
+            print(
+                "badge: \(applied.kind) (\(applied.style)) in the \(applied.corner) corner of \(applied.file), "
+                    + "\(applied.height) px high, clear space \(applied.clearSpace) px [\(applied.method.rawValue)]")
         }
     }
 }

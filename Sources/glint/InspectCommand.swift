@@ -19,25 +19,17 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: "Stills, movies and folders to inspect.")
     var paths: [String]
 
-    @Flag(name: [.short, .long], help: "Descend into the folders' sub-folders.")
-    var recursive = false
-
-    @Option(help: "Files inspected at once (default: the number of cores).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var folders: FolderArguments
 
     @Flag(help: "Print one JSON document for machines.")
     var json = false
-
-    func validate() throws {
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1 to 256") }
-    }
 
     func run() throws {
         let bar = ProgressBar(quiet: json)
         let inspection: LibraryInspection
         do {
             inspection = try LibraryInspection.inspect(
-                paths, options: LibraryScan.Options(recursive: recursive), jobs: jobs,
+                paths, options: LibraryScan.Options(recursive: folders.recursive), jobs: folders.jobs,
                 progress: { done, total in bar.update(Double(done) / Double(total), "\(done) of \(total) files") })
             bar.finish()
         } catch {

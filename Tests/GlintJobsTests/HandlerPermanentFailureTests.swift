@@ -14,6 +14,7 @@ struct HandlerPermanentFailureTests {
             kind: "livephoto.edit", parameters: #"{"recipe": {"exposure": 99}}"#, inputs: ["still": "x", "movie": "x"],
             code: "bad-parameters", named: "exposure"),
         PermanentCase(kind: "livephoto.edit", parameters: #"{"recipe": {"exposure": 1}}"#, inputs: ["still": "x"], code: "missing-input", named: "movie"),
+        PermanentCase(kind: "livephoto.edit", parameters: #"{"recipe": {"exposure": 1}}"#, inputs: ["photo": "x"], code: "invalid-input", named: "photo"),
         PermanentCase(
             kind: "badge.apply", parameters: #"{"kind": "live"}"#, inputs: ["image": String(repeating: "ab", count: 32)],
             code: "missing-input", named: "image"),

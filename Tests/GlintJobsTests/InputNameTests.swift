@@ -18,7 +18,7 @@ struct InputNameTests {
             try JobHandlerRegistry.glint.check(.livePhotoEdit, parameters: Self.edit, inputs: ["still", "movie", "extra", "more"])
         }
         #expect(error.code == .badParameters && error.isPermanent)
-        #expect(error.message.contains("'extra', 'more'") && error.message.contains("lut, motionPhoto, movie, still"), "\(error)")
+        #expect(error.message.contains("'extra', 'more'") && error.message.contains("lut, motionPhoto, movie, photo, still"), "\(error)")
         let badge = try #require(throws: JobHandlerError.self) {
             try JobHandlerRegistry.glint.check(.badgeApply, parameters: Data(#"{"kind": "live"}"#.utf8), inputs: ["image", "still"])
         }

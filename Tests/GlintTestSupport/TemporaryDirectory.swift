@@ -40,6 +40,17 @@ public final class TemporaryDirectory: Sendable {
         return directory
     }
 
+    /// Every file (not folder) below `folder`, hidden ones included, as paths relative to it, sorted.
+    public static func files(below folder: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        var files: [String] = []
+        while let name = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue { files.append(name) }
+        }
+        return files.sorted()
+    }
+
     /// Every entry in `directory`, hidden ones included, searched recursively, sorted.
     public static func contents(of directory: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }

@@ -11,11 +11,12 @@ extension JobKind {
 /// `livephoto.edit`: one recipe on a Live Photo's still and every frame of its movie, written as
 /// a pair that still pairs (`LivePhotoEditor`, as `glint edit` runs it).
 ///
-/// Inputs: `still` (JPEG or HEIC), `movie` (QuickTime), optional `lut` (an Adobe `.cube` file,
-/// used as the recipe's LUT). Parameters: `recipe` (the JSON object `glint edit --recipe` takes;
+/// Inputs: `still` (JPEG or HEIC) and `movie` (QuickTime); or `motionPhoto`; or `photo` (a JPEG
+/// or HEIC without motion, edited as a Live Photo's still is); optional `lut` (an Adobe `.cube`
+/// file, used as the recipe's LUT). Parameters: `recipe` (the JSON object `glint edit --recipe` takes;
 /// its `lut` key cannot name a file, give the `lut` input instead), and optionally `codec`
 /// (h264, hevc), `crf`, `preset`, `quality` (JPEG 1-100), `heicQuality` (1-100).
-/// Outputs: `still` and `movie`.
+/// Outputs: `still` and `movie`; `motionPhoto`; or `photo`, after the input.
 public struct LivePhotoEditJobHandler: JobHandler {
     public struct Parameters: Sendable {
         public var recipe: EditRecipe
@@ -33,12 +34,13 @@ public struct LivePhotoEditJobHandler: JobHandler {
     /// Decodes the pair with libheif, libjpeg-turbo and FFmpeg, frame by frame: at idle priority.
     public let isolation = JobIsolation.runner(.idle)
     public let requiredInputs: Set<String> = ["still", "movie"]
-    public let acceptedInputs: [Set<String>] = [["still", "movie"], ["motionPhoto"]]
+    public let acceptedInputs: [Set<String>] = [["still", "movie"], ["motionPhoto"], ["photo"]]
     /// A `.cube` LUT for the edit.
     public let optionalInputs: Set<String> = ["lut"]
     public let documentation = JobKindDocumentation(
-        summary: "One recipe on a Live Photo's still and every frame of its movie, still paired; or on a Motion Photo, kept in its flavour.",
-        inputs: "`still` and `movie` (outputs `still`, `movie`), or `motionPhoto` (output `motionPhoto`); optional `lut`",
+        summary:
+            "One recipe on a Live Photo's still and every frame of its movie, still paired; on a Motion Photo, kept in its flavour; or on a photo.",
+        inputs: "`still` and `movie` (outputs `still`, `movie`), `motionPhoto` (output `motionPhoto`) or `photo` (output `photo`); optional `lut`",
         parameters: "`recipe`, `codec`, `crf`, `preset`, `quality`, `heicQuality`")
 
     public init() {}
@@ -71,37 +73,34 @@ public struct LivePhotoEditJobHandler: JobHandler {
     }
 
     public func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
-        if let motionPhoto = context.inputs["motionPhoto"] { return try await run(parameters, motionPhoto: motionPhoto.path, context: context) }
-        let still = try context.input("still").path
-        let movie = try context.input("movie").path
         var edit = parameters.recipe
         if let lut = context.inputs["lut"] { edit.lut = lut.path }
         let recipe = edit
         let options = LivePhotoEditor.Options(
-            jpegQuality: parameters.jpegQuality, encoding: parameters.encoding,
-            logger: context.logger,
+            jpegQuality: parameters.jpegQuality, encoding: parameters.encoding, logger: context.logger,
             heic: HEICEncoder.Settings(quality: parameters.heicQuality, preset: parameters.encoding.preset))
         let directory = context.outputDirectory.path
+        if let motionPhoto = context.inputs["motionPhoto"]?.path {
+            // A Motion Photo's edit: one output in its own flavour.
+            let result = try await context.runBlocking("glint.job.edit") { progress in
+                try MotionPhotoEditor.edit(path: motionPhoto, recipe: recipe, outputDirectory: directory, options: options, progress: progress)
+            }
+            return ["motionPhoto": URL(fileURLWithPath: result.path)]
+        }
+        if let photo = context.inputs["photo"]?.path {
+            // A photo's edit: one output in the input's format.
+            let result = try await context.runBlocking("glint.job.edit") { _ in
+                try PhotoEditor.edit(path: photo, recipe: recipe, outputDirectory: directory, options: options)
+            }
+            return ["photo": URL(fileURLWithPath: result.path)]
+        }
+        let still = try context.input("still").path
+        let movie = try context.input("movie").path
         let result = try await context.runBlocking("glint.job.edit") { progress in
             try LivePhotoEditor.edit(
                 stillPath: still, moviePath: movie, recipe: recipe, outputDirectory: directory,
                 options: options, progress: progress)
         }
         return ["still": URL(fileURLWithPath: result.stillPath), "movie": URL(fileURLWithPath: result.moviePath)]
-    }
-
-    /// A Motion Photo's edit: ``MotionPhotoEditor``, one output `motionPhoto`.
-    func run(_ parameters: Parameters, motionPhoto: String, context: JobContext) async throws -> [String: URL] {
-        var recipe = parameters.recipe
-        if let lut = context.inputs["lut"] { recipe.lut = lut.path }
-        let edit = recipe
-        let options = LivePhotoEditor.Options(
-            jpegQuality: parameters.jpegQuality, encoding: parameters.encoding, logger: context.logger,
-            heic: HEICEncoder.Settings(quality: parameters.heicQuality, preset: parameters.encoding.preset))
-        let directory = context.outputDirectory.path
-        let result = try await context.runBlocking("glint.job.edit") { progress in
-            try MotionPhotoEditor.edit(path: motionPhoto, recipe: edit, outputDirectory: directory, options: options, progress: progress)
-        }
-        return ["motionPhoto": URL(fileURLWithPath: result.path)]
     }
 }

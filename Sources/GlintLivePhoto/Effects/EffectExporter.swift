@@ -44,15 +44,7 @@ enum EffectExporter {
         guard let target = format.effectFormat(for: effect) else {
             throw MediaError(.invalidArgument, "the \(effect.rawValue) effect cannot be exported as \(format.rawValue)")
         }
-        let suffix: String
-        switch effect {
-        case .live: suffix = ""
-        case .loop: suffix = "-loop"
-        case .bounce: suffix = "-bounce"
-        case .longExposure: suffix = "-long-exposure"
-        }
-        let name = ExportJob.baseName(job.stillPath) + suffix + "." + target.fileExtensions[0]
-        let output = try job.outputPath(named: name)
+        let output = try job.outputPath(named: ExportNames.effectFile(stillPath: job.stillPath, effect: effect, format: target))
         var options = job.options.effectOptions
         options.encoding = job.options.encoding
         options.jpegQuality = job.options.jpegQuality

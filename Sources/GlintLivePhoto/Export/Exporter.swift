@@ -24,14 +24,7 @@ public enum Exporter {
         stillPath: String, moviePath: String, as format: ExportFormat, options: ExportOptions, protectedInputs: [String],
         progress: (Double, String) -> Void
     ) throws -> ExportResult {
-        try options.recipe?.validate()
-        // The recipe's LUT is loaded and checked before any work (the editors load it again).
-        if let recipe = options.recipe { _ = try ColourPipeline(recipe: recipe) }
-        try options.encoding.validate()
-        guard (1...100).contains(options.jpegQuality) else {
-            throw MediaError(.invalidArgument, "JPEG quality must be between 1 and 100, got \(options.jpegQuality)")
-        }
-        try EffectExporter.validate(format: format, options: options)
+        try validate(format, options: options)
         let job = try ExportJob(stillPath: stillPath, moviePath: moviePath, options: options, protectedInputs: protectedInputs)
         defer { job.cleanUp() }
         var effectResult: EffectResult?
@@ -53,6 +46,20 @@ public enum Exporter {
         return ExportResult(
             format: format, stillPath: stillPath, moviePath: moviePath, files: job.files, notes: job.notes,
             effect: effectResult)
+    }
+
+    /// Refuses options that no export as `format` can take (a bad recipe or LUT, encoding or
+    /// quality, an effect the format cannot be), before any work.
+    /// - Throws: ``MediaError`` or ``RecipeError``.
+    public static func validate(_ format: ExportFormat, options: ExportOptions) throws {
+        try options.recipe?.validate()
+        // The recipe's LUT is loaded and checked before any work (the editors load it again).
+        if let recipe = options.recipe { _ = try ColourPipeline(recipe: recipe) }
+        try options.encoding.validate()
+        guard (1...100).contains(options.jpegQuality) else {
+            throw MediaError(.invalidArgument, "JPEG quality must be between 1 and 100, got \(options.jpegQuality)")
+        }
+        try EffectExporter.validate(format: format, options: options)
     }
 
     /// The Live Photos among `paths`, paired by content identifier (never by name).

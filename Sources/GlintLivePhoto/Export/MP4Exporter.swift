@@ -6,7 +6,7 @@ import GlintMedia
 /// transcoded to H.264 first through ``MovieEditor`` (the same frame pipeline as the pair).
 enum MP4Exporter: FormatExporter {
     static func export(_ job: ExportJob, progress: (Double, String) -> Void) throws {
-        let output = try job.outputPath(named: ExportJob.baseName(job.moviePath) + ".mp4")
+        let output = try job.outputPath(named: ExportNames.mp4(moviePath: job.moviePath))
         let movie = try MotionTranscoder.movie(job, codec: .h264, recipe: job.options.recipe) { fraction, label in progress(0.9 * fraction, label) }
         progress(0.92, "writing the MP4")
         let result = try MovieToMP4.convert(movie, to: output, options: .init(keepLocation: !job.options.stripLocation))

@@ -15,7 +15,7 @@ enum MotionPhotoExporter: FormatExporter {
         let (stillPath, moviePath) = try editedPair(job, codec: codec) { fraction, label in progress(fraction * 0.8, label) }
         let movie = try MotionTranscoder.movie(job, at: moviePath, codec: codec, recipe: nil) { fraction, label in progress(fraction * 0.8, label) }
         let primary = try still(at: stillPath, in: job.options.motionContainer, job: job)
-        let output = try job.outputPath(named: ExportJob.baseName(job.stillPath) + ".MP." + primary.format.fileExtension)
+        let output = try job.outputPath(named: ExportNames.motionPhoto(stillPath: job.stillPath, container: job.options.motionContainer))
         progress(0.82, "writing the MP4")
         let mp4 = URL(fileURLWithPath: try job.stagingDirectory()).appendingPathComponent(ExportJob.baseName(job.moviePath) + ".mp4").path
         let converted = try MovieToMP4.convert(movie, to: mp4, options: .init(keepLocation: !job.options.stripLocation))

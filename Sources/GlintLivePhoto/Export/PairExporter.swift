@@ -5,8 +5,8 @@ import GlintMedia
 /// through ``LivePhotoEditor`` when there is a recipe, copied otherwise.
 enum PairExporter: FormatExporter {
     static func export(_ job: ExportJob, progress: (Double, String) -> Void) throws {
-        let stillOut = try job.outputPath(named: URL(fileURLWithPath: job.stillPath).lastPathComponent)
-        let movieOut = try job.outputPath(named: URL(fileURLWithPath: job.moviePath).lastPathComponent)
+        let stillOut = try job.outputPath(named: ExportNames.fileName(job.stillPath))
+        let movieOut = try job.outputPath(named: ExportNames.fileName(job.moviePath))
         guard stillOut != movieOut else {
             throw MediaError(.invalidArgument, file: job.moviePath, "the still and the movie have the same file name")
         }

@@ -6,7 +6,7 @@ import GlintMedia
 /// ignore).
 enum StillExporter: FormatExporter {
     static func export(_ job: ExportJob, progress: (Double, String) -> Void) throws {
-        let output = try job.outputPath(named: URL(fileURLWithPath: job.stillPath).lastPathComponent)
+        let output = try job.outputPath(named: ExportNames.fileName(job.stillPath))
         let strip = job.options.stripLocation
         if let recipe = job.options.recipe {
             progress(0.1, "editing the still")

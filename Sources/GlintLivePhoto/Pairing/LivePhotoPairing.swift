@@ -10,18 +10,16 @@ public enum LivePhotoPairing {
         public var unpaired: [UnpairedFile]
     }
 
-    /// Pairs stills with movies that carry the same identifier.
+    /// Pairs stills with movies that carry the same identifier. Files are grouped by identifier
+    /// and by base name first, so a library of many thousand files pairs in linear time.
     public static func pair(_ reports: [MediaFileReport]) -> Result {
+        let index = Index(reports)
         var livePhotos: [LivePhoto] = []
-        var unpaired: [UnpairedFile] = []
-        let stills = reports.filter { $0.still != nil }
-        let movies = reports.filter { $0.movie != nil }
         var paired = Set<String>()
-
-        let identifiers = Set(reports.compactMap(\.contentIdentifier))
-        for identifier in identifiers.sorted(by: { $0.rawValue < $1.rawValue }) {
-            let s = stills.filter { $0.still?.contentIdentifier == identifier }
-            let m = movies.filter { $0.movie?.contentIdentifier == identifier }
+        for identifier in index.byIdentifier.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let group = index.byIdentifier[identifier] ?? []
+            let s = group.filter { $0.still != nil }
+            let m = group.filter { $0.movie != nil }
             guard !s.isEmpty, !m.isEmpty else { continue }
             // Several candidates: prefer halves that share a base name; otherwise it is ambiguous.
             var matches: [(MediaFileReport, MediaFileReport)] = []
@@ -45,19 +43,31 @@ public enum LivePhotoPairing {
                 paired.insert(movie.path)
             }
         }
-
-        for report in reports where !paired.contains(report.path) {
-            unpaired.append(UnpairedFile(path: report.path, reason: reason(for: report, among: reports)))
-        }
+        let unpaired = reports.filter { !paired.contains($0.path) }.map { UnpairedFile(path: $0.path, reason: reason(for: $0, index: index)) }
         return Result(livePhotos: livePhotos, unpaired: unpaired)
     }
 
-    static func reason(for report: MediaFileReport, among reports: [MediaFileReport]) -> String {
+    /// The reports grouped by content identifier and by lowercased base name.
+    struct Index {
+        var byIdentifier: [ContentIdentifier: [MediaFileReport]] = [:]
+        var byBaseName: [String: [MediaFileReport]] = [:]
+
+        init(_ reports: [MediaFileReport]) {
+            for report in reports {
+                if let identifier = report.contentIdentifier { byIdentifier[identifier, default: []].append(report) }
+                byBaseName[baseName(report.path), default: []].append(report)
+            }
+        }
+    }
+
+    static func reason(for report: MediaFileReport, index: Index) -> String {
         if let error = report.error { return "unreadable: \(error)" }
         let isStill = report.still != nil
         let half = isStill ? "still" : "movie"
         let other = isStill ? "movie" : "still"
-        let namesake = reports.first { $0.path != report.path && baseName($0.path) == baseName(report.path) && ($0.still != nil) != isStill && $0.error == nil }
+        let namesake = index.byBaseName[baseName(report.path)]?.first {
+            $0.path != report.path && ($0.still != nil) != isStill && $0.error == nil
+        }
         guard let identifier = report.contentIdentifier else {
             let missing =
                 isStill
@@ -68,7 +78,7 @@ public enum LivePhotoPairing {
             }
             return missing
         }
-        let sameIdentifier = reports.filter { $0.path != report.path && $0.contentIdentifier == identifier }
+        let sameIdentifier = (index.byIdentifier[identifier] ?? []).filter { $0.path != report.path }
         if sameIdentifier.contains(where: { ($0.still != nil) != isStill }) {
             return "its identifier \(identifier) is shared by several \(other)s and \(half)s, and base names do not settle which belong together"
         }

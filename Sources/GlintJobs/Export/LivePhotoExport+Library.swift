@@ -1,0 +1,28 @@
+public import GlintLivePhoto
+
+extension LivePhotoExport {
+    /// What a library run (`glint export` of folders) does to each item: the item exported into
+    /// `folder` as this export asks (a plain photo as a still, with no badge: it is no Live Photo).
+    public var libraryConverter: LibraryRun.Converter {
+        LibraryRun.Converter(
+            names: { [format, options] item in LibraryConversion.exportNames(item, format: format, options: options) },
+            convert: { item, folder in try self.convert(item, into: folder) })
+    }
+
+    /// Exports `item` into `folder`.
+    func convert(_ item: LibraryItem, into folder: String) throws -> LibraryRun.Converted {
+        var export = self
+        export.options.outputDirectory = folder
+        export.inputs = item.inputs
+        let results: [ExportResult]
+        switch item.content {
+        case .photo(let path):
+            results = [try Exporter.export(photoPath: path, options: export.options)]
+        case .livePhoto(let pair):
+            results = try export.run([.livePhoto(pair)]).exports
+        case .motionPhoto(let path, let photo):
+            results = try export.run([.motionPhoto(path: path, read: photo)]).exports
+        }
+        return LibraryRun.Converted(files: results.flatMap(\.files).map(\.path), notes: results.flatMap(\.notes))
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import GlintMedia
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Converts every item of a ``LibraryPlan`` into an output folder, `jobs` at a time, the way
+/// `glint export` and `glint edit` do for folders:
+///
+/// - Before any work, every item's output paths are known (the converter's ``Converter/names``);
+///   two items that would write the same path (compared ignoring case, as a Mac or an exFAT disk
+///   does), or an output that is an input, stop the run with nothing written.
+/// - Each item is converted into its own folder inside ``LibraryStaging`` (beside the output
+///   folder) and its finished files are renamed into place: a run killed at any moment leaves no
+///   partial or temporary file under the output folder.
+/// - With ``Options/skipExisting``, an item whose outputs are all there is skipped: only whole
+///   files are ever renamed into place, so an interrupted run is simply run again.
+/// - One item's failure is recorded and never stops the others.
+public enum LibraryRun {
+    /// How a run goes.
+    public struct Options: Sendable {
+        /// The output folder; outputs go below it at their item's ``LibraryItem/outputFolder``.
+        public var output: String
+        /// Items converted at once.
+        public var jobs: Int
+        /// Skip items whose outputs are all there already.
+        public var skipExisting: Bool
+
+        public init(output: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, skipExisting: Bool = false) {
+            self.output = output
+            self.jobs = jobs
+            self.skipExisting = skipExisting
+        }
+    }
+
+    /// What converting one item wrote into its staging folder.
+    public struct Converted: Sendable {
+        /// The files written (paths inside the staging folder).
+        public var files: [String]
+        public var notes: [String]
+
+        public init(files: [String], notes: [String] = []) {
+            self.files = files
+            self.notes = notes
+        }
+    }
+
+    /// What a run does to each item.
+    public struct Converter: Sendable {
+        /// The names of the files `item` gives, known before any work.
+        public var names: @Sendable (LibraryItem) -> [String]
+        /// Converts `item` into the folder given (empty, inside the staging folder).
+        public var convert: @Sendable (LibraryItem, String) throws -> Converted
+
+        public init(names: @escaping @Sendable (LibraryItem) -> [String], convert: @escaping @Sendable (LibraryItem, String) throws -> Converted) {
+            self.names = names
+            self.convert = convert
+        }
+    }
+
+    /// Runs `converter` over every item of `plan`.
+    /// - Parameters:
+    ///   - staged: Told the staging folder once it exists (a command removes it on SIGINT).
+    ///   - progress: Told the items done and the total, one call at a time.
+    /// - Throws: ``MediaError`` for a collision or an output folder that cannot be used, before
+    ///   any work; an item's failure is in the summary, not thrown.
+    public static func run(
+        _ plan: LibraryPlan, options: Options, converter: Converter, staged: (LibraryStaging) -> Void = { _ in },
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws -> LibrarySummary {
+        let staging = try LibraryStaging(output: options.output)
+        defer { staging.remove() }
+        let destinations = try plannedDestinations(plan, output: staging.output, names: converter.names)
+        staged(staging)
+        let total = plan.items.count
+        let results = ConcurrentItems.map(
+            Array(plan.items.indices), jobs: options.jobs, progress: { progress?($0, total) },
+            { index in run(plan.items[index], index: index, to: destinations[index], options: options, staging: staging, converter: converter) })
+        return LibrarySummary(output: staging.output, plan: plan, results: results)
+    }
+
+    /// Skips, converts or records the failure of one item.
+    private static func run(
+        _ item: LibraryItem, index: Int, to planned: [String], options: Options, staging: LibraryStaging, converter: Converter
+    ) -> LibrarySummary.ItemResult {
+        var result = LibrarySummary.ItemResult(kind: item.kind, inputs: item.inputs, outcome: .skipped, outputs: planned, notes: [], failure: nil)
+        if options.skipExisting && planned.allSatisfy(isCompleteFile) { return result }
+        do {
+            result.notes = try convert(item, index: index, to: planned, staging: staging, converter: converter)
+            result.outcome = .converted
+        } catch {
+            result.outcome = .failed
+            result.outputs = []
+            result.failure = LibraryFailure(path: item.inputs[0], error: staging.naming(item.inputs[0], in: error))
+        }
+        return result
+    }
+
+    /// Converts one item in its staging folder and renames its files into place.
+    private static func convert(
+        _ item: LibraryItem, index: Int, to planned: [String], staging: LibraryStaging, converter: Converter
+    ) throws -> [String] {
+        let folder = try staging.itemFolder(index)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let converted = try converter.convert(item, folder)
+        let byName = Dictionary(planned.map { ((($0 as NSString).lastPathComponent), $0) }, uniquingKeysWith: { a, _ in a })
+        let written = converted.files.map { ($0 as NSString).lastPathComponent }
+        guard Set(written) == Set(byName.keys), written.count == planned.count else {
+            throw MediaError(
+                .writeFailed, file: item.inputs[0],
+                "wrote \(written.joined(separator: ", ")) where \(byName.keys.sorted().joined(separator: ", ")) was planned")
+        }
+        for (file, name) in zip(converted.files, written) {
+            try staging.commit(file, to: byName[name]!)
+        }
+        return converted.notes
+    }
+
+    /// Each item's output paths, in the plan's order.
+    /// - Throws: ``MediaError`` `.invalidArgument` naming the first collision, or an output that
+    ///   would overwrite an input.
+    static func plannedDestinations(_ plan: LibraryPlan, output: String, names: (LibraryItem) -> [String]) throws -> [[String]] {
+        let inputs = Set(plan.items.flatMap(\.inputs).map(OutputPath.resolved))
+        var claimed: [String: LibraryItem] = [:]
+        return try plan.items.map { item in
+            let folder = item.outputFolder.isEmpty ? output : (output as NSString).appendingPathComponent(item.outputFolder)
+            return try names(item).map { name in
+                let destination = (folder as NSString).appendingPathComponent(name)
+                if inputs.contains(OutputPath.resolved(destination)) {
+                    throw MediaError(.invalidArgument, file: item.inputs[0], "its output \(destination) would overwrite an input: choose another --out folder")
+                }
+                if let other = claimed.updateValue(item, forKey: destination.lowercased()) {
+                    guard other != item else {
+                        throw MediaError(.invalidArgument, file: item.inputs[0], "its still and its movie would both write \(destination)")
+                    }
+                    throw MediaError(
+                        .invalidArgument, file: item.inputs[0],
+                        "it and \(other.inputs[0]) would both write \(destination) (names compared ignoring case): "
+                            + "rename one, or convert them into different --out folders")
+                }
+                return destination
+            }
+        }
+    }
+
+    /// A regular file with something in it: only finished files are ever renamed into place.
+    static func isCompleteFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size > 0
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GlintMedia
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where a library run writes before an item is complete: a hidden folder beside the output
+/// folder (`.<out name>.glint-staging-<pid>-<random>`), on the same disk, so that a finished file
+/// moves under the output folder by a rename and a run killed at any moment (SIGKILL included)
+/// leaves nothing partial or temporary under it. Staging folders of runs that died are removed by
+/// the next run into the same output folder.
+public struct LibraryStaging: Sendable {
+    /// The output folder, absolute.
+    public let output: String
+    /// The staging folder.
+    public let root: String
+
+    /// Creates the output folder and a staging folder beside it, and removes staging folders
+    /// that runs no longer alive left there.
+    /// - Throws: ``MediaError`` `.writeFailed` when either cannot be created.
+    public init(output: String) throws {
+        let absolute = URL(fileURLWithPath: output).standardizedFileURL.path
+        guard absolute != "/" else {
+            throw MediaError(.invalidArgument, file: output, "the root folder cannot be the output folder of a library run")
+        }
+        self.output = absolute
+        let parent = (absolute as NSString).deletingLastPathComponent
+        let prefix = Self.prefix(for: absolute)
+        Self.removeAbandoned(in: parent, prefix: prefix)
+        root = (parent as NSString).appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
+        do {
+            try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
+        } catch {
+            throw MediaError(.writeFailed, file: output, "cannot create the output folder")
+        }
+        guard mkdir(root, 0o700) == 0 else {
+            throw MediaError(
+                .writeFailed, file: parent,
+                "cannot create a staging folder beside the output folder (\(String(cString: strerror(errno)))): a library run needs its parent to be writable")
+        }
+    }
+
+    /// A fresh, empty folder for item `index`.
+    public func itemFolder(_ index: Int) throws -> String {
+        let folder = (root as NSString).appendingPathComponent(String(index))
+        try? FileManager.default.removeItem(atPath: folder)
+        guard mkdir(folder, 0o700) == 0 else {
+            throw MediaError(.writeFailed, file: folder, "cannot create a staging folder: \(String(cString: strerror(errno)))")
+        }
+        return folder
+    }
+
+    /// Moves the finished file `staged` to `destination` under the output folder, creating its
+    /// folder: a rename, so the file appears whole or not at all. Across disks (an output folder
+    /// that is a mount point) it is copied atomically instead.
+    public func commit(_ staged: String, to destination: String) throws {
+        let folder = (destination as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw MediaError(.writeFailed, file: folder, "cannot create the output folder")
+        }
+        guard rename(staged, destination) != 0 else { return }
+        guard errno == EXDEV else {
+            throw MediaError(.writeFailed, file: destination, "cannot move the finished file into place: \(String(cString: strerror(errno)))")
+        }
+        try ExportJob.copy(staged, to: destination)
+        try? FileManager.default.removeItem(atPath: staged)
+    }
+
+    /// `error`, naming `input` instead of a file inside the staging folder (an intermediate file
+    /// the user never named).
+    public func naming(_ input: String, in error: Error) -> Error {
+        guard let media = error as? MediaError, let file = media.file, file.hasPrefix(root + "/") else { return error }
+        return MediaError(media.kind, file: input, media.problem)
+    }
+
+    /// Removes the staging folder and everything in it.
+    public func remove() {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// `.<out name>.glint-staging-`.
+    static func prefix(for output: String) -> String {
+        "." + (output as NSString).lastPathComponent + ".glint-staging-"
+    }
+
+    /// Removes the staging folders in `parent` whose run (the process in their name) is gone.
+    static func removeAbandoned(in parent: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap { Int32($0) }
+            guard let pid, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: (parent as NSString).appendingPathComponent(name))
+        }
+    }
+}

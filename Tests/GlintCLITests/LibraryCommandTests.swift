@@ -1,0 +1,200 @@
+import Foundation
+import GlintLivePhoto
+import GlintTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `glint export` and `glint edit` of folders: a library moved in one command, interrupted and
+/// resumed, with one JSON summary at the end.
+@Suite("glint export and edit: folders", .suiteTimeLimit)
+struct LibraryCommandTests {
+    /// Generated Live Photos in two sub-folders (`count` of them), a Motion Photo, a plain photo
+    /// and a broken JPEG.
+    struct Library {
+        let directory: TemporaryDirectory
+        var root: String { directory.path + "/library" }
+        var out: String { directory.path + "/out" }
+
+        init(pairs count: Int = 2, broken: Bool = true, fixtureOptions: [String] = []) throws {
+            directory = try TemporaryDirectory("glint-library-command")
+            let work = try directory.subdirectory("work")
+            for index in 0..<count {
+                let folder = try directory.subdirectory("library/\(index % 2 == 0 ? "a" : "b/c")")
+                _ = try GeneratedInputs.pair(in: folder, name: "IMG_\(1000 + index)", fixtureOptions)
+            }
+            let motion = try GeneratedInputs.pair(in: work, name: "PXL_1")
+            let made = try GlintProcess.run(["export", motion.still.path, motion.movie.path, "--as", "motion-photo", "--out", root])
+            try #require(made.succeeded, "\(made.summary)")
+            let photo = try GeneratedInputs.pair(in: work, name: "photo")
+            try FileManager.default.moveItem(at: photo.still, to: URL(fileURLWithPath: root + "/photo.jpg"))
+            if broken { try Data([0xFF, 0xD8, 0xFF, 0xE1, 0x00]).write(to: URL(fileURLWithPath: root + "/broken.jpg")) }
+            try FileManager.default.removeItem(at: work)
+        }
+
+        /// Every file below `out`, relative, hidden ones included.
+        func outputs() -> [String] { TemporaryDirectory.files(below: out) }
+
+        /// Whether a staging folder is left beside `out`.
+        func stagingLeft() throws -> Bool {
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).contains { $0.contains("glint-staging") }
+        }
+    }
+
+    @Test("export of a folder: the tree mirrored, every kind converted, the broken file named, exit 1, one JSON summary")
+    func exportFolder() throws {
+        let library = try Library()
+        defer { library.directory.remove() }
+        let run = try GlintProcess.run(["export", library.root, "-r", "--as", "pair", "--out", library.out, "--jobs", "2", "--json"])
+        #expect(run.failedCleanly, "\(run.summary)")
+        let summary = try JSONDecoder().decode(LibrarySummary.self, from: run.stdout)
+        #expect(summary.counts.livePhotos == 2 && summary.counts.motionPhotos == 1 && summary.counts.photos == 1, "\(summary.counts)")
+        #expect(summary.counts.failed == 1 && summary.failures.first?.path == library.root + "/broken.jpg")
+        #expect(run.stderrLines.count == 1 && run.stderrText.contains(library.root + "/broken.jpg"), "\(run.summary)")
+        #expect(
+            library.outputs() == ["PXL_1.MOV", "PXL_1.jpg", "a/IMG_1000.jpg", "a/IMG_1000.mov", "b/c/IMG_1001.jpg", "b/c/IMG_1001.mov", "photo.jpg"])
+        #expect(try !library.stagingLeft())
+        let inspect = try GlintProcess.run(["inspect", library.out, "-r", "--json"])
+        #expect(inspect.succeeded, "\(inspect.summary)")
+        let inspection = try JSONDecoder().decode(LibraryInspection.self, from: inspect.stdout)
+        #expect(inspection.livePhotos.count == 3, "every pair still pairs, the Motion Photo's too: \(inspection.livePhotos)")
+
+        let text = try GlintProcess.run(["export", library.root, "-r", "--as", "pair", "--out", library.out, "--skip-existing"])
+        #expect(text.failedCleanly, "\(text.summary)")
+        #expect(text.stdoutText.contains("0 Live Photo(s), 0 Motion Photo(s) and 0 photo(s)") && text.stdoutText.contains("4 skipped"), "\(text.summary)")
+    }
+
+    @Test("two folders whose files would write the same output: refused before any work, naming both")
+    func collision() throws {
+        let library = try Library(pairs: 1, broken: false)
+        defer { library.directory.remove() }
+        let other = try library.directory.subdirectory("other")
+        try FileManager.default.copyItem(atPath: library.root + "/photo.jpg", toPath: other.path + "/photo.jpg")
+        let run = try GlintProcess.run(["export", library.root, other.path, "--as", "still", "--out", library.out, "--json"])
+        #expect(run.failedCleanly, "\(run.summary)")
+        #expect(run.stderrText.contains("would both write") && run.stderrText.contains(other.path + "/photo.jpg"), "\(run.summary)")
+        #expect(library.outputs().isEmpty)
+        #expect(try !library.stagingLeft())
+    }
+
+    @Test("edit of a folder: each item edited under its own name in its own flavour; a plain photo is a photo, not an error")
+    func editFolder() throws {
+        let library = try Library(pairs: 1, broken: false)
+        defer { library.directory.remove() }
+        let run = try GlintProcess.run([
+            "edit", library.root, "-r", "--recipe", #"{"saturation": -1, "keyPhoto": 0.05}"#, "--preset", "ultrafast",
+            "--out", library.out, "--json",
+        ])
+        #expect(run.succeeded, "\(run.summary)")
+        let summary = try JSONDecoder().decode(LibrarySummary.self, from: run.stdout)
+        #expect(summary.counts.livePhotos == 1 && summary.counts.motionPhotos == 1 && summary.counts.photos == 1, "\(summary.counts)")
+        #expect(library.outputs() == ["PXL_1.MP.jpg", "a/IMG_1000.jpg", "a/IMG_1000.mov", "photo.jpg"])
+        let photoNotes = summary.items.first { $0.kind == .photo }?.notes ?? []
+        #expect(photoNotes.contains { $0.contains("keyPhoto") }, "\(photoNotes)")
+        let inspect = try GlintProcess.run(["inspect", library.out, "-r", "--json"])
+        let inspection = try JSONDecoder().decode(LibraryInspection.self, from: inspect.stdout)
+        #expect(inspection.livePhotos.count == 1, "\(inspect.summary)")
+        #expect(inspection.files.first { $0.path.hasSuffix("PXL_1.MP.jpg") }?.motionPhoto != nil, "\(inspect.summary)")
+
+        // One plain photo on its own is edited too, in its own format.
+        let single = try GlintProcess.run(["edit", library.root + "/photo.jpg", "--recipe", #"{"maxDimension": 80}"#, "--out", library.out + "/one", "--json"])
+        #expect(single.succeeded, "\(single.summary)")
+        let edited = try #require(try single.jsonObject()["width"] as? Int, "\(single.summary)")
+        #expect(edited == 80)
+    }
+
+    @Test(
+        "an item that fails while it converts (trimming a Motion Photo's AAC sound, which Glint does not do) is named by its own file; the others are written")
+    func failureNamesTheInput() throws {
+        let library = try Library(pairs: 1, broken: false)
+        defer { library.directory.remove() }
+        let run = try GlintProcess.run([
+            "edit", library.root, "-r", "--recipe", #"{"trim": {"start": 0, "end": 0.1}}"#, "--preset", "ultrafast", "--out", library.out, "--json",
+        ])
+        #expect(run.failedCleanly, "\(run.summary)")
+        let summary = try JSONDecoder().decode(LibrarySummary.self, from: run.stdout)
+        let failure = try #require(summary.failures.first, "\(run.summary)")
+        #expect(failure.path == library.root + "/PXL_1.MP.jpg" && failure.message.hasPrefix(library.root + "/PXL_1.MP.jpg: "), "\(failure)")
+        #expect(!failure.message.contains("glint-staging") && !run.stderrText.contains("glint-staging"), "\(run.summary)")
+        #expect(summary.counts.livePhotos == 1 && summary.counts.photos == 1 && summary.counts.failed == 1, "\(summary.counts)")
+        #expect(library.outputs() == ["a/IMG_1000.jpg", "a/IMG_1000.mov", "photo.jpg"])
+    }
+
+    /// A library big enough that a run of it as GIFs, one item at a time, takes seconds.
+    static func slowLibrary() throws -> Library {
+        try Library(pairs: 12, broken: false, fixtureOptions: ["--frames", "24", "--frame-size", "320x240"])
+    }
+
+    /// Starts `glint` with `arguments` and waits until `library` has `outputs` files under its
+    /// output folder (so the run is under way), or the process ends.
+    static func startAndWait(_ arguments: [String], library: Library, outputs: Int) throws -> Process {
+        let process = Process()
+        process.executableURL = try #require(GlintProcess.executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, library.outputs().count < outputs, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        return process
+    }
+
+    @Test(
+        "a run killed with SIGKILL mid-way leaves no partial or temporary file under --out; --skip-existing finishes it and removes the staging folder",
+        arguments: [1, 5])
+    func killedAndResumed(afterOutputs outputs: Int) throws {
+        let library = try Self.slowLibrary()
+        defer { library.directory.remove() }
+        let arguments = ["export", library.root, "-r", "--as", "gif", "--out", library.out, "--jobs", "1"]
+        let process = try Self.startAndWait(arguments, library: library, outputs: outputs)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try #require(process.terminationReason == .uncaughtSignal, "the run ended before it was killed: \(library.outputs())")
+        #expect(try library.stagingLeft(), "a killed run cannot remove its staging folder: it is beside --out, not under it")
+        let written = library.outputs()
+        #expect(written.count >= outputs && written.count < 14, "\(written)")
+        for file in written {
+            #expect(!file.split(separator: "/").contains { $0.hasPrefix(".") }, "a hidden or temporary file: \(file)")
+            try Self.expectWhole(file, in: library)
+        }
+        let resumed = try GlintProcess.run(arguments + ["--skip-existing", "--json"])
+        #expect(resumed.succeeded, "\(resumed.summary)")
+        let summary = try JSONDecoder().decode(LibrarySummary.self, from: resumed.stdout)
+        #expect(summary.counts.skipped >= written.count - 1, "every item whose outputs were all there is skipped: \(summary.counts)")
+        #expect(summary.counts.skipped + summary.counts.livePhotos + summary.counts.motionPhotos + summary.counts.photos == 14, "\(summary.counts)")
+        #expect(library.outputs().count == 14, "\(library.outputs())")
+        #expect(try !library.stagingLeft(), "the killed run's staging folder was removed by the next run")
+    }
+
+    /// A GIF written has every frame (24 for the generated pairs, 6 for the Motion Photo).
+    static func expectWhole(_ file: String, in library: Library, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        guard file.hasSuffix(".gif") else { return }
+        let frames = try gifFrames(library.out + "/" + file)
+        #expect(frames == (file.hasPrefix("PXL_1") ? 6 : 24), "\(file) is whole", sourceLocation: sourceLocation)
+    }
+
+    /// The frames of a GIF, as ffprobe counts them (a GIF cut short does not open).
+    static func gifFrames(_ path: String) throws -> Int? {
+        let ffprobe = try #require(ExternalTool.find("ffprobe"))
+        let run = try ExternalTool.run(ffprobe, ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", path])
+        guard run.succeeded else { return nil }
+        return Int(run.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test("SIGINT stops a run mid-way with status 130 and removes its staging folder; nothing partial is left")
+    func interrupted() throws {
+        let library = try Self.slowLibrary()
+        defer { library.directory.remove() }
+        let arguments = ["export", library.root, "-r", "--as", "gif", "--out", library.out, "--jobs", "1"]
+        let process = try Self.startAndWait(arguments, library: library, outputs: 2)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(try !library.stagingLeft())
+        let written = library.outputs()
+        #expect(written.count >= 2 && written.count < 14, "\(written)")
+        for file in written { try Self.expectWhole(file, in: library) }
+    }
+}
