@@ -42,6 +42,20 @@ struct SamsungVariantTests {
         #expect(!boxes.contains("mpvd") && !boxes.contains("sefd"), "\(layout): \(boxes)")
     }
 
+    @Test("a HEIC whose mpv2 record points outside the file: the mpvd box is used, with a warning", .requires(.motionPhotoFixtures))
+    func hostileRecordBesideTheBox() throws {
+        let directory = try TemporaryDirectory("glint-samsung-hostile-heic")
+        defer { directory.remove() }
+        let (primary, mp4) = try Self.parts()
+        typealias B = SamsungTrailerBuilder
+        let trailer = B.trailer(B.cameraBlocks + [B.videoRecord(offset: 0xFFFF_FFF0, length: 16)])
+        let path = directory.file("hostile.heic").path
+        try Data(primary + B.box("mpvd", mp4 + B.box("sefd", trailer))).write(to: URL(fileURLWithPath: path))
+        let photo = try #require(try MotionPhotoReader.read(path: path, depth: .firstFrame).motionPhoto)
+        #expect(photo.videoOffset == Int64(primary.count + 8) && photo.videoLength == Int64(mp4.count))
+        #expect(photo.warnings.contains { $0.contains("points outside the file") }, "\(photo.warnings)")
+    }
+
     @Test("a Samsung JPEG whose trailer holds an mpv2 record instead of the video: the record is followed", .requires(.livePhotoPair))
     func jpegRecord() throws {
         let directory = try TemporaryDirectory("glint-samsung-jpeg-record")

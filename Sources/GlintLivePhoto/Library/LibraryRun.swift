@@ -119,9 +119,12 @@ public enum LibraryRun {
 
     /// Each item's output paths, in the plan's order.
     /// - Throws: ``MediaError`` `.invalidArgument` naming the first collision, or an output that
-    ///   would overwrite an input.
+    ///   would replace a file the scan found.
     static func plannedDestinations(_ plan: LibraryPlan, output: String, names: (LibraryItem) -> [String]) throws -> [[String]] {
-        let inputs = Set(plan.items.flatMap(\.inputs).map(OutputPath.resolved))
+        // Every file the scan found is an input, those left out too (a movie that pairs with
+        // nothing, an unreadable file, a sidecar): no output may replace one.
+        let found = plan.items.flatMap(\.inputs) + plan.unpairedMovies.map(\.path) + plan.unreadable.map(\.path) + plan.ignored
+        let inputs = Set(found.map(OutputPath.resolved))
         var claimed: [String: LibraryItem] = [:]
         return try plan.items.map { item in
             let folder = item.outputFolder.isEmpty ? output : (output as NSString).appendingPathComponent(item.outputFolder)

@@ -119,15 +119,18 @@ public enum MotionPhotoReader {
         boxes: [TopLevelBox], trailer: SamsungTrailer.Block?, metadata: MotionPhotoMetadata?, file: RandomAccessFile, warnings: inout [String]
     ) throws -> (Int64, Int64, MotionPhoto.Source)? {
         let hintedLength = metadata?.motionPhotoItem?.item.length
-        let trailerVideo = try trailer.map { try SamsungTrailer.videoLocation(of: $0, in: file) }
         if let box = boxes.first(where: { $0.type == "mpvd" }) {
-            let (offset, length) = mpvdVideo(box, record: trailerVideo, file: file, warnings: &warnings)
+            // Beside the box, a record that cannot be followed is only a hint that failed.
+            let record = trailer.flatMap { try? SamsungTrailer.videoLocation(of: $0, in: file) }
+            if trailer != nil, record == nil { warnings.append("the Samsung trailer's video entry points outside the file: the mpvd box is used") }
+            let (offset, length) = mpvdVideo(box, record: record, file: file, warnings: &warnings)
             if let hintedLength, hintedLength != length {
                 warnings.append("the XMP directory gives the video \(hintedLength) bytes, but the mpvd box holds \(length): the box is used")
             }
             return (offset, length, .heifBox)
         }
-        if let trailerVideo {
+        if let trailer {
+            let trailerVideo = try SamsungTrailer.videoLocation(of: trailer, in: file)
             if let hintedLength, hintedLength != trailerVideo.length {
                 warnings.append(
                     "the XMP directory gives the video \(hintedLength) bytes, but the Samsung trailer's \(SamsungTrailer.motionPhotoName) block "

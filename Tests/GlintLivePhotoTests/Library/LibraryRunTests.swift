@@ -127,6 +127,17 @@ struct LibraryRunTests {
             try LibraryRun.run(try Self.plan(library), options: .init(output: library.root), converter: Self.exporter(.pair))
         }
         #expect(ontoInput?.problem.contains("overwrite an input") == true, "\(String(describing: ontoInput))")
+
+        // A file the run leaves out is an input too: a movie that pairs with nothing, where the
+        // Live Photo's MP4 would go.
+        try FileManager.default.removeItem(atPath: library.root + "/2024/photo.jpg")
+        let unpaired = library.root + "/2024/stills/IMG_0001.mp4"
+        try FileManager.default.copyItem(atPath: library.root + "/2024/movies/clip.mov", toPath: unpaired)
+        let ontoUnpaired = #expect(throws: MediaError.self) {
+            try LibraryRun.run(try Self.plan(library), options: .init(output: library.root), converter: Self.exporter(.mp4))
+        }
+        #expect(ontoUnpaired?.problem.contains(unpaired) == true, "\(String(describing: ontoUnpaired))")
+        #expect(FileManager.default.contentsEqual(atPath: unpaired, andPath: library.root + "/2024/movies/clip.mov"))
         let beside = try FileManager.default.contentsOfDirectory(atPath: library.directory.path)
         #expect(!beside.contains { $0.contains("glint-staging") }, "\(beside)")
     }
