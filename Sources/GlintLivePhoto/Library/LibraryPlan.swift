@@ -97,15 +97,9 @@ public struct LibraryPlan: Sendable {
 
         init(entry: LibraryScan.Entry) {
             self.entry = entry
-            var report = MediaFileReport(path: entry.path, kind: .unknown, size: 0)
-            do {
-                try MediaInspector.describe(&report, depth: .firstFrame)
-            } catch {
-                let named: Error = (error as? MediaError)?.naming(entry.path) ?? error
-                report.error = (named as? MediaError)?.description ?? "\(entry.path): \(error)"
-                failure = LibraryFailure(path: entry.path, error: named)
-            }
-            self.report = report
+            let inspected = MediaInspector.inspectKeepingError(entry.path, depth: .firstFrame)
+            report = inspected.report
+            failure = inspected.error.map { LibraryFailure(path: entry.path, error: $0) }
         }
     }
 

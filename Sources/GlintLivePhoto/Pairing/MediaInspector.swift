@@ -15,13 +15,20 @@ public enum MediaInspector {
 
     /// ``inspect(_:)``, a Motion Photo's video decoded to `depth`.
     public static func inspect(_ path: String, depth: MovieDecodeCheck.Depth) -> MediaFileReport {
+        inspectKeepingError(path, depth: depth).report
+    }
+
+    /// ``inspect(_:depth:)``, with the error itself (naming the file) when the file could not be read.
+    static func inspectKeepingError(_ path: String, depth: MovieDecodeCheck.Depth) -> (report: MediaFileReport, error: Error?) {
         var report = MediaFileReport(path: path, kind: .unknown, size: 0)
         do {
             try describe(&report, depth: depth)
+            return (report, nil)
         } catch {
-            report.error = (error as? MediaError)?.naming(path).description ?? "\(path): \(error)"
+            let named: Error = (error as? MediaError)?.naming(path) ?? error
+            report.error = (named as? MediaError)?.description ?? "\(path): \(error)"
+            return (report, named)
         }
-        return report
     }
 
     /// Fills in `report` for the file at its path, as far as the file can be read.
