@@ -15,6 +15,11 @@ struct LibraryArguments: ParsableArguments {
     @Flag(help: "In folders, skip items whose outputs are all in --out already (run an interrupted run again).")
     var skipExisting = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Give outputs that lack a capture date or location the ones their Google Takeout .json sidecar has (when one is found).")
+    var takeoutMetadata = true
+
     var recursive: Bool { folders.recursive }
     var jobs: Int { folders.jobs }
 
@@ -37,7 +42,7 @@ struct LibraryArguments: ParsableArguments {
                 progress: { done, total in bar.update(Double(done) / Double(total), "reading \(done) of \(total) files") })
             let rate = ItemRate(total: plan.items.count)
             summary = try LibraryRun.run(
-                plan, options: LibraryRun.Options(output: out, jobs: jobs, skipExisting: skipExisting), converter: converter,
+                plan, options: LibraryRun.Options(output: out, jobs: jobs, skipExisting: skipExisting, takeoutMetadata: takeoutMetadata), converter: converter,
                 staged: InterruptCleanup.install, progress: { done, total in bar.update(Double(done) / Double(max(total, 1)), rate.label(done: done)) })
             bar.finish()
         } catch {
@@ -64,6 +69,11 @@ struct LibraryArguments: ParsableArguments {
             lines.append("\(counts.unpairedMovies) movie(s) pair with no still and were left out:")
             lines += summary.unpairedMovies.map { "  \($0.path): \($0.reason)" }
         }
+        if counts.duplicates > 0 {
+            lines.append("\(counts.duplicates) file(s) repeat an earlier one byte for byte and were converted once:")
+            lines += summary.duplicates.map { "  \($0.path): same as \($0.sameAs)" }
+        }
+        if counts.withSidecar > 0 { lines.append("\(counts.withSidecar) item(s) have a Google Takeout sidecar") }
         if counts.ignored > 0 { lines.append("Ignored (not media): \(counts.ignored) file(s)") }
         return lines
     }

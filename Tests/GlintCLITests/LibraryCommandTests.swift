@@ -71,7 +71,9 @@ struct LibraryCommandTests {
         let library = try Library(pairs: 1, broken: false)
         defer { library.directory.remove() }
         let other = try library.directory.subdirectory("other")
-        try FileManager.default.copyItem(atPath: library.root + "/photo.jpg", toPath: other.path + "/photo.jpg")
+        // Another photo of the same name (a copy would be a duplicate, converted once).
+        let photo = try GeneratedInputs.pair(in: other, name: "photo", ["--still-size", "200x150"])
+        try FileManager.default.removeItem(at: photo.movie)
         let run = try GlintProcess.run(["export", library.root, other.path, "--as", "still", "--out", library.out, "--json"])
         #expect(run.failedCleanly, "\(run.summary)")
         #expect(run.stderrText.contains("would both write") && run.stderrText.contains(other.path + "/photo.jpg"), "\(run.summary)")

@@ -1,4 +1,5 @@
 public import GlintLivePhoto
+import GlintMedia
 
 extension LivePhotoExport {
     /// What a library run (`glint export` of folders) does to each item: the item exported into
@@ -13,6 +14,7 @@ extension LivePhotoExport {
     func convert(_ item: LibraryItem, into folder: String) throws -> LibraryRun.Converted {
         var export = self
         export.options.outputDirectory = folder
+        let item = try LibraryConversion.joined(item, in: folder)
         export.inputs = item.inputs
         let results: [ExportResult]
         switch item.content {
@@ -22,6 +24,8 @@ extension LivePhotoExport {
             results = try export.run([.livePhoto(pair)]).exports
         case .motionPhoto(let path, let photo):
             results = try export.run([.motionPhoto(path: path, read: photo)]).exports
+        case .splitMotionPhoto(let still, _, _):
+            throw MediaError(.unsupported, file: still, "a split Motion Photo is put back together before it is exported")
         }
         return LibraryRun.Converted(files: results.flatMap(\.files).map(\.path), notes: results.flatMap(\.notes))
     }

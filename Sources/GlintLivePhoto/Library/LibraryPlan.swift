@@ -1,48 +1,6 @@
 import Foundation
 import GlintMedia
 
-/// One thing a library run converts: a Live Photo (two files), a Motion Photo or a plain photo.
-public struct LibraryItem: Sendable, Equatable {
-    /// What the item is.
-    public enum Content: Sendable, Equatable {
-        case livePhoto(LivePhoto)
-        /// A Motion Photo, as read while planning (its video checked up to the first frame).
-        case motionPhoto(path: String, photo: MotionPhoto)
-        /// A still with no motion (a JPEG, HEIC or PNG; or a Live Photo still whose movie is not
-        /// among the files given).
-        case photo(path: String)
-    }
-
-    public var content: Content
-    /// The folder, below the output folder, its outputs go to: where its still sits below the
-    /// folder given ("" for a file given on its own, or at the top of a folder).
-    public var outputFolder: String
-
-    /// The files it is made from, still first.
-    public var inputs: [String] {
-        switch content {
-        case .livePhoto(let pair): [pair.stillPath, pair.moviePath]
-        case .motionPhoto(let path, _), .photo(let path): [path]
-        }
-    }
-
-    /// The kind, as the run's summary counts it.
-    public var kind: LibraryItemKind {
-        switch content {
-        case .livePhoto: .livePhoto
-        case .motionPhoto: .motionPhoto
-        case .photo: .photo
-        }
-    }
-}
-
-/// The kinds of item a library run counts.
-public enum LibraryItemKind: String, Sendable, Codable, CaseIterable {
-    case livePhoto = "live-photo"
-    case motionPhoto = "motion-photo"
-    case photo
-}
-
 /// A file or item that failed, with the error's shared code and its message.
 public struct LibraryFailure: Sendable, Codable, Equatable {
     /// The file named first (an item's still).
@@ -65,17 +23,21 @@ public struct LibraryFailure: Sendable, Codable, Equatable {
 }
 
 /// What a library run will convert, worked out from the files before any work: every file
-/// inspected (`jobs` at a time), stills and movies paired by content identifier across every
-/// folder given, and the rest sorted into Motion Photos, plain photos, movies that pair with
-/// nothing, and files that cannot be read.
+/// inspected (`jobs` at a time), files whose bytes repeat an earlier file's left out
+/// (``LibraryDuplicates``), stills and movies paired by content identifier across every folder
+/// given, and the rest sorted into Motion Photos (with those Google Takeout split in two put
+/// back together, ``TakeoutCompanions``), plain photos, movies that pair with nothing, and files
+/// that cannot be read. Each item gets the Takeout sidecar found for it (``TakeoutSidecars``).
 public struct LibraryPlan: Sendable {
     public var items: [LibraryItem]
     /// Movies whose still is not among the files given, and why.
     public var unpairedMovies: [UnpairedFile]
     /// Files that could not be read.
     public var unreadable: [LibraryFailure]
-    /// Files in the folders that are not media.
+    /// Files in the folders that are not media (Takeout's sidecars among them).
     public var ignored: [String]
+    /// Files left out because an earlier file has the same bytes.
+    public var duplicates: [LibraryDuplicate] = []
 
     /// Plans a run over `paths`.
     /// - Parameter progress: Told the files inspected so far and the total, one call at a time.
@@ -86,7 +48,12 @@ public struct LibraryPlan: Sendable {
         let scan = try LibraryScan.scan(paths, options: options)
         let total = scan.entries.count
         let inspected = ConcurrentItems.map(scan.entries, jobs: jobs, progress: { progress?($0, total) }, Inspected.init(entry:))
-        return LibraryPlan(inspected, ignored: scan.ignored)
+        let repeats = LibraryDuplicates.find(paths: inspected.map(\.entry.path), sizes: inspected.map(\.report.size), jobs: jobs)
+        var plan = LibraryPlan(
+            inspected.indices.filter { repeats[$0] == nil }.map { inspected[$0] }, ignored: scan.ignored,
+            sidecars: TakeoutSidecars(scan.ignored))
+        plan.duplicates = repeats.keys.sorted().map { LibraryDuplicate(path: inspected[$0].entry.path, sameAs: inspected[repeats[$0]!].entry.path) }
+        return plan
     }
 
     /// A file inspected, with its failure (code and message) when it could not be read.
@@ -103,7 +70,7 @@ public struct LibraryPlan: Sendable {
         }
     }
 
-    init(_ inspected: [Inspected], ignored: [String]) {
+    init(_ inspected: [Inspected], ignored: [String], sidecars: TakeoutSidecars = TakeoutSidecars([])) {
         self.ignored = ignored
         items = []
         unpairedMovies = []
@@ -128,6 +95,19 @@ public struct LibraryPlan: Sendable {
             } else if let reason = unpaired[path] {
                 unpairedMovies.append(reason)
             }
+        }
+        let reports = Dictionary(inspected.map { ($0.entry.path, $0.report) }, uniquingKeysWith: { a, _ in a })
+        TakeoutCompanions.attach(to: &self, reports: reports, folders: folders, sidecars: sidecars)
+        for index in items.indices { Self.attachSidecar(to: &items[index], from: sidecars) }
+    }
+
+    /// Gives `item` the sidecar of its first file that has one, read; an unreadable one is a note.
+    private static func attachSidecar(to item: inout LibraryItem, from sidecars: TakeoutSidecars) {
+        guard let path = (item.inputs + item.companions).lazy.compactMap(sidecars.sidecar(for:)).first else { return }
+        do {
+            item.sidecar = try TakeoutSidecar(path: path)
+        } catch {
+            item.notes.append("its Takeout sidecar is not used: \((error as? any GlintError)?.description ?? "\(error)")")
         }
     }
 

@@ -16,6 +16,9 @@ import GlintMedia
 ///   partial or temporary file under the output folder.
 /// - With ``Options/skipExisting``, an item whose outputs are all there is skipped: only whole
 ///   files are ever renamed into place, so an interrupted run is simply run again.
+/// - With ``Options/takeoutMetadata``, each output that lacks a capture date or location is given
+///   the one its item's Google Takeout sidecar has (``CaptureFactsWriter``), before it is renamed
+///   into place.
 /// - One item's failure is recorded and never stops the others.
 public enum LibraryRun {
     /// How a run goes.
@@ -26,11 +29,16 @@ public enum LibraryRun {
         public var jobs: Int
         /// Skip items whose outputs are all there already.
         public var skipExisting: Bool
+        /// Give outputs the capture date and location their Takeout sidecar has and they lack.
+        public var takeoutMetadata: Bool
 
-        public init(output: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, skipExisting: Bool = false) {
+        public init(
+            output: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, skipExisting: Bool = false, takeoutMetadata: Bool = true
+        ) {
             self.output = output
             self.jobs = jobs
             self.skipExisting = skipExisting
+            self.takeoutMetadata = takeoutMetadata
         }
     }
 
@@ -84,10 +92,11 @@ public enum LibraryRun {
     private static func run(
         _ item: LibraryItem, index: Int, to planned: [String], options: Options, staging: LibraryStaging, converter: Converter
     ) -> LibrarySummary.ItemResult {
-        var result = LibrarySummary.ItemResult(kind: item.kind, inputs: item.inputs, outcome: .skipped, outputs: planned, notes: [], failure: nil)
+        var result = LibrarySummary.ItemResult(
+            kind: item.kind, inputs: item.inputs, outcome: .skipped, outputs: planned, notes: item.notes, failure: nil, sidecar: item.sidecar?.path)
         if options.skipExisting && planned.allSatisfy(isCompleteFile) { return result }
         do {
-            result.notes = try convert(item, index: index, to: planned, staging: staging, converter: converter)
+            result.notes += try convert(item, index: index, to: planned, options: options, staging: staging, converter: converter)
             result.outcome = .converted
         } catch {
             result.outcome = .failed
@@ -99,11 +108,14 @@ public enum LibraryRun {
 
     /// Converts one item in its staging folder and renames its files into place.
     private static func convert(
-        _ item: LibraryItem, index: Int, to planned: [String], staging: LibraryStaging, converter: Converter
+        _ item: LibraryItem, index: Int, to planned: [String], options: Options, staging: LibraryStaging, converter: Converter
     ) throws -> [String] {
         let folder = try staging.itemFolder(index)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let converted = try converter.convert(item, folder)
+        var converted = try converter.convert(item, folder)
+        if options.takeoutMetadata, let sidecar = item.sidecar {
+            converted.notes += try fill(converted.files, from: sidecar)
+        }
         let byName = Dictionary(planned.map { ((($0 as NSString).lastPathComponent), $0) }, uniquingKeysWith: { a, _ in a })
         let written = converted.files.map { ($0 as NSString).lastPathComponent }
         guard Set(written) == Set(byName.keys), written.count == planned.count else {
@@ -117,13 +129,26 @@ public enum LibraryRun {
         return converted.notes
     }
 
+    /// Gives `files` what `sidecar` has and they lack; returns notes saying what was given.
+    private static func fill(_ files: [String], from sidecar: TakeoutSidecar) throws -> [String] {
+        let source = (sidecar.path as NSString).lastPathComponent
+        return try files.compactMap { file in
+            let filled = try CaptureFactsWriter.fill(file, with: sidecar.facts)
+            let name = (file as NSString).lastPathComponent
+            if !filled.written.isEmpty { return "\(name): \(filled.written.joined(separator: " and ")) from \(source)" }
+            return filled.note.map { "\($0) (\(source))" }
+        }
+    }
+
     /// Each item's output paths, in the plan's order.
     /// - Throws: ``MediaError`` `.invalidArgument` naming the first collision, or an output that
     ///   would replace a file the scan found.
     static func plannedDestinations(_ plan: LibraryPlan, output: String, names: (LibraryItem) -> [String]) throws -> [[String]] {
         // Every file the scan found is an input, those left out too (a movie that pairs with
         // nothing, an unreadable file, a sidecar): no output may replace one.
-        let found = plan.items.flatMap(\.inputs) + plan.unpairedMovies.map(\.path) + plan.unreadable.map(\.path) + plan.ignored
+        let found =
+            plan.items.flatMap { $0.inputs + $0.companions } + plan.unpairedMovies.map(\.path) + plan.unreadable.map(\.path) + plan.ignored
+            + plan.duplicates.map(\.path)
         let inputs = Set(found.map(OutputPath.resolved))
         var claimed: [String: LibraryItem] = [:]
         return try plan.items.map { item in

@@ -17,8 +17,12 @@ public struct LibrarySummary: Sendable, Codable, Equatable {
         public var failed = 0
         /// Movies whose still is not among the files given.
         public var unpairedMovies = 0
-        /// Files in the folders that are not media.
+        /// Files in the folders that are not media (Takeout sidecars among them).
         public var ignored = 0
+        /// Files left out because an earlier file has the same bytes.
+        public var duplicates = 0
+        /// Items that have a Google Takeout sidecar.
+        public var withSidecar = 0
     }
 
     /// How one item ended.
@@ -40,6 +44,8 @@ public struct LibrarySummary: Sendable, Codable, Equatable {
         public var notes: [String]
         /// Why it failed, when it did.
         public var failure: LibraryFailure?
+        /// Its Google Takeout sidecar, when it has one.
+        public var sidecar: String?
     }
 
     /// The output folder, absolute.
@@ -50,6 +56,8 @@ public struct LibrarySummary: Sendable, Codable, Equatable {
     public var items: [ItemResult]
     public var unpairedMovies: [UnpairedFile]
     public var ignored: [String]
+    /// Files left out because an earlier one has the same bytes, and that one.
+    public var duplicates: [LibraryDuplicate]
 
     /// The summary of `results` for `plan`.
     init(output: String, plan: LibraryPlan, results: [ItemResult]) {
@@ -57,10 +65,13 @@ public struct LibrarySummary: Sendable, Codable, Equatable {
         items = results
         unpairedMovies = plan.unpairedMovies
         ignored = plan.ignored
+        duplicates = plan.duplicates
         failures = plan.unreadable + results.compactMap(\.failure)
         counts = Counts()
         counts.unpairedMovies = plan.unpairedMovies.count
         counts.ignored = plan.ignored.count
+        counts.duplicates = plan.duplicates.count
+        counts.withSidecar = results.filter { $0.sidecar != nil }.count
         counts.failed = failures.count
         for result in results where result.outcome == .converted {
             switch result.kind {

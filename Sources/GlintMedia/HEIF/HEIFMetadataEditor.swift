@@ -26,6 +26,8 @@ public struct HEIFMetadataEditor {
     private var locations: HEIFItemLocations
     private let primaryID: UInt32
     private var replacements: [UInt32: [UInt8]] = [:]
+    /// Whether the file ends with a Motion Photo's `mpvd` or `sefd` box (which ``serialized()`` drops).
+    public let hasMotionPhotoBoxes: Bool
 
     /// Parses the structure of a HEIF file held in memory.
     /// - Throws: ``MediaError`` `.corrupt` for a file without a readable `meta` box.
@@ -60,6 +62,7 @@ public struct HEIFMetadataEditor {
             throw MediaError(.unsupported, "HEIF file has boxes after its Motion Photo video (mpvd) or Samsung trailer (sefd) box")
         }
         self.boxes = kept.map { ($0.type, $0.range) }
+        hasMotionPhotoBoxes = kept.count < boxes.count
         meta = try BoxParser.parseBox(
             type: "meta", payload: bytes[(metaRange.lowerBound + metaBox.header)..<metaRange.upperBound],
             context: "meta", parentType: nil, depth: 0)

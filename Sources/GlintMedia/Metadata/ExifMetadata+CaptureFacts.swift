@@ -78,3 +78,69 @@ extension ExifMetadata {
     private static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
     private static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 }
+
+/// Gives an EXIF block the capture facts it lacks.
+extension ExifMetadata {
+    /// More EXIF tags written here.
+    private enum FillTag {
+        static let createDate: UInt16 = 0x9004
+        static let offsetTimeDigitized: UInt16 = 0x9012
+        static let gpsVersionID: UInt16 = 0x0000
+    }
+
+    /// Whether the block has a capture date (`DateTimeOriginal`).
+    public var hasCaptureDate: Bool { exif?[CaptureTag.dateTimeOriginal] != nil }
+
+    /// Whether the block has a position (GPS latitude and longitude).
+    public var hasLocation: Bool { gps?[CaptureTag.gpsLatitude] != nil && gps?[CaptureTag.gpsLongitude] != nil }
+
+    /// Writes what `facts` has and the block lacks: `DateTimeOriginal` and `CreateDate` in UTC
+    /// with `OffsetTimeOriginal` `+00:00`; a GPS directory with latitude, longitude and altitude.
+    /// - Returns: What was written (`"date"`, `"location"`).
+    @discardableResult
+    public mutating func fill(_ facts: CaptureFacts) -> [String] {
+        var written: [String] = []
+        if !hasCaptureDate, let date = facts.exifDate {
+            var directory = exif ?? TIFFDirectory()
+            directory.set(.ascii(tag: CaptureTag.dateTimeOriginal, date))
+            if directory[FillTag.createDate] == nil { directory.set(.ascii(tag: FillTag.createDate, date)) }
+            directory.set(.ascii(tag: CaptureTag.offsetTimeOriginal, "+00:00"))
+            if directory[FillTag.offsetTimeDigitized] == nil { directory.set(.ascii(tag: FillTag.offsetTimeDigitized, "+00:00")) }
+            exif = directory
+            written.append("date")
+        }
+        if !hasLocation, let location = facts.location {
+            gps = gpsDirectory(location)
+            written.append("location")
+        }
+        return written
+    }
+
+    private func gpsDirectory(_ location: CaptureFacts.Location) -> TIFFDirectory {
+        var directory = TIFFDirectory()
+        directory.set(TIFFEntry(tag: FillTag.gpsVersionID, type: .byte, count: 4, value: [2, 3, 0, 0]))
+        directory.set(.ascii(tag: CaptureTag.gpsLatitudeRef, location.latitude < 0 ? "S" : "N"))
+        directory.set(rationals(CaptureTag.gpsLatitude, Self.sexagesimal(abs(location.latitude))))
+        directory.set(.ascii(tag: CaptureTag.gpsLongitudeRef, location.longitude < 0 ? "W" : "E"))
+        directory.set(rationals(CaptureTag.gpsLongitude, Self.sexagesimal(abs(location.longitude))))
+        if let altitude = location.altitude {
+            directory.set(TIFFEntry(tag: CaptureTag.gpsAltitudeRef, type: .byte, count: 1, value: [altitude < 0 ? 1 : 0]))
+            directory.set(rationals(CaptureTag.gpsAltitude, [(UInt32((abs(altitude) * 1000).rounded()), 1000)]))
+        }
+        return directory
+    }
+
+    /// Degrees, minutes and seconds (to 1/10000 s) of `degrees`.
+    private static func sexagesimal(_ degrees: Double) -> [(UInt32, UInt32)] {
+        let totalSeconds = (degrees * 3600 * 10_000).rounded()
+        let whole = UInt64(totalSeconds)
+        let tenThousandths = whole % (60 * 10_000)
+        let minutes = (whole / (60 * 10_000)) % 60
+        let wholeDegrees = whole / (3600 * 10_000)
+        return [(UInt32(wholeDegrees), 1), (UInt32(minutes), 1), (UInt32(tenThousandths), 10_000)]
+    }
+
+    private func rationals(_ tag: UInt16, _ values: [(UInt32, UInt32)]) -> TIFFEntry {
+        TIFFEntry(tag: tag, type: .rational, count: UInt32(values.count), value: values.flatMap { byteOrder.bytes($0.0) + byteOrder.bytes($0.1) })
+    }
+}

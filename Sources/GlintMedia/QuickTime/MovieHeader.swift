@@ -53,3 +53,30 @@ public struct MovieHeader: Sendable, Equatable {
         return Box("mvhd", version: 0, flags: 0, body: w.bytes)
     }
 }
+
+/// The creation time in a movie's `mvhd` box (seconds since 1904, UTC; 0 when not set).
+public enum MovieHeaderTimes {
+    /// The creation time of `moov`'s `mvhd`, or 0.
+    public static func creation(of moov: Box) -> UInt64 {
+        guard let payload = moov.child("mvhd")?.payload, let version = payload.first else { return 0 }
+        let width = version == 1 ? 8 : 4
+        guard payload.count >= 4 + width else { return 0 }
+        return payload[4..<(4 + width)].reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// Sets the creation and modification times of `moov`'s `mvhd` to `seconds` since 1904.
+    /// - Throws: ``MediaError`` `.corrupt` for a missing or short `mvhd`.
+    public static func setCreation(_ seconds: Double, in moov: inout Box) throws {
+        guard var mvhd = moov.child("mvhd"), let version = mvhd.payload.first else { throw MediaError(.corrupt, "movie has no mvhd box") }
+        let width = version == 1 ? 8 : 4
+        guard mvhd.payload.count >= 4 + 2 * width, seconds >= 0 else { throw MediaError(.corrupt, "mvhd box is too short") }
+        let value = UInt64(seconds.rounded(.down))
+        let clamped = width == 4 ? min(value, UInt64(UInt32.max)) : value
+        for field in 0..<2 {
+            for i in 0..<width {
+                mvhd.payload[4 + field * width + i] = UInt8((clamped >> UInt64(8 * (width - 1 - i))) & 0xFF)
+            }
+        }
+        moov.setChild(mvhd)
+    }
+}

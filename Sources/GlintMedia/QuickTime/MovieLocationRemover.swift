@@ -44,32 +44,27 @@ public enum MovieLocationRemover {
     /// - Returns: The metadata keys removed.
     @discardableResult
     public static func write(_ movie: QuickTimeMovie, to destination: String) throws -> [String] {
-        try MediaError.naming(movie.path) {
-            let writer = try QuickTimeMovieWriter(destination: destination, majorBrand: movie.majorBrand ?? "qt  ")
-            var traks: [Box] = []
-            for track in movie.tracks where !carriesLocation(track) { traks.append(try writer.copyTrack(track, from: movie)) }
-            var moov = movie.moov
-            moov.children = moov.children?.filter { $0.type != "trak" }
-            let insertAt = (moov.children?.firstIndex { $0.type == "mvhd" } ?? -1) + 1
-            moov.children?.insert(contentsOf: traks, at: insertAt)
-            var metadata = movie.metadata
-            var removed = metadata.items.map(\.key).filter(isLocationKey)
-            if !removed.isEmpty {
-                metadata.items.removeAll { isLocationKey($0.key) }
-                moov.setChild(metadata.makeBox())
-            }
-            moov.modify(["udta"]) { udta in udta.children?.removeAll { userDataLocations.contains($0.type) } }
-            if let meta = moov.descendant(["udta", "meta"]), meta.child("keys") != nil, var keys = try? QuickTimeMetadata(meta),
-                keys.items.contains(where: { isLocationKey($0.key) })
-            {
-                removed += keys.items.map(\.key).filter(isLocationKey)
-                keys.items.removeAll { isLocationKey($0.key) }
-                var rebuilt = keys.makeBox()
-                rebuilt.containerPrefix = meta.containerPrefix
-                moov.modify(["udta"]) { $0.setChild(rebuilt) }
-            }
-            try writer.finish(moov: moov)
-            return removed
-        }
+        var removed: [String] = []
+        try QuickTimeMovieWriter.rewrite(
+            movie, to: destination, keepingTracks: { !carriesLocation($0) },
+            editing: { moov in
+                var metadata = movie.metadata
+                removed = metadata.items.map(\.key).filter(isLocationKey)
+                if !removed.isEmpty {
+                    metadata.items.removeAll { isLocationKey($0.key) }
+                    moov.setChild(metadata.makeBox())
+                }
+                moov.modify(["udta"]) { udta in udta.children?.removeAll { userDataLocations.contains($0.type) } }
+                if let meta = moov.descendant(["udta", "meta"]), meta.child("keys") != nil, var keys = try? QuickTimeMetadata(meta),
+                    keys.items.contains(where: { isLocationKey($0.key) })
+                {
+                    removed += keys.items.map(\.key).filter(isLocationKey)
+                    keys.items.removeAll { isLocationKey($0.key) }
+                    var rebuilt = keys.makeBox()
+                    rebuilt.containerPrefix = meta.containerPrefix
+                    moov.modify(["udta"]) { $0.setChild(rebuilt) }
+                }
+            })
+        return removed
     }
 }

@@ -56,10 +56,11 @@ struct LibraryRunTests {
                 var options = options
                 options.outputDirectory = folder
                 let result: ExportResult
-                switch item.content {
+                switch try LibraryConversion.joined(item, in: folder).content {
                 case .photo(let path): result = try Exporter.export(photoPath: path, options: options)
                 case .livePhoto(let pair): result = try Exporter.export(.livePhoto(pair), as: format, options: options)
                 case .motionPhoto(let path, let photo): result = try Exporter.export(.motionPhoto(path: path, read: photo), as: format, options: options)
+                case .splitMotionPhoto: throw MediaError(.unsupported, file: item.inputs[0], "not joined")
                 }
                 return LibraryRun.Converted(files: result.files.map(\.path), notes: result.notes)
             })
@@ -114,7 +115,8 @@ struct LibraryRunTests {
         let library = try GeneratedLibrary()
         defer { library.directory.remove() }
         let second = try library.directory.subdirectory("second")
-        try FileManager.default.copyItem(atPath: library.root + "/2024/photo.jpg", toPath: second.path + "/PHOTO.JPG")
+        // Another photo (a copy would be a duplicate, converted once), of the same name but for case.
+        try FileManager.default.copyItem(atPath: library.root + "/2024/stills/IMG_0001.jpg", toPath: second.path + "/PHOTO.JPG")
         let plan = try LibraryPlan.make([library.root + "/2024", second.path], options: .init(), jobs: 2)
         #expect(plan.items.count == 2, "\(plan.items)")
         let error = #expect(throws: MediaError.self) {

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Gives a finished file the capture date and location it lacks (from a Google Takeout sidecar),
+/// in the file's own metadata, replacing it atomically; what the file has is never changed.
+///
+/// - JPEG: EXIF `DateTimeOriginal`/`CreateDate` (UTC, `OffsetTimeOriginal` `+00:00`) and a GPS
+///   directory, through ``JPEGMetadataEditor`` (an EXIF block is added when there is none).
+///   What follows the image (a Motion Photo's video, a Samsung trailer) is kept byte for byte:
+///   those are located from the end of the file, and an MPF index's offsets are relative to itself.
+/// - HEIC: the same tags in its EXIF item, through ``HEIFMetadataEditor``. A HEIC without an EXIF
+///   item, or holding a Motion Photo's video, is left as it is (with a note).
+/// - QuickTime and MP4: `mvhd`'s creation time when it is zero, and the keys
+///   `com.apple.quicktime.creationdate` and `com.apple.quicktime.location.ISO6709` (and, in an
+///   MP4, `udta/©xyz`), every track copied byte for byte.
+/// - Other formats (PNG, GIF, WebP) are left as they are (with a note).
+public enum CaptureFactsWriter {
+    /// What filling a file did.
+    public struct Filled: Sendable, Equatable {
+        /// What was written (`"date"`, `"location"`); empty when the file had everything.
+        public var written: [String] = []
+        /// Why the file was left as it is, when it lacked something it could not be given.
+        public var note: String?
+    }
+
+    /// Seconds from 1904 (QuickTime's epoch) to 1970.
+    static let quickTimeEpochOffset: Double = 2_082_844_800
+
+    /// Gives the file at `path` what `facts` has and it lacks.
+    /// - Throws: ``MediaError`` naming the file for unreadable metadata or a failed write.
+    public static func fill(_ path: String, with facts: CaptureFacts) throws -> Filled {
+        guard !facts.isEmpty else { return Filled() }
+        let file = try RandomAccessFile(path: path)
+        let head = try file.read(at: 0, count: Int(min(file.size, 64)))
+        switch MediaFileType(sniffing: head) {
+        case .jpeg: return try fillJPEG(file, facts: facts)
+        case .heic: return try fillHEIC(file, facts: facts)
+        case .quickTime, .mp4: return try fillMovie(path, facts: facts)
+        default: return Filled(note: "\((path as NSString).lastPathComponent): its format carries no capture date or location here")
+        }
+    }
+
+    private static func fillJPEG(_ file: RandomAccessFile, facts: CaptureFacts) throws -> Filled {
+        let bytes = try file.readAll(limit: HEICStill.maximumFileSize)
+        let jpeg = try MediaError.naming(file.path) { try JPEGFile(parsing: bytes) }
+        var written: [String] = []
+        let edited = try MediaError.naming(file.path) {
+            try JPEGMetadataEditor.apply(.init(editExif: { exif in written = exif.fill(facts) }), to: jpeg)
+        }
+        guard !written.isEmpty else { return Filled() }
+        try AtomicFileWriter.write(edited + jpeg.trailingBytes, to: file.path)
+        return Filled(written: written)
+    }
+
+    private static func fillHEIC(_ file: RandomAccessFile, facts: CaptureFacts) throws -> Filled {
+        let bytes = try file.readAll(limit: HEICStill.maximumFileSize)
+        return try MediaError.naming(file.path) {
+            var editor = try HEIFMetadataEditor(bytes: bytes)
+            var exif = try editor.exif().map { try ExifMetadata(tiff: $0) }
+            let lacks = exif.map { !$0.hasCaptureDate && facts.date != nil || !$0.hasLocation && facts.location != nil } ?? true
+            guard lacks else { return Filled() }
+            let name = (file.path as NSString).lastPathComponent
+            guard exif != nil else { return Filled(note: "\(name): a HEIC without an EXIF item is not given a date or location") }
+            guard !editor.hasMotionPhotoBoxes else { return Filled(note: "\(name): a HEIC Motion Photo is not given a date or location") }
+            let written = exif!.fill(facts)
+            try editor.setExif(try exif!.serialized())
+            try AtomicFileWriter.write(try editor.serialized(), to: file.path)
+            return Filled(written: written)
+        }
+    }
+
+    private static func fillMovie(_ path: String, facts: CaptureFacts) throws -> Filled {
+        let movie = try QuickTimeMovie(path: path)
+        let hasDate = MovieHeaderTimes.creation(of: movie.moov) != 0 || movie.metadata.string(forKey: creationDateKey) != nil
+        let giveDate = !hasDate ? facts : CaptureFacts()
+        let giveLocation = MovieLocationRemover.hasLocation(movie) ? nil : facts.location
+        guard giveDate.date != nil || giveLocation != nil else { return Filled() }
+        var written: [String] = []
+        // The copy replaces the movie only once whole; the movie is read through its open file until then.
+        try QuickTimeMovieWriter.rewrite(movie, to: path) { moov in
+            var metadata = movie.metadata
+            if let date = giveDate.date, let text = giveDate.iso8601Date {
+                try MovieHeaderTimes.setCreation(date.timeIntervalSince1970 + quickTimeEpochOffset, in: &moov)
+                metadata.setString(text, forKey: creationDateKey)
+                written.append("date")
+            }
+            if let location = giveLocation {
+                metadata.setString(location.iso6709, forKey: MovieToMP4.locationKey)
+                if movie.majorBrand != "qt  " {
+                    let box = MP4Boxes.location(location.iso6709)
+                    if !moov.modify(["udta"], { $0.setChild(box) }) { moov.children?.append(Box("udta", children: [box])) }
+                }
+                written.append("location")
+            }
+            moov.setChild(metadata.makeBox())
+        }
+        return Filled(written: written)
+    }
+
+    /// Apple's creation date key.
+    public static let creationDateKey = "com.apple.quicktime.creationdate"
+}

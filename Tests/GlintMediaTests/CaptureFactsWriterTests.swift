@@ -1,0 +1,92 @@
+import Foundation
+import GlintTestSupport
+import Testing
+
+@testable import GlintMedia
+
+/// A Takeout sidecar's date and place given to files that lack them, in each format's own
+/// metadata, and nothing changed in a file that has them.
+@Suite("Capture facts written into files", .suiteTimeLimit)
+struct CaptureFactsWriterTests {
+    static let facts = CaptureFacts(
+        date: Date(timeIntervalSince1970: 1_685_622_896), location: CaptureFacts.Location(latitude: -33.8568, longitude: 151.2153, altitude: 4))
+
+    func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    @Test("a JPEG without EXIF gets date and GPS; its image data and what follows it are kept byte for byte")
+    func bareJPEG() throws {
+        let directory = try TemporaryDirectory()
+        var image = RGBImage(width: 64, height: 48)
+        for i in image.pixels.indices { image.pixels[i] = UInt8(i % 251) }
+        let encoded = try JPEGEncoder.encode(image)
+        let trailer = Array("a Motion Photo's video, counted from the end".utf8)
+        let path = directory.file("bare.jpg").path
+        try Data(encoded + trailer).write(to: URL(fileURLWithPath: path))
+        let filled = try CaptureFactsWriter.fill(path, with: Self.facts)
+        #expect(filled.written == ["date", "location"])
+        let jpeg = try JPEGFile(parsing: try bytes(path))
+        #expect(Array(jpeg.trailingBytes) == trailer)
+        #expect(Array(jpeg.bytes[jpeg.imageDataRange]) == Array(try JPEGFile(parsing: encoded).bytes[try JPEGFile(parsing: encoded).imageDataRange]))
+        let exif = try ExifMetadata(tiff: try #require(jpeg.exifTIFF))
+        #expect(exif.captureDateISO8601 == "2023-06-01T12:34:56+00:00")
+        #expect(exif.locationISO6709 == "-33.8568+151.2153+004.000/")
+        #expect(try CaptureFactsWriter.fill(path, with: Self.facts).written.isEmpty, "a second fill has nothing to give")
+    }
+
+    @Test(
+        "a file that has a date and a place is left byte for byte",
+        arguments: [SharedFixtures.Name.livePhotoStill, SharedFixtures.Name.livePhotoMovie, SharedFixtures.Name.heicStill])
+    func complete(_ fixture: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file((fixture as NSString).lastPathComponent).path
+        try FileManager.default.copyItem(atPath: SharedFixtures.path(fixture), toPath: path)
+        let before = try bytes(path)
+        #expect(try CaptureFactsWriter.fill(path, with: Self.facts) == CaptureFactsWriter.Filled())
+        #expect(try bytes(path) == before)
+    }
+
+    @Test("a HEIC without GPS gets it in its EXIF item and keeps its own date; libheif still reads it")
+    func heic() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("still.heic").path
+        var editor = try HEIFMetadataEditor(bytes: try bytes(SharedFixtures.path(SharedFixtures.Name.heicStill)))
+        _ = try editor.removeLocation()
+        try Data(try editor.serialized()).write(to: URL(fileURLWithPath: path))
+        #expect(try CaptureFactsWriter.fill(path, with: Self.facts).written == ["location"])
+        let exif = try ExifMetadata(tiff: try #require(try HEIFMetadataEditor(bytes: try bytes(path)).exif()))
+        #expect(exif.locationISO6709 == "-33.8568+151.2153+004.000/")
+        #expect(exif.captureDateISO8601?.hasPrefix("2023-10-22T09:39:48") == true)
+        let still = try HEICStill(path: path)
+        #expect(still.width > 0)
+    }
+
+    @Test("a movie without a place gets the key (and, as an MP4, udta/©xyz); its tracks and identifier are kept")
+    func movies() throws {
+        let directory = try TemporaryDirectory()
+        let source = try QuickTimeMovie(path: SharedFixtures.path(SharedFixtures.Name.livePhotoMovie))
+        let mov = directory.file("bare.mov").path
+        try MovieLocationRemover.write(source, to: mov)
+        #expect(try CaptureFactsWriter.fill(mov, with: Self.facts).written == ["location"])
+        let filled = try QuickTimeMovie(path: mov)
+        #expect(filled.metadata.string(forKey: MovieToMP4.locationKey) == "-33.8568+151.2153+004.000/")
+        #expect(filled.contentIdentifier == source.contentIdentifier && filled.tracks.count == source.tracks.count)
+        #expect(filled.metadata.string(forKey: CaptureFactsWriter.creationDateKey) == source.metadata.string(forKey: CaptureFactsWriter.creationDateKey))
+
+        let mp4 = directory.file("bare.mp4").path
+        try MovieToMP4.convert(source, to: mp4, options: .init(keepLocation: false))
+        #expect(MovieHeaderTimes.creation(of: try QuickTimeMovie(path: mp4).moov) != 0)
+        #expect(Set(try CaptureFactsWriter.fill(mp4, with: Self.facts).written) == ["location"], "the MP4 keeps the movie's creation time")
+        let written = try QuickTimeMovie(path: mp4)
+        #expect(written.moov.child("udta")?.child(MovieLocationRemover.userDataLocation) != nil)
+        #expect(MovieLocationRemover.hasLocation(written))
+    }
+
+    @Test("a PNG is left as it is, with a note")
+    func png() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("shot.png").path
+        try Data(try PNGEncoder.encode(RGBImage(width: 4, height: 4))).write(to: URL(fileURLWithPath: path))
+        let filled = try CaptureFactsWriter.fill(path, with: Self.facts)
+        #expect(filled.written.isEmpty && filled.note?.contains("shot.png") == true)
+    }
+}
