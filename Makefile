@@ -15,6 +15,7 @@
 #   make bench-serve  glint serve against nginx: a 3 MB output to wrk; job submission latency at 200/s
 #   make bench-isolation  isolated job runners against in-process jobs: edit wall time, throughput, API latency under load
 #   make bench-motionphoto  Motion Photo to Live Photo (the Samsung HEIC) against exiftool + ffmpeg + exiftool (goal: 3x)
+#   make bench-library  a 300-item library --as motion-photo and --as pair against exiftool + ffmpeg per file (goal: 5x)
 #   make soak       SOAK_MINUTES (30) of 50 clients' mixed load on PostgreSQL, serve + 2 workers, with workers and runners killed
 #   make fuzz       every libFuzzer harness under Fuzz/ (sanitizers on, .build-fuzz/) for FUZZ_SECONDS (300) each; fails on any finding
 #   make fuzz-smoke every harness for 20 s, two at a time (CI runs it after the tests)
@@ -39,7 +40,7 @@ GLINT := .build/release/glint
 # later Debian releases split them out as libheif-plugin-libde265 and libheif-plugin-x265.
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
-	libgif-dev libwebp-dev libexempi-dev libpng-dev librsvg2-dev libcairo2-dev libsqlite3-dev libseccomp-dev \
+	libgif-dev libwebp-dev libexempi-dev libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libsqlite3-dev libseccomp-dev \
 	bubblewrap ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
@@ -47,7 +48,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 # times CI's log shows.
 timed = stage_started=$$(date +%s); $(2); echo "== $(1): $$(( $$(date +%s) - stage_started )) s"
 
-.PHONY: deps build smoke test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation bench-motionphoto soak fuzz fuzz-smoke api-check clean
+.PHONY: deps build smoke test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation bench-motionphoto bench-library soak fuzz fuzz-smoke api-check clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -213,6 +214,10 @@ bench-isolation: deps
 # Motion Photo to Live Photo on the Samsung HEIC against exiftool + ffmpeg + exiftool (Benchmarks/motionphoto-vs-exiftool.sh).
 bench-motionphoto: build
 	GLINT=.build/release/glint SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/motionphoto-vs-exiftool.sh
+
+# A generated library of at least 300 items converted by glint and by exiftool + ffmpeg per file (Benchmarks/library.sh).
+bench-library: build
+	GLINT=.build/release/glint SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/library.sh
 
 # The soak test (Benchmarks/soak.sh): SOAK_MINUTES (default 30) of load with failures; report in out/bench/soak.
 soak: deps

@@ -4,6 +4,8 @@
 /* libpng's simplified API (png_image_*): it handles libpng's longjmp error recovery itself and
    reports failures in png_image.message, so Swift can call it directly. */
 #include <png.h>
+/* zlib (which libpng links): a PNG's iCCP chunk is deflated, and every chunk has a CRC-32. */
+#include <zlib.h>
 
 /* PNG_IMAGE_SIZE and friends are function-like macros, which Swift cannot import. */
 static inline png_uint_32 cpng_version(void) { return PNG_IMAGE_VERSION; }

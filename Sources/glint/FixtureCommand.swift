@@ -84,7 +84,7 @@ struct FixtureCommand: ParsableCommand {
                 throw MediaError(.invalidArgument, "unknown colour space \"\(colorSpace)\": use srgb or display-p3")
             }
             (options.stillColourSpace, options.movieColourSpace) = (space, space)
-            guard let format = StillFormat(rawValue: stillFormat.lowercased()) else {
+            guard let format = StillFormat(rawValue: stillFormat.lowercased()), format != .png else {
                 throw MediaError(.invalidArgument, "unknown still format \"\(stillFormat)\": use jpeg or heic")
             }
             options.stillFormat = format

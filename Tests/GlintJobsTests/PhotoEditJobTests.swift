@@ -29,6 +29,23 @@ struct PhotoEditJobTests {
         }
     }
 
+    @Test("livephoto.edit of a PNG photo: one PNG output, the recipe's size")
+    func editsAPNG() async throws {
+        let directory = try TemporaryDirectory()
+        var image = RGBImage(width: 300, height: 200)
+        for i in image.pixels.indices { image.pixels[i] = UInt8(i % 200) }
+        let png = directory.file("shot.png")
+        try Data(try PNGEncoder.encode(image)).write(to: png)
+        try await WorkerHarness.with(handlers: .glint) { harness in
+            let id = try await harness.submit(.livePhotoEdit, #"{"recipe": {"maxDimension": 150, "exposure": 0.5}}"#, inputs: ["photo": png])
+            let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
+            try #require(job.state == .completed, "errors: \(job.errors)")
+            let bytes = Array(try harness.output(job, "photo"))
+            let edited = try PNGDecoder.decode(bytes)
+            #expect(edited.width == 150 && edited.height == 100, "\(edited.width)x\(edited.height)")
+        }
+    }
+
     @Test("a movie given as the photo fails as invalid input naming the file, on the first attempt", .requires(.sharedFixtures))
     func movieAsPhoto() async throws {
         try await WorkerHarness.with(handlers: .glint) { harness in

@@ -81,12 +81,24 @@ struct CaptureFactsWriterTests {
         #expect(MovieLocationRemover.hasLocation(written))
     }
 
-    @Test("a PNG is left as it is, with a note")
-    func png() throws {
+    @Test("a PNG gets them in an eXIf chunk before its image data; a GIF is left as it is, with a note")
+    func pngAndGIF() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("shot.png").path
-        try Data(try PNGEncoder.encode(RGBImage(width: 4, height: 4))).write(to: URL(fileURLWithPath: path))
-        let filled = try CaptureFactsWriter.fill(path, with: Self.facts)
-        #expect(filled.written.isEmpty && filled.note?.contains("shot.png") == true)
+        var image = RGBImage(width: 4, height: 4)
+        for i in image.pixels.indices { image.pixels[i] = UInt8(i * 5 % 256) }
+        try Data(try PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: path))
+        #expect(try CaptureFactsWriter.fill(path, with: Self.facts).written == ["date", "location"])
+        let chunks = try PNGChunks(try bytes(path))
+        let types = chunks.chunks.map(\.type)
+        #expect(try #require(types.firstIndex(of: "eXIf")) < (try #require(types.firstIndex(of: "IDAT"))))
+        let exif = try ExifMetadata(tiff: try #require(chunks.exifTIFF))
+        #expect(exif.captureDateISO8601 == "2023-06-01T12:34:56+00:00" && exif.locationISO6709 == "-33.8568+151.2153+004.000/")
+        #expect(try PNGDecoder.decode(try bytes(path)).pixels.count == 64, "libpng still reads it")
+
+        let gif = directory.file("loop.gif").path
+        try Data(Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 20)).write(to: URL(fileURLWithPath: gif))
+        let filled = try CaptureFactsWriter.fill(gif, with: Self.facts)
+        #expect(filled.written.isEmpty && filled.note?.contains("loop.gif") == true)
     }
 }

@@ -43,7 +43,7 @@ struct HEICBadInputTests {
         let path = try HEICTestFiles.write(noise, named: "noise.heic", in: directory.url)
         let error = try #require(Self.failure(reading: path))
         #expect(error.kind == .unsupported && error.file == path, "\(error)")
-        #expect(error.description.contains("not a JPEG or HEIC still"), "\(error)")
+        #expect(error.description.contains("not a JPEG, HEIC or PNG still"), "\(error)")
     }
 
     @Test("a HEIF ftyp followed by garbage is corrupt")

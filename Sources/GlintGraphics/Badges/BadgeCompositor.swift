@@ -30,7 +30,7 @@ public enum BadgeCompositor {
             switch StillFormat(sniffing: head) {
             case .jpeg: return try JPEGBadgeCompositing.badge(try JPEGStill(file: file, limits: limits), specification: specification, limits: limits)
             case .heic: return try HEICBadgeCompositing.badge(try HEICStill(file: file, limits: limits), specification: specification, limits: limits)
-            case nil: throw BadgeError(.unsupported, "not a JPEG, HEIC or PNG image")
+            case .png, nil: throw BadgeError(.unsupported, "not a JPEG, HEIC or PNG image")
             }
         }
     }

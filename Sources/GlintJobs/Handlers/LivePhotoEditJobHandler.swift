@@ -11,8 +11,8 @@ extension JobKind {
 /// `livephoto.edit`: one recipe on a Live Photo's still and every frame of its movie, written as
 /// a pair that still pairs (`LivePhotoEditor`, as `glint edit` runs it).
 ///
-/// Inputs: `still` (JPEG or HEIC) and `movie` (QuickTime); or `motionPhoto`; or `photo` (a JPEG
-/// or HEIC without motion, edited as a Live Photo's still is); optional `lut` (an Adobe `.cube`
+/// Inputs: `still` (JPEG or HEIC) and `movie` (QuickTime); or `motionPhoto`; or `photo` (a JPEG,
+/// HEIC or PNG without motion, edited as a Live Photo's still is); optional `lut` (an Adobe `.cube`
 /// file, used as the recipe's LUT). Parameters: `recipe` (the JSON object `glint edit --recipe` takes;
 /// its `lut` key cannot name a file, give the `lut` input instead), and optionally `codec`
 /// (h264, hevc), `crf`, `preset`, `quality` (JPEG 1-100), `heicQuality` (1-100).

@@ -17,7 +17,7 @@ public enum LivePhotoZip {
     public static func write(stillPath: String, moviePath: String, baseName: String, to url: URL) throws {
         let still = try RandomAccessFile(path: stillPath)
         let head = try still.read(at: 0, count: Int(min(still.size, 16)))
-        guard let format = StillFormat(sniffing: head) else {
+        guard let format = StillFormat(sniffing: head), format != .png else {
             throw MediaError(.unsupported, "\(stillPath): not a JPEG or HEIC still, cannot zip it as a Live Photo")
         }
         let partial = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial")

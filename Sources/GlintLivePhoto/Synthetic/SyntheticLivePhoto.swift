@@ -114,6 +114,8 @@ public enum SyntheticLivePhoto {
             let nclx: NCLXColourProfile = colourSpace == .displayP3 ? .displayP3 : .sRGB
             let metadata = HEICEncoder.Metadata(exif: exif, colourProfile: HEICColourProfile(icc: profile, nclx: nclx))
             return try HEICEncoder.encode(still, metadata: metadata, settings: HEICEncoder.Settings(quality: 90, preset: "veryfast"))
+        case .png:
+            throw MediaError(.invalidArgument, "a Live Photo's still is a JPEG or a HEIC, not a PNG")
         }
     }
 

@@ -12,7 +12,8 @@ import Foundation
 /// - QuickTime and MP4: `mvhd`'s creation time when it is zero, and the keys
 ///   `com.apple.quicktime.creationdate` and `com.apple.quicktime.location.ISO6709` (and, in an
 ///   MP4, `udta/©xyz`), every track copied byte for byte.
-/// - Other formats (PNG, GIF, WebP) are left as they are (with a note).
+/// - PNG: the same tags in its `eXIf` chunk (added before `IDAT` when there is none).
+/// - Other formats (GIF, WebP) are left as they are (with a note).
 public enum CaptureFactsWriter {
     /// What filling a file did.
     public struct Filled: Sendable, Equatable {
@@ -35,6 +36,7 @@ public enum CaptureFactsWriter {
         case .jpeg: return try fillJPEG(file, facts: facts)
         case .heic: return try fillHEIC(file, facts: facts)
         case .quickTime, .mp4: return try fillMovie(path, facts: facts)
+        case .png: return try fillPNG(file, facts: facts)
         default: return Filled(note: "\((path as NSString).lastPathComponent): its format carries no capture date or location here")
         }
     }
@@ -48,6 +50,15 @@ public enum CaptureFactsWriter {
         }
         guard !written.isEmpty else { return Filled() }
         try AtomicFileWriter.write(edited + jpeg.trailingBytes, to: file.path)
+        return Filled(written: written)
+    }
+
+    private static func fillPNG(_ file: RandomAccessFile, facts: CaptureFacts) throws -> Filled {
+        var chunks = try MediaError.naming(file.path) { try PNGChunks(try file.readAll(limit: PNGStill.maximumFileSize)) }
+        var written: [String] = []
+        try MediaError.naming(file.path) { try chunks.editExif { written = $0.fill(facts) } }
+        guard !written.isEmpty else { return Filled() }
+        try AtomicFileWriter.write(chunks.serialized(), to: file.path)
         return Filled(written: written)
     }
 

@@ -40,7 +40,7 @@ public enum MotionPhotoJoiner {
             let xmp = try MediaError.naming(stillPath) { try HEIFMetadataEditor(bytes: bytes).xmp() }
             let timestamp = try presentationTimestamp(xmp, file: stillPath)
             return try MotionPhotoWriter.write(heifPrimary: bytes, mp4Path: mp4Path, presentationTimestampUs: timestamp, to: destination)
-        case nil:
+        case .png, nil:
             throw MediaError(.unsupported, file: stillPath, "not a JPEG or HEIC still: no Motion Photo can be made of it")
         }
     }

@@ -30,6 +30,8 @@ public enum StillFormatConverter {
             case .heic:
                 let metadata = HEICEncoder.Metadata(exif: exif, xmp: still.xmpPacket, colourProfile: HEICColourProfile(icc: icc))
                 return try HEICEncoder.encode(upright, metadata: metadata, settings: encoding.heic)
+            case .png:
+                throw MediaError(.unsupported, "a Motion Photo's still is a JPEG or a HEIC, not a PNG")
             }
         }
     }

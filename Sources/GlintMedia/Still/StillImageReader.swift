@@ -1,8 +1,9 @@
-/// Opens a still as a ``JPEGStill`` or a ``HEICStill``, recognised from its content (never its name).
+/// Opens a still as a ``JPEGStill``, a ``HEICStill`` or a ``PNGStill``, recognised from its content
+/// (never its name).
 public enum StillImageReader {
     /// Reads and parses the still at `path`.
     /// - Throws: ``MediaError`` naming the file: `.notFound`, `.empty`, `.unsupported` for a file
-    ///   that is neither JPEG nor HEIC, and whatever the format's reader finds wrong.
+    ///   that is not a JPEG, HEIC or PNG, and whatever the format's reader finds wrong.
     public static func read(path: String, limits: ImageLimits = .default) throws -> any StillImage {
         try read(file: try RandomAccessFile(path: path), limits: limits)
     }
@@ -14,7 +15,8 @@ public enum StillImageReader {
         switch StillFormat(sniffing: head) {
         case .jpeg: return try JPEGStill(file: file, limits: limits)
         case .heic: return try HEICStill(file: file, limits: limits)
-        case nil: throw MediaError(.unsupported, file: file.path, "not a JPEG or HEIC still")
+        case .png: return try PNGStill(file: file, limits: limits)
+        case nil: throw MediaError(.unsupported, file: file.path, "not a JPEG, HEIC or PNG still")
         }
     }
 }

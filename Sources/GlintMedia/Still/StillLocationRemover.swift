@@ -1,6 +1,7 @@
 /// Removes the recording location from a still of any supported format, leaving its pixels
 /// untouched: for a JPEG through ``JPEGMetadataEditor`` (EXIF GPS and XMP places; what follows
-/// the image is dropped), for a HEIC through ``HEIFMetadataEditor`` (the EXIF and XMP items).
+/// the image is dropped), for a HEIC through ``HEIFMetadataEditor`` (the EXIF and XMP items), for
+/// a PNG through ``PNGChunks`` (its `eXIf` and XMP `iTXt` chunks).
 public enum StillLocationRemover {
     /// The still held in `bytes`, without location.
     /// - Parameter file: The still's path, for error messages.
@@ -15,8 +16,12 @@ public enum StillLocationRemover {
                 var editor = try HEIFMetadataEditor(bytes: bytes)
                 try editor.removeLocation()
                 return try editor.serialized()
+            case .png:
+                var chunks = try PNGChunks(bytes)
+                try chunks.removeLocation()
+                return chunks.serialized()
             case nil:
-                throw MediaError(.unsupported, "not a JPEG or HEIC still")
+                throw MediaError(.unsupported, "not a JPEG, HEIC or PNG still")
             }
         }
     }

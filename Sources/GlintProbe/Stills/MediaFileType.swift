@@ -104,7 +104,8 @@ public enum MediaFileType: String, Sendable, Codable, CaseIterable {
         switch self {
         case .jpeg: .jpeg
         case .heic: .heic
-        case .avif, .png, .gif, .webp, .quickTime, .mp4, .zip, .json: nil
+        case .png: .png
+        case .avif, .gif, .webp, .quickTime, .mp4, .zip, .json: nil
         }
     }
 
