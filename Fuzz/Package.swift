@@ -30,7 +30,7 @@ let harnesses: [Harness] = [
     Harness(name: "ISOBMFFBoxes", modules: ["GlintProbe"]),
     Harness(name: "HEIFItems", modules: ["GlintProbe"]),
     Harness(name: "MotionPhotoLocator", modules: ["GlintProbe"]),
-    Harness(name: "PNGChunks", modules: ["GlintGraphics", "GlintProbe"]),
+    Harness(name: "PNGChunks", modules: ["GlintGraphics", "GlintMedia", "GlintProbe"]),
     Harness(name: "ByteRange", modules: ["GlintServer"]),
     Harness(name: "ShareToken", modules: ["GlintServer"]),
     Harness(name: "JobRequestJSON", modules: ["GlintServer", "GlintJobs", "GlintQueue", "GlintCore"]),

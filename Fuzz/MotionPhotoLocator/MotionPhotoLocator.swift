@@ -21,7 +21,7 @@ public func fuzzMotionPhotoLocator(_ start: UnsafeRawPointer, _ count: Int) -> C
     switch StillFormat(sniffing: Array(bytes.prefix(32))) {
     case .jpeg: duration = locateInJPEG(file)
     case .heic: duration = locateInHEIF(file)
-    case nil: duration = nil
+    case .png, nil: duration = nil
     }
     if let seconds = duration ?? nil {
         precondition(seconds.isFinite && seconds >= 0, "a Motion Photo video's duration is finite and not negative: \(seconds)")

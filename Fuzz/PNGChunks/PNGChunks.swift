@@ -1,4 +1,6 @@
 import FuzzSupport
+import Foundation
+import GlintMedia
 import GlintProbe
 
 @testable import GlintGraphics
@@ -7,7 +9,10 @@ import GlintProbe
 /// submission probe's `PNGHeader` (the signature and `IHDR` in the first 29 bytes) and the badge
 /// path's `PNGChunkCarrier`, which walks the chunks of the uploaded PNG and splices its ancillary
 /// ones into the re-encoded picture. Every chunk range lies inside the file, one after the other
-/// from byte 8, and the spliced file is the encoded one plus exactly the chunks carried.
+/// from byte 8, and the spliced file is the encoded one plus exactly the chunks carried. Then
+/// GlintMedia's `PNGChunks`, which a PNG photo's edit reads (runner process): a file it accepts is
+/// written back to the same chunks, its `iCCP` profile inflates within its cap, and its EXIF can
+/// be given a capture date (as a Takeout sidecar does) and read back.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNGChunks(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
@@ -17,6 +22,7 @@ public func fuzzPNGChunks(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         FuzzUse.use(header)
         precondition(header.width > 0 && header.height > 0, "a PNG header gives a size: \(header.width)x\(header.height)")
     }
+    checkMediaChunks(bytes)
     guard let chunks = try? PNGChunkCarrier.chunks(bytes) else { return 0 }
     var end = 8
     for chunk in chunks {
@@ -32,6 +38,22 @@ public func fuzzPNGChunks(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     precondition(carried.count == expected, "the spliced PNG is \(carried.count) bytes, not \(expected)")
     precondition(carried.starts(with: EncodedPNG.bytes.prefix(33)), "the spliced PNG starts with the encoded one's signature and IHDR")
     return 0
+}
+
+/// GlintMedia's chunk reader on `bytes`: typed errors only, and what it accepts round-trips.
+func checkMediaChunks(_ bytes: [UInt8]) {
+    guard var parsed = try? GlintMedia.PNGChunks(bytes) else { return }
+    precondition(parsed.chunks.count <= GlintMedia.PNGChunks.maximumChunks, "more chunks than the cap")
+    let written = parsed.serialized()
+    precondition((try? GlintMedia.PNGChunks(written))?.chunks == parsed.chunks, "a PNG's chunks written back read as the same chunks")
+    if let profile = try? parsed.iccProfile() {
+        precondition(profile.count <= GlintMedia.PNGChunks.maximumProfileBytes, "an inflated profile past its cap")
+    }
+    FuzzUse.keep(parsed.xmpPacket?.count)
+    let facts = CaptureFacts(date: Date(timeIntervalSince1970: 1_685_622_896))
+    guard (try? parsed.editExif { $0.fill(facts) }) != nil, let tiff = parsed.exifTIFF else { return }
+    let exif = try? ExifMetadata(tiff: tiff)
+    precondition(exif?.hasCaptureDate == true, "the EXIF given a date reads back with one")
 }
 
 /// A small PNG as the encoder writes one (signature, `IHDR`, `sRGB`, `IDAT`, `IEND`; the CRCs
