@@ -85,6 +85,17 @@ struct PNGPhotoTests {
         #expect(error?.file == path && [.truncated, .corrupt].contains(error?.kind), "\(String(describing: error))")
     }
 
+    @Test("a chunk type that is not four ASCII letters is refused (found by the PNGChunks fuzz harness)")
+    func chunkTypeNotLetters() throws {
+        // The harness's input: a non-UTF-8 byte in the type, with a CRC that matched its lossy reading.
+        let bytes: [UInt8] = [
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x52, 0x43, 0x4E, 0x89,
+            0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x44, 0x4C, 0xC4, 0x00, 0x52, 0x87, 0x00, 0x52, 0xF5, 0x5B, 0x4D, 0xFE,
+        ]
+        let error = #expect(throws: MediaError.self) { try PNGChunks(bytes) }
+        #expect(error?.kind == .corrupt && error?.problem.contains("four ASCII letters") == true, "\(String(describing: error))")
+    }
+
     @Test("its location goes with --strip-location: the eXIf GPS directory")
     func location() throws {
         let directory = try TemporaryDirectory()

@@ -27,7 +27,8 @@ public struct PNGChunks: Sendable {
 
     /// Reads the chunks of `bytes`.
     /// - Throws: ``MediaError``: `.unsupported` without the PNG signature, `.truncated` for a chunk
-    ///   that runs past the end, `.corrupt` for a bad CRC, `.tooLarge` past ``maximumChunks``.
+    ///   that runs past the end, `.corrupt` for a bad CRC or a type that is not four ASCII letters,
+    ///   `.tooLarge` past ``maximumChunks``.
     public init(_ bytes: [UInt8]) throws {
         guard bytes.starts(with: PNGHeader.signature) else { throw MediaError(.unsupported, "not a PNG image") }
         chunks = []
@@ -36,7 +37,12 @@ public struct PNGChunks: Sendable {
             guard chunks.count < Self.maximumChunks else { throw MediaError(.tooLarge, "PNG has more than \(Self.maximumChunks) chunks") }
             guard bytes.count - offset >= 12 else { throw MediaError(.truncated, "PNG ends inside a chunk header at offset \(offset)") }
             let length = Int(bytes[offset..<(offset + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
-            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            let typeBytes = bytes[(offset + 4)..<(offset + 8)]
+            // Four ASCII letters (PNG spec 5.4): anything else would not survive being written back.
+            guard typeBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
+                throw MediaError(.corrupt, "PNG chunk at offset \(offset) has a type that is not four ASCII letters")
+            }
+            let type = String(decoding: typeBytes, as: UTF8.self)
             guard length <= bytes.count - offset - 12 else {
                 throw MediaError(.truncated, "PNG chunk '\(type)' at offset \(offset) runs past the end of the file")
             }
