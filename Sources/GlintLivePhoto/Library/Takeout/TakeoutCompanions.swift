@@ -34,12 +34,14 @@ enum TakeoutCompanions {
             register(failure.path, .unreadable(path: failure.path, mime: mime))
         }
         var joinedUnreadable = Set<String>()
+        var joinedItems = Set<Int>()  // A still is found by up to two keys: it takes one video at most.
         plan.unpairedMovies.removeAll { movie in
             guard let seconds = reports[movie.path]?.movie?.duration, seconds <= MotionPhotoJoiner.maximumSeconds,
                 let key = movieKey(movie.path), let still = stills.removeValue(forKey: key)
             else { return false }
             switch still {
             case .item(let index):
+                guard joinedItems.insert(index).inserted else { return false }
                 attach(movie.path, to: &plan.items[index], reports: reports)
             case .unreadable(let path, let mime):
                 guard joinedUnreadable.insert(path).inserted else { return false }

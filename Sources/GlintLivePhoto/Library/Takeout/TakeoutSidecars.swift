@@ -16,6 +16,8 @@ import Foundation
 public struct TakeoutSidecars: Sendable {
     /// Per folder, the sidecars' names and paths.
     private var folders: [String: [String: String]] = [:]
+    /// Per folder, the same keyed by lowercased name (built once, not per file looked up).
+    private var lowercasedFolders: [String: [String: String]] = [:]
 
     /// How many characters of a sidecar's name come before `.json`, at most.
     static let clippedLength = 46
@@ -31,7 +33,9 @@ public struct TakeoutSidecars: Sendable {
     public init(_ files: [String]) {
         for path in files where path.lowercased().hasSuffix(".json") {
             let folder = (path as NSString).deletingLastPathComponent
-            folders[folder, default: [:]][(path as NSString).lastPathComponent] = path
+            let name = (path as NSString).lastPathComponent
+            folders[folder, default: [:]][name] = path
+            if lowercasedFolders[folder]?[name.lowercased()] == nil { lowercasedFolders[folder, default: [:]][name.lowercased()] = path }
         }
     }
 
@@ -45,13 +49,14 @@ public struct TakeoutSidecars: Sendable {
 
     /// The sidecar of the media file at `path`, or nil.
     public func sidecar(for path: String) -> String? {
-        guard let sidecars = folders[(path as NSString).deletingLastPathComponent] else { return nil }
+        let folder = (path as NSString).deletingLastPathComponent
+        guard let sidecars = folders[folder], let lowercased = lowercasedFolders[folder] else { return nil }
         let name = (path as NSString).lastPathComponent
-        for candidate in Self.candidateNames(for: name) {
+        let candidates = Self.candidateNames(for: name)
+        for candidate in candidates {
             if let found = sidecars[candidate] { return found }
         }
-        let lowercased = Dictionary(sidecars.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
-        for candidate in Self.candidateNames(for: name) {
+        for candidate in candidates {
             if let found = lowercased[candidate.lowercased()] { return found }
         }
         return Self.prefixMatch(name, in: sidecars)
