@@ -47,7 +47,12 @@ def samsung_jpeg(still, mp4, out):
 def check_motion(path):
     files = json.load(open(path)) if open(path).read(1) else []
     found = [f for f in files if any(tag in f for tag in ("MotionPhotoVideo", "EmbeddedVideoFile", "EmbeddedVideo"))]
-    print(f"{len(found)} of {len(files)} stills hold a video exiftool finds (MotionPhotoVideo, EmbeddedVideoFile or EmbeddedVideo)")
+    containers = {}
+    for f in found:
+        kind = "HEIC" if f["SourceFile"].lower().endswith(".heic") else "JPEG"
+        containers[kind] = containers.get(kind, 0) + 1
+    made = ", ".join(f"{n} {kind}" for kind, n in sorted(containers.items()))
+    print(f"{len(found)} of {len(files)} stills hold a video exiftool finds (MotionPhotoVideo, EmbeddedVideoFile or EmbeddedVideo): {made}")
 
 
 def check_pairs(path):

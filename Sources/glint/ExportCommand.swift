@@ -80,11 +80,11 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The badge's corner: top-left (the default, as Apple does), top-right, bottom-left or bottom-right.")
     var badgeCorner: BadgeCorner = .topLeft
 
-    @Option(help: "The motion's codec in a Motion Photo: h264 (the default: every viewer plays it), hevc, or copy (the movie's own).")
-    var motionCodec: MotionCodec = .h264
+    @Option(help: "The motion's codec in a Motion Photo: h264 (a Live Photo's default), hevc, or copy (the movie's own: a Motion Photo's default).")
+    var motionCodec: MotionCodec?
 
-    @Option(help: "A Motion Photo's container: jpeg (the default: every viewer reads it) or heic (a HEIC still is re-encoded as needed).")
-    var motionContainer: MotionContainer = .jpeg
+    @Option(help: "A Motion Photo's container: jpeg (a Live Photo's default) or heic; a Motion Photo keeps its own unless told.")
+    var motionContainer: MotionContainer?
 
     @Option(help: "The content identifier (a UUID) of a Live Photo made from a Motion Photo; a fresh one by default.")
     var identifier: String?

@@ -77,4 +77,45 @@ struct MotionPhotoExportTests {
         #expect(photo.video.codec == "h264" && photo.video.frameCount == 22 && photo.video.decodedFrames == 22)
         #expect(abs(Double(photo.presentationTimestampUs ?? 0) / 1e6 - 0.48) < 1.0 / 15)
     }
+
+    @Test(
+        "the Samsung HEIC --as motion-photo keeps its HEIC container and HEVC samples, named as a folder run expects; told, it becomes JPEG + H.264",
+        .requires(.fixture("motionphoto/motionphoto.heic")))
+    func samsungHEICKeepsItsForm() throws {
+        let directory = try TemporaryDirectory("glint-motion-form")
+        defer { directory.remove() }
+        let kept = try GlintProcess.run(["export", Self.heic, "--as", "motion-photo", "--out", directory.file("kept").path, "--json"])
+        try #require(kept.succeeded, "\(kept.summary)")
+        let output = directory.file("kept/motionphoto.MP.heic").path
+        let notes = try #require((try kept.jsonObject()["exports"] as? [[String: Any]])?.first?["notes"] as? [String])
+        #expect(notes.contains { $0.contains("kept its HEIC container and its HEVC motion") }, "\(notes)")
+        #expect(!notes.contains { $0.contains("transcoded") || $0.contains("re-encoded") }, "\(notes)")
+        let source = try #require(try MotionPhotoReader.read(path: Self.heic).motionPhoto)
+        let written = try #require(try MotionPhotoReader.read(path: output).motionPhoto)
+        #expect(written.primaryMime == "image/heic" && written.video.codec == "hevc" && written.video.frameCount == source.video.frameCount)
+        #expect(try Self.videoSamples(Self.heic, source) == Self.videoSamples(output, written), "the HEVC samples are copied")
+
+        // A folder run names the output the same way: run again with --skip-existing, it skips it.
+        try FileManager.default.createDirectory(atPath: directory.file("in").path, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.heic, toPath: directory.file("in/motionphoto.heic").path)
+        let folder = ["export", directory.file("in").path, "--as", "motion-photo", "--out", directory.file("folder").path, "--json"]
+        try #require(try GlintProcess.run(folder).succeeded)
+        let again = try GlintProcess.run(folder + ["--skip-existing"])
+        #expect((try again.jsonObject()["counts"] as? [String: Any])?["skipped"] as? Int == 1, "\(again.summary)")
+
+        let converted = try GlintProcess.run([
+            "export", Self.heic, "--as", "motion-photo", "--motion-container", "jpeg", "--motion-codec", "h264", "--preset", "ultrafast",
+            "--out", directory.file("jpeg").path, "--json",
+        ])
+        try #require(converted.succeeded, "\(converted.summary)")
+        let jpeg = try #require(try MotionPhotoReader.read(path: directory.file("jpeg/motionphoto.MP.jpg").path).motionPhoto)
+        #expect(jpeg.primaryMime == "image/jpeg" && jpeg.video.codec == "h264" && jpeg.video.frameCount == source.video.frameCount)
+    }
+
+    /// The video samples of `photo`'s motion, read from the file at `path`.
+    static func videoSamples(_ path: String, _ photo: MotionPhoto) throws -> [[UInt8]] {
+        let movie = try QuickTimeMovie(file: try RandomAccessFile(path: path, offset: photo.videoOffset, length: photo.videoLength))
+        let track = try #require(movie.videoTrack)
+        return try (0..<track.sampleTable.sampleCount).map { try movie.sampleData(track, index: $0) }
+    }
 }

@@ -8,7 +8,7 @@ import GlintTestSupport
 import Testing
 
 /// `livephoto.export` and `livephoto.edit` with one `motionPhoto` input (the Samsung HEIC): the
-/// export as a pair pairs, the edit stays a HEIC Motion Photo; a job with neither a Motion Photo
+/// export as a pair pairs, the export as a Motion Photo and the edit stay a HEIC Motion Photo; a job with neither a Motion Photo
 /// nor a still and a movie is refused, naming both forms.
 @Suite("worker: Motion Photo jobs", .suiteTimeLimit)
 struct MotionPhotoJobTests {
@@ -48,6 +48,26 @@ struct MotionPhotoJobTests {
             #expect(photo.source == .heifBox && photo.primaryMime == "image/heic")
             #expect(photo.video.codec == "hevc" && photo.video.frameCount == 62 && photo.video.audioCodec == "aac")
             #expect(abs(Double(photo.presentationTimestampUs ?? 0) / 1e6 - 2.05659) < 1.0 / 30)
+        }
+    }
+
+    @Test(
+        "livephoto.export of a motionPhoto as a Motion Photo: its own HEIC container and HEVC motion unless told; an unknown container or codec is refused",
+        .requires(.fixture(heic)))
+    func exportAsMotionPhotoKeepsItsForm() async throws {
+        try await WorkerHarness.with(handlers: .glint) { harness in
+            let id = try await harness.submit(.livePhotoExport, #"{"as": "motion-photo"}"#, inputs: ["motionPhoto": SharedFixtures.url(Self.heic)])
+            let job = try await harness.withWorker { _ in try await harness.waitUntilFinished(id) }
+            try #require(job.state == .completed, "errors: \(job.errors)")
+            let file = harness.directory.file("out.heic")
+            try harness.output(job, "motion-photo").write(to: file)
+            let photo = try #require(try MotionPhotoReader.read(path: file.path).motionPhoto)
+            #expect(photo.primaryMime == "image/heic" && photo.video.codec == "hevc" && photo.video.frameCount == 62)
+        }
+        for hostile in [#"{"as": "motion-photo", "motionContainer": "png"}"#, #"{"as": "motion-photo", "motionCodec": "vp9"}"#] {
+            #expect(throws: JobHandlerError.self, "\(hostile)") {
+                try JobHandlerRegistry.glint.check(.livePhotoExport, parameters: Data(hostile.utf8), inputs: ["motionPhoto"])
+            }
         }
     }
 

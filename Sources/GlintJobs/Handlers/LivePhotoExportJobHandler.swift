@@ -28,8 +28,10 @@ public struct LivePhotoExportJobHandler: JobHandler {
         public var effect: Effect?
         public var maxDimension: Int?
         public var badge: BadgeSpecification?
-        public var motionCodec: MotionCodec
-        public var motionContainer: MotionContainer
+        /// Nil: H.264 for a Live Photo, a Motion Photo's own for a Motion Photo.
+        public var motionCodec: MotionCodec?
+        /// Nil: a JPEG for a Live Photo, a Motion Photo's own for a Motion Photo.
+        public var motionContainer: MotionContainer?
     }
 
     /// The parameters beside the recipe and the ``EncodingParameters``, as JSON spells them.
@@ -80,8 +82,8 @@ public struct LivePhotoExportJobHandler: JobHandler {
         let parameters = Parameters(
             format: settings.format, recipe: try LivePhotoEditJobHandler.recipe(in: json), stripLocation: settings.stripLocation ?? false,
             jpegQuality: encoding.jpegQuality, encoding: encoding.movieEncoding,
-            effect: effect, maxDimension: settings.maxDimension, badge: badge, motionCodec: settings.motionCodec ?? .h264,
-            motionContainer: settings.motionContainer ?? .jpeg)
+            effect: effect, maxDimension: settings.maxDimension, badge: badge, motionCodec: settings.motionCodec,
+            motionContainer: settings.motionContainer)
         try encoding.validate()
         return parameters
     }

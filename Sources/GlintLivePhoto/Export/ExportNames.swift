@@ -14,7 +14,7 @@ public enum ExportNames {
         switch format {
         case .pair: return [fileName(stillPath), fileName(moviePath)]
         case .still: return [fileName(stillPath)]
-        case .motionPhoto: return [motionPhoto(stillPath: stillPath, container: options.motionContainer)]
+        case .motionPhoto: return [motionPhoto(stillPath: stillPath, container: options.motionPhotoContainer)]
         case .mp4: return [mp4(moviePath: moviePath)]
         case .gif, .webp: return []  // Always an effect (Live), named above.
         }

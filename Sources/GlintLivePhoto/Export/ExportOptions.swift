@@ -21,10 +21,12 @@ public struct ExportOptions: Sendable {
     public var effect: Effect?
     /// Settings of the effect: size, cross-fade, GIF and WebP quality.
     public var effectOptions: EffectOptions
-    /// The motion's codec in a Motion Photo (``ExportFormat/motionPhoto``): H.264 unless told.
-    public var motionCodec: MotionCodec = .h264
-    /// A Motion Photo's container: a JPEG unless told.
-    public var motionContainer: MotionContainer = .jpeg
+    /// The motion's codec in a Motion Photo (``ExportFormat/motionPhoto``). Unless told (nil), a
+    /// Live Photo's movie becomes H.264 and a Motion Photo keeps its own (``MotionCodec/copy``).
+    public var motionCodec: MotionCodec?
+    /// A Motion Photo's container. Unless told (nil), a Live Photo becomes a JPEG Motion Photo and
+    /// a Motion Photo keeps its own.
+    public var motionContainer: MotionContainer?
     /// The content identifier of a Live Photo made from a Motion Photo (`--identifier`); a fresh
     /// one when nil.
     public var livePhotoIdentifier: ContentIdentifier?

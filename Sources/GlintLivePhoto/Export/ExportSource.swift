@@ -72,7 +72,9 @@ extension Exporter {
 
     /// Exports the Motion Photo at `path` as `format`: unpacked into a Live Photo in a staging
     /// folder of the output directory (nothing re-encoded), then exported as a Live Photo is.
-    /// `--as pair` without a recipe is the unpacked Live Photo itself.
+    /// `--as pair` without a recipe is the unpacked Live Photo itself; `--as motion-photo` keeps
+    /// the Motion Photo's container and codec unless the options name others
+    /// (``ExportOptions/keepingForm(ofMotionPhotoWith:)``).
     /// - Parameter identifier: The content identifier of the Live Photo; else the options', else a fresh one.
     /// - Parameter read: The Motion Photo as read from `path` already, if it was.
     public static func export(
@@ -86,14 +88,26 @@ extension Exporter {
         progress(0.05, "unpacking the Motion Photo")
         let unpacked = try MotionPhotoToLivePhoto.unpack(photo, in: path, into: staging, identifier: identifier ?? options.livePhotoIdentifier)
         var result = try export(
-            stillPath: unpacked.stillPath, moviePath: unpacked.moviePath, as: format, options: options, protectedInputs: [path]
+            stillPath: unpacked.stillPath, moviePath: unpacked.moviePath, as: format,
+            options: options.keepingForm(ofMotionPhotoWith: photo.primaryMime), protectedInputs: [path]
         ) { fraction, label in progress(0.1 + 0.9 * fraction, label) }
         result.stillPath = path
         result.moviePath = path
         result.notes += photo.warnings
+        if format == .motionPhoto, let kept = keptFormNote(photo, options: options) { result.notes.append(kept) }
         if !unpacked.movie.stillTimeFromPhoto {
             result.notes.append("the Motion Photo gives no presentation timestamp: the key photo is the frame nearest the middle")
         }
         return result
+    }
+
+    /// Says so when a Motion Photo exported as one keeps a form that not every viewer plays (a
+    /// HEIC container, motion other than H.264) because the options asked for none.
+    static func keptFormNote(_ photo: MotionPhoto, options: ExportOptions) -> String? {
+        var kept: [String] = []
+        if options.motionContainer == nil, MotionContainer(primaryMime: photo.primaryMime) == .heic { kept.append("its HEIC container") }
+        if options.motionCodec == nil, photo.video.codec != "h264" { kept.append("its \(photo.video.codec.uppercased()) motion") }
+        guard !kept.isEmpty else { return nil }
+        return "kept \(kept.joined(separator: " and ")) as the phone wrote them (--motion-container jpeg --motion-codec h264 convert them)"
     }
 }

@@ -1,8 +1,8 @@
 import GlintMedia
 
-/// The video codec of a Motion Photo's motion (`--motion-codec`): H.264 by default, which every
-/// viewer plays (galleries and Google Photos often show HEVC Motion Photos as still photos);
-/// `copy` keeps the movie's own samples, `hevc` makes HEVC.
+/// The video codec of a Motion Photo's motion (`--motion-codec`): H.264 by default for a Live
+/// Photo, which every viewer plays (galleries and Google Photos often show HEVC Motion Photos as
+/// still photos); `copy` keeps the movie's own samples (a Motion Photo's default), `hevc` makes HEVC.
 public enum MotionCodec: String, Sendable, Codable, CaseIterable {
     case copy
     case h264
@@ -18,15 +18,40 @@ public enum MotionCodec: String, Sendable, Codable, CaseIterable {
     }
 }
 
-/// The container of a Motion Photo (`--motion-container`): a JPEG by default, which every viewer
-/// reads (a HEIC Motion Photo is a Samsung extension most other phones show as a still); `heic`
-/// writes a HEIC with the motion in an `mpvd` box. A still in the other format is re-encoded.
+/// The container of a Motion Photo (`--motion-container`): a JPEG by default for a Live Photo,
+/// which every viewer reads (a HEIC Motion Photo is a Samsung extension most other phones show as
+/// a still), and a Motion Photo's own for a Motion Photo; `heic` writes a HEIC with the motion in
+/// an `mpvd` box. A still in the other format is re-encoded.
 public enum MotionContainer: String, Sendable, Codable, CaseIterable {
     case jpeg
     case heic
 
     /// The still's format.
     public var format: StillFormat { self == .jpeg ? .jpeg : .heic }
+
+    /// The container of a Motion Photo whose primary image has the type `primaryMime`.
+    public init(primaryMime: String) {
+        self = primaryMime == "image/heic" ? .heic : .jpeg
+    }
+}
+
+extension ExportOptions {
+    /// The codec a Live Photo's motion is written in: the one asked for, else H.264.
+    var motionPhotoCodec: MotionCodec { motionCodec ?? .h264 }
+    /// The container a Live Photo is written in as a Motion Photo: the one asked for, else a JPEG.
+    var motionPhotoContainer: MotionContainer { motionContainer ?? .jpeg }
+
+    /// These options for the Motion Photo whose primary image has the type `primaryMime`: the
+    /// codec and container not asked for are the Motion Photo's own, so that, exported as a Motion
+    /// Photo without a recipe, it keeps its coded still and its motion's samples (nothing
+    /// re-encoded, no generation lost). Its phone made it in that form, and the viewers it was
+    /// made for play it; `--motion-container jpeg --motion-codec h264` convert it.
+    public func keepingForm(ofMotionPhotoWith primaryMime: String) -> ExportOptions {
+        var options = self
+        options.motionCodec = motionCodec ?? .copy
+        options.motionContainer = motionContainer ?? MotionContainer(primaryMime: primaryMime)
+        return options
+    }
 }
 
 /// The motion of an export in the codec it needs: the movie as it is when it is in that codec

@@ -5,17 +5,19 @@ import GlintMedia
 /// any) with the movie as an MP4 in ``ExportOptions/motionCodec`` (H.264 unless told: HEVC is
 /// transcoded; `copy` keeps the samples; LPCM audio encoded to AAC, AAC copied), described by XMP
 /// merged into the still's own. The container is ``ExportOptions/motionContainer`` (JPEG unless
-/// told; a still in the other format is re-encoded): a JPEG gives `<base>.MP.jpg` (the MP4
+/// told; a still in the other format is re-encoded). A Motion Photo exported as one is given its
+/// own codec and container unless told (``ExportOptions/keepingForm(ofMotionPhotoWith:)``).
+/// A JPEG gives `<base>.MP.jpg` (the MP4
 /// appended), a HEIC `<base>.MP.heic` (the MP4 in a top-level `mpvd` box); a still already in the
 /// container's format keeps its coded image untouched.
 enum MotionPhotoExporter: FormatExporter {
     static func export(_ job: ExportJob, progress: (Double, String) -> Void) throws {
         // Edited (with a recipe) straight into the motion's codec; else transcoded when not in it.
-        let codec = job.options.motionCodec.videoCodec
+        let codec = job.options.motionPhotoCodec.videoCodec
         let (stillPath, moviePath) = try editedPair(job, codec: codec) { fraction, label in progress(fraction * 0.8, label) }
         let movie = try MotionTranscoder.movie(job, at: moviePath, codec: codec, recipe: nil) { fraction, label in progress(fraction * 0.8, label) }
-        let primary = try still(at: stillPath, in: job.options.motionContainer, job: job)
-        let output = try job.outputPath(named: ExportNames.motionPhoto(stillPath: job.stillPath, container: job.options.motionContainer))
+        let primary = try still(at: stillPath, in: job.options.motionPhotoContainer, job: job)
+        let output = try job.outputPath(named: ExportNames.motionPhoto(stillPath: job.stillPath, container: job.options.motionPhotoContainer))
         progress(0.82, "writing the MP4")
         let mp4 = URL(fileURLWithPath: try job.stagingDirectory()).appendingPathComponent(ExportJob.baseName(job.moviePath) + ".mp4").path
         let converted = try MovieToMP4.convert(movie, to: mp4, options: .init(keepLocation: !job.options.stripLocation))

@@ -22,7 +22,8 @@ public enum LibraryConversion {
 
     private static func unpackedNames(path: String, primaryMime: String, format: ExportFormat, options: ExportOptions) -> [String] {
         let names = MotionPhotoToLivePhoto.fileNames(for: path, primaryMime: primaryMime)
-        return ExportNames.files(stillPath: names.still, moviePath: names.movie, format: format, options: options)
+        return ExportNames.files(
+            stillPath: names.still, moviePath: names.movie, format: format, options: options.keepingForm(ofMotionPhotoWith: primaryMime))
     }
 
     /// The files an edit of `item` writes: each input under its own name (a split Motion Photo
