@@ -51,6 +51,9 @@ struct InspectCommand: ParsableCommand {
         print("")
         print(inspection.livePhotos.isEmpty ? "No Live Photos." : "Live Photos:")
         for photo in inspection.livePhotos { print("  " + InspectionText.describe(photo)) }
+        if !inspection.motionPhotos.isEmpty {
+            print("Motion Photos (whole on their own): \(inspection.motionPhotos.count)")
+        }
         if !inspection.unpaired.isEmpty {
             print("Unpaired:")
             for file in inspection.unpaired { print("  \(file.path): \(file.reason)") }

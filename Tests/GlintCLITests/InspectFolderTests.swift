@@ -27,7 +27,9 @@ struct InspectFolderTests {
         }
     }
 
-    @Test("-r pairs a still and a movie in different sub-folders by identifier; sidecars are ignored, hidden files skipped", .requires(.sharedFixtures))
+    @Test(
+        "-r pairs a still and a movie in different sub-folders by identifier; a Motion Photo is whole, not unpaired; sidecars are ignored, hidden files skipped",
+        .requires(.sharedFixtures))
     func pairsAcrossFolders() throws {
         let library = try Library(broken: false)
         defer { library.directory.remove() }
@@ -40,6 +42,7 @@ struct InspectFolderTests {
         #expect(document.livePhotos[0].moviePath == "\(library.root)/export/movies/clip.mov")
         #expect(document.livePhotos[0].contentIdentifier.rawValue == CLIFixtures.iphoneIdentifier)
         #expect(document.files.first?.motionPhoto != nil, "the Samsung Motion Photo was not recognised")
+        #expect(document.motionPhotos == ["\(library.root)/Samsung.heic"] && document.unpaired.isEmpty, "whole on its own: \(document.unpaired)")
         #expect(document.ignored == ["\(library.root)/export/stills/IMG_0001.JPG.json"])
 
         // Without -r the folder holds one file of its own.
@@ -66,6 +69,8 @@ struct InspectFolderTests {
         let text = try GlintProcess.run(["inspect", library.root, "-r"])
         #expect(text.failedCleanly, "\(text.summary)")
         #expect(text.stdoutText.contains("Live Photos:"), "\(text.summary)")
+        #expect(text.stdoutText.contains("Motion Photos (whole on their own): 1"), "\(text.summary)")
+        #expect(!text.stdoutText.contains("  \(library.root)/Samsung.heic: "), "the Motion Photo is not listed unpaired: \(text.summary)")
         #expect(text.stdoutText.contains(broken), "\(text.summary)")
     }
 

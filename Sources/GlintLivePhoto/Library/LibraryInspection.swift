@@ -8,6 +8,9 @@ public struct LibraryInspection: Sendable, Codable, Equatable {
     /// Every file taken, in the scan's order.
     public var files: [MediaFileReport]
     public var livePhotos: [LivePhoto]
+    /// The Motion Photos that are not half of a Live Photo: whole on their own, so not unpaired.
+    public var motionPhotos: [String]
+    /// The stills and movies in no Live Photo, Motion Photos left out.
     public var unpaired: [UnpairedFile]
     /// Files in the folders that are not media (a Takeout `.json` sidecar), and links to folders
     /// not followed.
@@ -27,6 +30,9 @@ public struct LibraryInspection: Sendable, Codable, Equatable {
         let reports = ConcurrentItems.map(
             scan.entries, jobs: jobs, progress: { progress?($0, total) }, { MediaInspector.inspect($0.path) })
         let pairing = LivePhotoPairing.pair(reports)
-        return LibraryInspection(files: reports, livePhotos: pairing.livePhotos, unpaired: pairing.unpaired, ignored: scan.ignored)
+        let motionPhotos = Set(reports.filter { $0.motionPhoto != nil }.map(\.path))
+        let (whole, unpaired) = (pairing.unpaired.filter { motionPhotos.contains($0.path) }, pairing.unpaired.filter { !motionPhotos.contains($0.path) })
+        return LibraryInspection(
+            files: reports, livePhotos: pairing.livePhotos, motionPhotos: whole.map(\.path), unpaired: unpaired, ignored: scan.ignored)
     }
 }
