@@ -6,11 +6,11 @@ import Testing
 @testable import GlintLivePhoto
 
 /// A PNG is a photo like any other: edited with the recipe through the same still pipeline, written
-/// as a PNG with its ICC profile, EXIF and XMP; one with transparency is refused, not flattened.
+/// as a PNG with its ICC profile, EXIF and XMP, and its transparency put through the same geometry.
 @Suite("PNG photos", .suiteTimeLimit)
 struct PNGPhotoTests {
     /// A 96x64 gradient PNG with a Display P3 `iCCP`, an `eXIf` (orientation 6, a date) and an XMP `iTXt`.
-    static func screenshot(in directory: TemporaryDirectory, alpha: UInt8 = 255) throws -> String {
+    static func screenshot(in directory: TemporaryDirectory, alpha: (_ x: Int, _ y: Int) -> UInt8 = { _, _ in 255 }) throws -> String {
         var image = RGBAImage(width: 96, height: 64)
         for y in 0..<64 {
             for x in 0..<96 {
@@ -18,7 +18,7 @@ struct PNGPhotoTests {
                 image.pixels[i] = UInt8(x * 2)
                 image.pixels[i + 1] = UInt8(y * 3)
                 image.pixels[i + 2] = 90
-                image.pixels[i + 3] = x == 5 && y == 5 ? alpha : 255
+                image.pixels[i + 3] = alpha(x, y)
             }
         }
         var exif = ExifMetadata.minimal(orientation: .right)
@@ -49,21 +49,29 @@ struct PNGPhotoTests {
         // Displayed 64x96 (orientation 6): half its displayed width is kept, 32x96, stored as the
         // input was (96x32, still orientation 6), as a JPEG's edit does.
         #expect(edited.width == 96 && edited.height == 32, "\(edited.width)x\(edited.height)")
-        let before = try still.decodeOpaque(limits: .default)
-        let after = try edited.decodeOpaque(limits: .default)
+        let before = try still.decodeRGB(limits: .default)
+        let after = try edited.decodeRGB(limits: .default)
         #expect(Self.mean(after) > Self.mean(before) + 20, "exposure +1 brightens: \(Self.mean(before)) -> \(Self.mean(after))")
     }
 
-    @Test("a PNG with a transparent pixel is refused, naming it, with nothing written")
-    func transparency() throws {
+    @Test(
+        "a PNG's transparency is cropped and turned as its colours are: stored rows 0-31 opaque are the displayed right half (orientation 6)",
+        arguments: [(0.0, 0.0), (0.25, 0.5), (0.5, 1.0)])
+    func transparency(cropX: Double, opaqueFraction: Double) throws {
         let directory = try TemporaryDirectory()
-        let path = try Self.screenshot(in: directory, alpha: 128)
-        let out = directory.file("out").path
-        let error = #expect(throws: MediaError.self) {
-            try PhotoEditor.edit(path: path, recipe: try EditRecipe.parse(json: Data(#"{"exposure": 1}"#.utf8)), outputDirectory: out)
+        let path = try Self.screenshot(in: directory) { _, y in y < 32 ? 255 : 0 }
+        let recipe = try EditRecipe.parse(json: Data(#"{"exposure": 1, "crop": {"x": \#(cropX), "y": 0, "width": 0.5, "height": 1}}"#.utf8))
+        let result = try PhotoEditor.edit(path: path, recipe: recipe, outputDirectory: directory.file("out").path)
+        let rgba = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: result.path))))
+        #expect(rgba.width == 96 && rgba.height == 32, "\(rgba.width)x\(rgba.height)")
+        let alpha = stride(from: 3, to: rgba.pixels.count, by: 4).map { rgba.pixels[$0] }
+        let opaque = Double(alpha.filter { $0 == 255 }.count) / Double(alpha.count)
+        let clear = Double(alpha.filter { $0 == 0 }.count) / Double(alpha.count)
+        #expect(abs(opaque - opaqueFraction) < 0.07 && abs(clear - (1 - opaqueFraction)) < 0.07, "opaque \(opaque), clear \(clear)")
+        if opaqueFraction == 0.5 {
+            #expect(alpha.first == 255 && alpha.last == 0, "stored top rows opaque, bottom rows clear")
         }
-        #expect(error?.kind == .unsupported && error?.file == path && error?.problem.contains("transparent") == true, "\(String(describing: error))")
-        #expect(!FileManager.default.fileExists(atPath: out + "/Screenshot.png"))
+        #expect(try PNGStill(path: result.path).exif?.orientation == .right)
     }
 
     @Test("hostile PNG chunks are typed errors naming the file", arguments: ["truncated", "crc", "iccp"])

@@ -53,6 +53,7 @@ public enum StillEditor {
                     colour: try frame.colourStage(pipeline, output: pipeline.outputSpace(for: source ?? .sRGB)))
             }
             let edited = try fromFrame?.image ?? processor.process(try decodeScaled(still, processor: processor, limits: limits))
+            let alpha = fromFrame == nil ? try editedAlpha(still, geometry: geometry, limits: limits) : nil
 
             var exif = still.exif
             let identifier = contentIdentifier ?? exif?.contentIdentifier
@@ -67,9 +68,10 @@ public enum StillEditor {
                 exif = metadata
             }
             let outputSpace = pipeline.outputColorSpace == .source ? nil : source.map { pipeline.outputSpace(for: $0) }
-            let bytes = try still.encodeEdited(
-                edited, exif: exif,
-                encoding: StillEncoding(jpegQuality: quality, heic: heic, colourSpace: outputSpace))
+            let encoding = StillEncoding(jpegQuality: quality, heic: heic, colourSpace: outputSpace)
+            let bytes =
+                try (still as? PNGStill).map { try $0.encodeEdited(edited, alpha: alpha, exif: exif, encoding: encoding) }
+                ?? still.encodeEdited(edited, exif: exif, encoding: encoding)
             return Result(
                 bytes: bytes, geometry: geometry,
                 contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote,
@@ -91,10 +93,22 @@ public enum StillEditor {
         let (decoded, _) = try still.decode(
             region: processor.sourceRect, minimumWidth: geometry.scaledWidth,
             minimumHeight: geometry.scaledHeight, limits: limits)
-        if decoded.width == geometry.scaledWidth && decoded.height == geometry.scaledHeight {
-            return decoded
-        }
-        return try ImageScaler().scale(decoded, to: geometry.scaledWidth, height: geometry.scaledHeight)
+        return try scaled(decoded, geometry: geometry)
+    }
+
+    /// `image` (the source rectangle) at `geometry`'s scaled size.
+    private static func scaled(_ image: RGBImage, geometry: EditGeometry) throws -> RGBImage {
+        if image.width == geometry.scaledWidth && image.height == geometry.scaledHeight { return image }
+        return try ImageScaler().scale(image, to: geometry.scaledWidth, height: geometry.scaledHeight)
+    }
+
+    /// A PNG's transparency (``PNGStill/alphaPlane(limits:)``) cropped, scaled and turned exactly
+    /// as its colours are, with no colour change; nil for an opaque picture or any other format.
+    static func editedAlpha(_ still: any StillImage, geometry: EditGeometry, limits: ImageLimits) throws -> RGBImage? {
+        guard let png = still as? PNGStill, var plane = try png.alphaPlane(limits: limits) else { return nil }
+        let processor = FrameProcessor(geometry: geometry, colour: nil)
+        try plane.crop(to: processor.sourceRect.clipped(toWidth: plane.width, height: plane.height))
+        return processor.process(try scaled(plane, geometry: geometry))
     }
 
     /// A new EXIF thumbnail (at most 160 pixels on the long side, like cameras write).

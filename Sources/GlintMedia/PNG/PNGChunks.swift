@@ -19,6 +19,8 @@ public struct PNGChunks: Sendable {
 
     public static let maximumChunks = 100_000
     public static let maximumProfileBytes = 4 << 20
+    /// The most bytes a compressed XMP `iTXt` chunk inflates to.
+    public static let maximumXMPBytes = 4 << 20
     /// The keyword of the `iTXt` chunk that holds XMP.
     public static let xmpKeyword = "XML:com.adobe.xmp"
 
@@ -63,24 +65,28 @@ public struct PNGChunks: Sendable {
     public func iccProfile() throws -> [UInt8]? {
         guard let data = first("iCCP")?.data, let nul = data.prefix(80).firstIndex(of: 0), nul + 2 <= data.count else { return nil }
         guard data[nul + 1] == 0 else { throw MediaError(.corrupt, "PNG iCCP chunk has an unknown compression method") }
-        return try Self.inflate(Array(data[(nul + 2)...]), limit: Self.maximumProfileBytes)
+        return try Self.inflate(Array(data[(nul + 2)...]), limit: Self.maximumProfileBytes, what: "iCCP profile")
     }
 
     /// The TIFF structure of the `eXIf` chunk; nil without one.
     public var exifTIFF: [UInt8]? { first("eXIf")?.data }
 
-    /// The XMP packet of an uncompressed `iTXt` chunk with the XMP keyword; nil without one.
+    /// The XMP packet of the `iTXt` chunk with the XMP keyword, inflated (to at most
+    /// ``maximumXMPBytes``) when it is compressed; nil without one, or when it does not inflate or
+    /// names an unknown compression method (a packet that cannot be read is left out).
     public var xmpPacket: [UInt8]? {
         let keyword = Array(Self.xmpKeyword.utf8) + [0]
         guard let data = chunks.first(where: { $0.type == "iTXt" && $0.data.starts(with: keyword) })?.data else { return nil }
         var index = keyword.count
-        guard data.count > index + 2, data[index] == 0 else { return nil }  // compressed XMP is not read
+        guard data.count > index + 2, data[index] <= 1, data[index + 1] == 0 else { return nil }
+        let compressed = data[index] == 1
         index += 2
         for _ in 0..<2 {  // language tag, translated keyword
             guard let nul = data[index...].firstIndex(of: 0) else { return nil }
             index = nul + 1
         }
-        return Array(data[index...])
+        guard compressed else { return Array(data[index...]) }
+        return try? Self.inflate(Array(data[index...]), limit: Self.maximumXMPBytes, what: "XMP iTXt chunk")
     }
 
     /// The chunks a written PNG carries for `icc`, `exif` (TIFF) and `xmp`, in the order they go
@@ -122,17 +128,17 @@ public struct PNGChunks: Sendable {
         return UInt32(bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
     }
 
-    private static func inflate(_ compressed: [UInt8], limit: Int) throws -> [UInt8] {
+    private static func inflate(_ compressed: [UInt8], limit: Int, what: String) throws -> [UInt8] {
         var output = [UInt8](repeating: 0, count: limit)
         var length = uLongf(limit)
         let status = output.withUnsafeMutableBufferPointer { out in
             compressed.withUnsafeBufferPointer { uncompress(out.baseAddress, &length, $0.baseAddress, uLong($0.count)) }
         }
-        guard status == Z_OK else { throw MediaError(.corrupt, "PNG iCCP profile does not inflate (zlib status \(status))") }
+        guard status == Z_OK else { throw MediaError(.corrupt, "PNG \(what) does not inflate (zlib status \(status))") }
         return Array(output.prefix(Int(length)))
     }
 
-    private static func deflate(_ bytes: [UInt8]) throws -> [UInt8] {
+    static func deflate(_ bytes: [UInt8]) throws -> [UInt8] {
         var length = compressBound(uLong(bytes.count))
         var output = [UInt8](repeating: 0, count: Int(length))
         let status = output.withUnsafeMutableBufferPointer { out in

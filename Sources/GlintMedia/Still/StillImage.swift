@@ -71,12 +71,10 @@ extension StillImage {
         var (image, denominator) = try decode(
             regionWidth: region.width, regionHeight: region.height,
             minimumWidth: minimumWidth, minimumHeight: minimumHeight, limits: limits)
-        var crop = PixelRect(
+        let crop = PixelRect(
             x: region.x / denominator, y: region.y / denominator,
             width: max(1, region.width / denominator), height: max(1, region.height / denominator))
-        crop.width = min(crop.width, image.width - crop.x)
-        crop.height = min(crop.height, image.height - crop.y)
-        try image.crop(to: crop)
+        try image.crop(to: crop.clipped(toWidth: image.width, height: image.height))
         return (image, denominator)
     }
 

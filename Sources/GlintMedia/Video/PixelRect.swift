@@ -31,6 +31,11 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// One past the bottom row.
     public var maxY: Int { y + height }
 
+    /// This rectangle cut at the right and bottom edges of a `width` x `height` image.
+    public func clipped(toWidth width: Int, height: Int) -> PixelRect {
+        PixelRect(x: x, y: y, width: min(self.width, width - x), height: min(self.height, height - y))
+    }
+
     /// `"WxH+X+Y"`.
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 
