@@ -56,7 +56,9 @@ final class ExportJob {
 
     /// Records a finished output.
     func record(_ path: String, kind: ExportedFileKind) throws {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+        // stat(2), not FileManager's attributes (which look up the owner's name in /etc/passwd for every file).
+        var status = stat()
+        let size = stat(path, &status) == 0 ? Int64(status.st_size) : 0
         files.append(ExportedFile(path: path, size: size, kind: kind))
     }
 
