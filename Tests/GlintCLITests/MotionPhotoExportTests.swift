@@ -79,7 +79,7 @@ struct MotionPhotoExportTests {
     }
 
     @Test(
-        "the Samsung HEIC --as motion-photo keeps its HEIC container and HEVC samples, named as a folder run expects; told, it becomes JPEG + H.264",
+        "the Samsung HEIC --as motion-photo keeps its HEIC container and HEVC samples, named as a folder run expects; told, JPEG + H.264; edited, HEIC + H.264",
         .requires(.fixture("motionphoto/motionphoto.heic")))
     func samsungHEICKeepsItsForm() throws {
         let directory = try TemporaryDirectory("glint-motion-form")
@@ -110,6 +110,17 @@ struct MotionPhotoExportTests {
         try #require(converted.succeeded, "\(converted.summary)")
         let jpeg = try #require(try MotionPhotoReader.read(path: directory.file("jpeg/motionphoto.MP.jpg").path).motionPhoto)
         #expect(jpeg.primaryMime == "image/jpeg" && jpeg.video.codec == "h264" && jpeg.video.frameCount == source.video.frameCount)
+
+        // With a recipe the container is kept and the edited motion encoded as --codec says (H.264).
+        let edited = try GlintProcess.run([
+            "export", Self.heic, "--as", "motion-photo", "--recipe", #"{"exposure": 0.2}"#, "--preset", "ultrafast",
+            "--out", directory.file("edited").path, "--json",
+        ])
+        try #require(edited.succeeded, "\(edited.summary)")
+        let editedNotes = (try edited.jsonObject()["exports"] as? [[String: Any]])?.first?["notes"] as? [String] ?? []
+        #expect(editedNotes.contains { $0.hasPrefix("kept its HEIC container as") }, "\(editedNotes)")
+        let heic = try #require(try MotionPhotoReader.read(path: directory.file("edited/motionphoto.MP.heic").path).motionPhoto)
+        #expect(heic.primaryMime == "image/heic" && heic.video.codec == "h264" && heic.video.frameCount == source.video.frameCount)
     }
 
     /// The video samples of `photo`'s motion, read from the file at `path`.

@@ -102,11 +102,14 @@ extension Exporter {
     }
 
     /// Says so when a Motion Photo exported as one keeps a form that not every viewer plays (a
-    /// HEIC container, motion other than H.264) because the options asked for none.
+    /// HEIC container, motion other than H.264) because the options asked for none. (With a
+    /// recipe the motion is edited, and encoded as ``ExportOptions/encoding`` says.)
     static func keptFormNote(_ photo: MotionPhoto, options: ExportOptions) -> String? {
         var kept: [String] = []
         if options.motionContainer == nil, MotionContainer(primaryMime: photo.primaryMime) == .heic { kept.append("its HEIC container") }
-        if options.motionCodec == nil, photo.video.codec != "h264" { kept.append("its \(photo.video.codec.uppercased()) motion") }
+        if options.motionCodec == nil, options.recipe == nil, photo.video.codec != "h264" {
+            kept.append("its \(photo.video.codec.uppercased()) motion")
+        }
         guard !kept.isEmpty else { return nil }
         return "kept \(kept.joined(separator: " and ")) as the phone wrote them (--motion-container jpeg --motion-codec h264 convert them)"
     }
