@@ -6,7 +6,8 @@ import FuzzSupport
 /// A HEIC still's metadata items, edited as Glint edits them with `HEIFMetadataEditor`: parsed
 /// (top-level boxes, `meta`, `iloc`, `iinf`, `pitm`), its XMP packet and EXIF block read, its
 /// location removed (`StillLocationRemover`), then a Motion Photo XMP packet set
-/// (`MotionPhotoWriter`). Each file Glint writes must parse again, carry no location, carry the
+/// (`MotionPhotoWriter`), and the file written with its Motion Photo boxes kept
+/// (`CaptureFactsWriter`). Each file Glint writes must parse again, carry no location, carry the
 /// XMP packet it was given and keep the EXIF block it had.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHEIFMetadataEditor(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -38,7 +39,25 @@ public func fuzzHEIFMetadataEditor(_ start: UnsafeRawPointer, _ count: Int) -> C
         preconditionFailure("the metadata of the file without location does not read: \(error)")
     }
     setMotionPhotoPacket(&editor, exif: exif)
+    keepMotionPhoto(editor, exif: exif)
     return 0
+}
+
+/// Writes the file with its Motion Photo boxes put back at its end, as `CaptureFactsWriter` does
+/// for a HEIC Motion Photo: it parses again, keeps its EXIF block, and ends with the same boxes.
+private func keepMotionPhoto(_ editor: HEIFMetadataEditor, exif: [UInt8]?) {
+    guard let region = editor.motionPhotoRegion else { return }
+    let written: [UInt8]
+    do {
+        written = try editor.serializedKeepingMotionPhoto()
+    } catch {
+        FuzzUse.note(error)
+        return
+    }
+    precondition(written.suffix(region.count).elementsEqual(editor.bytes[region]), "the Motion Photo's boxes end the file as they were")
+    let reread = reopen(written, "with its Motion Photo boxes")
+    precondition(reread.motionPhotoRegion?.count == region.count, "the file written has the same Motion Photo boxes")
+    precondition((try? reread.exif()) == exif, "the file keeps its EXIF block")
 }
 
 /// Sets an XMP packet as `MotionPhotoWriter` does; the file written carries it and its EXIF block.

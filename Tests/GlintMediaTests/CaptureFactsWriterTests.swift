@@ -60,6 +60,55 @@ struct CaptureFactsWriterTests {
         #expect(still.width > 0)
     }
 
+    @Test(
+        "a Samsung HEIC Motion Photo gets them in its EXIF item; its mpvd video and what follows it stay byte for byte",
+        .requires(.fixture("motionphoto/motionphoto.heic")))
+    func heicMotionPhoto() throws {
+        let directory = try TemporaryDirectory()
+        let original = SharedFixtures.path("motionphoto/motionphoto.heic")
+        let source = try bytes(original)
+        var editor = try HEIFMetadataEditor(bytes: source)
+        let region = try #require(editor.motionPhotoRegion)
+        let window = try RandomAccessFile(path: original, offset: Int64(region.lowerBound), length: Int64(region.count))
+        let record = Int(try #require(try SamsungTrailer.motionPhotoBlock(in: window)).dataOffset)
+        try editor.setExif(try ExifMetadata.minimal().serialized())  // no date, no place
+        let path = directory.file("motionphoto.heic").path
+        try Data(try editor.serializedKeepingMotionPhoto(videoRecord: record)).write(to: URL(fileURLWithPath: path))
+        #expect(try CaptureFactsWriter.fill(path, with: Self.facts).written == ["date", "location"])
+        let exif = try ExifMetadata(tiff: try #require(try HEIFMetadataEditor(bytes: try bytes(path)).exif()))
+        #expect(exif.captureDateISO8601 == "2023-06-01T12:34:56+00:00" && exif.locationISO6709 == "-33.8568+151.2153+004.000/")
+        try Self.expectMotionPhotoKept(path, source: original)
+    }
+
+    @Test(
+        "a HEIC whose Motion Photo boxes are apart, or would follow a box that runs to the end, is refused",
+        .requires(.fixture("motionphoto/motionphoto.heic")), arguments: ["apart", "sizeless"])
+    func heicMotionPhotoHostile(_ damage: String) throws {
+        var bytes = try self.bytes(SharedFixtures.path("motionphoto/motionphoto.heic"))
+        let free: [UInt8] = [0, 0, 0, 8] + Array("free".utf8)
+        // Another mpvd box after a free box, or a free box that declares no size (to the end).
+        bytes += damage == "apart" ? free + [0, 0, 0, 12] + Array("mpvd".utf8) + [1, 2, 3, 4] : [0, 0, 0, 0] + Array("free".utf8) + [9, 9]
+        var editor = try HEIFMetadataEditor(bytes: bytes)
+        try editor.setExif(try ExifMetadata.minimal().serialized())
+        let error = #expect(throws: MediaError.self) { try editor.serializedKeepingMotionPhoto() }
+        #expect(error?.kind == .unsupported, "\(String(describing: error))")
+    }
+
+    /// The Motion Photo at `path` holds `source`'s video and trailer byte for byte but for the
+    /// `mpv2` record's offset, which points at its MP4; libheif reads its still.
+    static func expectMotionPhotoKept(_ path: String, source: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let photo = try #require(try MotionPhotoReader.read(path: path).motionPhoto, sourceLocation: sourceLocation)
+        let before = try #require(try MotionPhotoReader.read(path: source).motionPhoto, sourceLocation: sourceLocation)
+        #expect(photo.video == before.video && photo.videoLength == before.videoLength && photo.primaryMime == "image/heic", sourceLocation: sourceLocation)
+        let file = try RandomAccessFile(path: path)
+        let sourceFile = try RandomAccessFile(path: source)
+        #expect(try file.read(at: photo.videoOffset, count: Int(photo.videoLength)) == sourceFile.read(at: before.videoOffset, count: Int(before.videoLength)))
+        let block = try #require(try SamsungTrailer.motionPhotoBlock(in: file), "no Samsung trailer", sourceLocation: sourceLocation)
+        let video = try SamsungTrailer.videoLocation(of: block, in: file)
+        #expect(video.offset == photo.videoOffset && video.length == photo.videoLength, "the mpv2 record points at the MP4", sourceLocation: sourceLocation)
+        #expect(try HEICStill(path: path).width == (try HEICStill(path: source)).width, sourceLocation: sourceLocation)
+    }
+
     @Test("a movie without a place gets the key (and, as an MP4, udta/©xyz); its tracks and identifier are kept")
     func movies() throws {
         let directory = try TemporaryDirectory()

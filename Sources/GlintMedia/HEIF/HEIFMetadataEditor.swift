@@ -2,8 +2,8 @@
 /// the coded images: the new item data goes into an `mdat` box right after `meta` (not `idat`,
 /// which ExifTool does not read XMP from), the `iloc` table is rewritten, and the file offsets of
 /// everything after `meta` are moved by the bytes inserted. The top-level `mpvd` and `sefd`
-/// boxes that end a Motion Photo (its video, Samsung's trailer) are dropped, so new ones can be
-/// appended, and so is any `mdat`
+/// boxes of a Motion Photo (its video, Samsung's trailer), wherever they lie, are dropped, so new
+/// ones can be appended, and so is any `mdat`
 /// that no item uses any more (the data of an earlier edit), so editing again does not grow
 /// the file.
 public struct HEIFMetadataEditor {
@@ -18,16 +18,18 @@ public struct HEIFMetadataEditor {
         var contentType: String?
     }
 
-    private let bytes: [UInt8]
-    private let boxes: [(type: FourCC, range: Range<Int>)]
+    let bytes: [UInt8]
+    let boxes: [(type: FourCC, range: Range<Int>)]
     private let metaRange: Range<Int>
     private var meta: Box
     private var infos: [Info]
-    private var locations: HEIFItemLocations
+    var locations: HEIFItemLocations
     private let primaryID: UInt32
     private var replacements: [UInt32: [UInt8]] = [:]
     /// Whether the file ends with a Motion Photo's `mpvd` or `sefd` box (which ``serialized()`` drops).
     public let hasMotionPhotoBoxes: Bool
+    /// The Motion Photo's boxes (type, where they lie, header size), in file order.
+    let motionPhotoBoxes: [(type: FourCC, range: Range<Int>, header: Int)]
 
     /// Parses the structure of a HEIF file held in memory.
     /// - Throws: ``MediaError`` `.corrupt` for a file without a readable `meta` box.
@@ -55,14 +57,13 @@ public struct HEIFMetadataEditor {
         }
         guard let metaBox = boxes.first(where: { $0.type == "meta" }) else { throw MediaError(.corrupt, "HEIF file has no meta box") }
         metaRange = metaBox.range
-        // A Motion Photo's boxes end the file: its `mpvd` video, and Samsung's `sefd` trailer
-        // after it (One UI 6) or alone (the versionless form). They are dropped.
-        let kept = boxes.prefix { !Self.motionPhotoBoxTypes.contains($0.type) }
-        guard boxes[kept.endIndex...].allSatisfy({ Self.motionPhotoBoxTypes.contains($0.type) }) else {
-            throw MediaError(.unsupported, "HEIF file has boxes after its Motion Photo video (mpvd) or Samsung trailer (sefd) box")
-        }
+        // A Motion Photo's boxes: its `mpvd` video, and Samsung's `sefd` trailer after it (One UI
+        // 6) or alone (the versionless form). A phone writes them last; a tool that rewrote the
+        // file may have put its `mdat` after them (ExifTool does). They are dropped.
+        let kept = boxes.filter { !Self.motionPhotoBoxTypes.contains($0.type) }
         self.boxes = kept.map { ($0.type, $0.range) }
-        hasMotionPhotoBoxes = kept.count < boxes.count
+        motionPhotoBoxes = boxes.filter { Self.motionPhotoBoxTypes.contains($0.type) }
+        hasMotionPhotoBoxes = !motionPhotoBoxes.isEmpty
         meta = try BoxParser.parseBox(
             type: "meta", payload: bytes[(metaRange.lowerBound + metaBox.header)..<metaRange.upperBound],
             context: "meta", parentType: nil, depth: 0)
@@ -284,7 +285,7 @@ public struct HEIFMetadataEditor {
     }
 
     /// Where `extent` ends in the file (or `idat`); `Int.max` for an end no file reaches.
-    private static func end(of extent: HEIFItemLocations.Extent) -> Int {
+    static func end(of extent: HEIFItemLocations.Extent) -> Int {
         let (end, overflow) = Int(clamping: extent.offset).addingReportingOverflow(Int(clamping: extent.length))
         return overflow ? Int.max : end
     }

@@ -7,8 +7,9 @@ import Foundation
 ///   directory, through ``JPEGMetadataEditor`` (an EXIF block is added when there is none).
 ///   What follows the image (a Motion Photo's video, a Samsung trailer) is kept byte for byte:
 ///   those are located from the end of the file, and an MPF index's offsets are relative to itself.
-/// - HEIC: the same tags in its EXIF item, through ``HEIFMetadataEditor``. A HEIC without an EXIF
-///   item, or holding a Motion Photo's video, is left as it is (with a note).
+/// - HEIC: the same tags in its EXIF item, through ``HEIFMetadataEditor``; a HEIC Motion Photo's
+///   `mpvd` video and `sefd` trailer follow byte for byte. A HEIC without an EXIF item is left as
+///   it is (with a note).
 /// - QuickTime and MP4: `mvhd`'s creation time when it is zero, and the keys
 ///   `com.apple.quicktime.creationdate` and `com.apple.quicktime.location.ISO6709` (and, in an
 ///   MP4, `udta/©xyz`), every track copied byte for byte.
@@ -71,10 +72,15 @@ public enum CaptureFactsWriter {
             guard lacks else { return Filled() }
             let name = (file.path as NSString).lastPathComponent
             guard exif != nil else { return Filled(note: "\(name): a HEIC without an EXIF item is not given a date or location") }
-            guard !editor.hasMotionPhotoBoxes else { return Filled(note: "\(name): a HEIC Motion Photo is not given a date or location") }
             let written = exif!.fill(facts)
             try editor.setExif(try exif!.serialized())
-            try AtomicFileWriter.write(try editor.serialized(), to: file.path)
+            // A Motion Photo's video and Samsung trailer go back after the new metadata as they were,
+            // the trailer's mpv2 record pointed at the video's new place.
+            let record = try editor.motionPhotoRegion.flatMap { region in
+                let window = try RandomAccessFile(path: file.path, offset: Int64(region.lowerBound), length: Int64(region.count))
+                return try SamsungTrailer.motionPhotoBlock(in: window).map { Int($0.dataOffset) }
+            }
+            try AtomicFileWriter.write(try editor.serializedKeepingMotionPhoto(videoRecord: record), to: file.path)
             return Filled(written: written)
         }
     }
