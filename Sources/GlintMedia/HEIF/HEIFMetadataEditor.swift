@@ -26,7 +26,7 @@ public struct HEIFMetadataEditor {
     var locations: HEIFItemLocations
     private let primaryID: UInt32
     private var replacements: [UInt32: [UInt8]] = [:]
-    /// Whether the file ends with a Motion Photo's `mpvd` or `sefd` box (which ``serialized()`` drops).
+    /// Whether the file holds a Motion Photo's `mpvd` or `sefd` box (which ``serialized()`` drops).
     public let hasMotionPhotoBoxes: Bool
     /// The Motion Photo's boxes (type, where they lie, header size), in file order.
     let motionPhotoBoxes: [(type: FourCC, range: Range<Int>, header: Int)]
