@@ -28,6 +28,28 @@ struct OutputPathTests {
         #expect(error?.problem == "the output would overwrite the input: choose another --out directory")
     }
 
+    @Test("an output that is the input under another name (a link to it, a hard link, a linked folder) is refused")
+    func sameFileOtherName() throws {
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        let input = work.file("in/IMG.jpg").path
+        try FileManager.default.createDirectory(atPath: work.file("in").path, withIntermediateDirectories: true)
+        try Data("jpeg".utf8).write(to: URL(fileURLWithPath: input))
+        let hard = try work.subdirectory("hard")
+        #expect(link(input, hard.appendingPathComponent("IMG.jpg").path) == 0)
+        let soft = try work.subdirectory("soft")
+        try FileManager.default.createSymbolicLink(atPath: soft.appendingPathComponent("IMG.jpg").path, withDestinationPath: input)
+        try FileManager.default.createSymbolicLink(atPath: work.file("linked").path, withDestinationPath: work.file("in").path)
+        for folder in [hard.path, soft.path, work.file("linked").path, work.file("in/../in").path] {
+            let error = #expect(throws: MediaError.self, "\(folder)") { try OutputPath.file(named: "IMG.jpg", in: folder, inputs: [input]) }
+            #expect(error?.file == input)
+        }
+        // Another file of the same name elsewhere is not the input.
+        let other = try work.subdirectory("other")
+        try Data("other".utf8).write(to: other.appendingPathComponent("IMG.jpg"))
+        #expect(try OutputPath.file(named: "IMG.jpg", in: other.path, inputs: [input]) == other.appendingPathComponent("IMG.jpg").path)
+    }
+
     @Test("a chosen output file that is an input is refused, naming the file given")
     func chosenFile() throws {
         let error = #expect(throws: MediaError.self) {

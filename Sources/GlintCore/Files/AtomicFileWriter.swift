@@ -14,6 +14,11 @@ import Foundation
 /// rename (standard output as `-`, a FIFO, a device, a link to one: see ``OutputTarget``) gets the
 /// finished bytes written through it at ``commit()``.
 public final class AtomicFileWriter {
+    /// Whether ``commit()`` fsyncs before the rename (true unless bound otherwise). A writer whose
+    /// outputs are intermediate (a library run's staging folder, whose files are synced once, by
+    /// ``sync(_:)``, before they move to where the user looks) binds it false around its work.
+    @TaskLocal public static var syncsOnCommit = true
+
     /// The final path (`-` for standard output).
     public let destination: String
     /// Where the finished output goes.
@@ -36,11 +41,18 @@ public final class AtomicFileWriter {
         target = try OutputTarget.resolve(destination)
         let directory = target.temporaryDirectory
         let name = destination == OutputTarget.standardOutputName ? "stdout" : URL(fileURLWithPath: destination).lastPathComponent
-        temporaryPath = directory + "/." + name + ".glint-" + UUID().uuidString.prefix(8) + ".tmp"
+        temporaryPath = directory + "/." + name + ".glint-" + Self.randomTag() + ".tmp"
         descriptor = open(temporaryPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw MediaError(.writeFailed, file: destination, "cannot create a file in \(directory): \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// Eight random hexadecimal digits (from `getrandom(2)`: no file is opened for them, as
+    /// `UUID()` opens `/dev/urandom`).
+    static func randomTag() -> String {
+        let digits = String(UInt32.random(in: .min ... .max), radix: 16, uppercase: true)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     deinit {
@@ -73,7 +85,7 @@ public final class AtomicFileWriter {
     /// through the destination (``OutputTarget``).
     public func commit() throws {
         try flush()
-        guard fsync(descriptor) == 0 else { throw failure("fsync failed") }
+        guard !Self.syncsOnCommit || fsync(descriptor) == 0 else { throw failure("fsync failed") }
         finished = true
         defer { close(descriptor) }
         switch target {
@@ -87,6 +99,15 @@ public final class AtomicFileWriter {
             defer { unlink(temporaryPath) }
             try target.writeThrough(from: descriptor, destination: destination)
         }
+    }
+
+    /// Writes the file at `path` to the disk (`fsync(2)`), as ``commit()`` does before its rename.
+    /// - Throws: ``MediaError`` naming the file when it cannot be opened or synced.
+    public static func sync(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw MediaError(.writeFailed, file: path, "cannot open it to sync it: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw MediaError(.writeFailed, file: path, "fsync failed: \(String(cString: strerror(errno)))") }
     }
 
     /// Abandons the output, removing the temporary file.

@@ -2,8 +2,9 @@ import Foundation
 
 /// Where an output goes, checked so that it never replaces one of the files it was made from.
 ///
-/// Paths are compared as the file system sees them: standardised (`.` and `..` removed) with
-/// symbolic links followed, so `out/../IMG.jpg` and a link to `IMG.jpg` are both `IMG.jpg`. Every
+/// Files are compared as the file system sees them (``FileIdentity``: device and inode), so
+/// `out/../IMG.jpg`, a link to `IMG.jpg` and a hard link to it are all `IMG.jpg`; an input that
+/// does not exist is compared by its path, standardised with links followed. Every
 /// Glint writer that names its outputs after its inputs (edit, export, effects, badges) checks
 /// here, so the rule and its message are the same everywhere.
 public enum OutputPath {
@@ -21,7 +22,8 @@ public enum OutputPath {
     /// - Throws: ``MediaError`` `.invalidArgument` naming the input it would overwrite.
     public static func file(named name: String, in directory: String, inputs: [String]) throws -> String {
         let output = resolved(URL(fileURLWithPath: directory).appendingPathComponent(name))
-        if let input = inputs.first(where: { resolved($0) == output }) {
+        let identity = FileIdentity(path: output)
+        if let input = inputs.first(where: { isSame($0, as: output, identity: identity) }) {
             throw overwriteRefusal(file: input, advice: chooseAnotherDirectory)
         }
         return output
@@ -34,7 +36,8 @@ public enum OutputPath {
     ///   - file: The path the error names (the output as the user gave it).
     /// - Throws: ``MediaError`` `.invalidArgument` naming `file` when `output` is an input.
     public static func refuseOverwriting(_ output: String, inputs: [String], naming file: String) throws {
-        if inputs.contains(where: { resolved($0) == output }) {
+        let identity = FileIdentity(path: output)
+        if inputs.contains(where: { isSame($0, as: output, identity: identity) }) {
             throw overwriteRefusal(file: file, advice: chooseAnotherFile)
         }
     }
@@ -50,6 +53,13 @@ public enum OutputPath {
             throw MediaError(.invalidArgument, file: source, "two images are called \(name): their outputs would collide")
         }
         return output
+    }
+
+    /// Whether `input` is the file at `output` (a resolved path whose identity, when it exists, is
+    /// `identity`): one `stat(2)` of an input that exists, rather than resolving its every folder.
+    private static func isSame(_ input: String, as output: String, identity: FileIdentity?) -> Bool {
+        if let inputIdentity = FileIdentity(path: input) { return inputIdentity == identity }
+        return resolved(input) == output
     }
 
     private static func resolved(_ url: URL) -> String {

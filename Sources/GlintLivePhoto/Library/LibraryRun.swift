@@ -111,10 +111,15 @@ public enum LibraryRun {
         _ item: LibraryItem, index: Int, to planned: [String], options: Options, staging: LibraryStaging, converter: Converter
     ) throws -> [String] {
         let folder = try staging.itemFolder(index)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var converted = try converter.convert(item, folder)
-        if options.takeoutMetadata, let sidecar = item.sidecar {
-            converted.notes += try fill(converted.files, from: sidecar)
+        defer { staging.removeItemFolder(folder) }
+        // Files in the staging folder are not synced as they are written (an item's file may be
+        // written twice: converted, then given its sidecar's facts); each is synced once, below.
+        let converted = try AtomicFileWriter.$syncsOnCommit.withValue(false) {
+            var converted = try converter.convert(item, folder)
+            if options.takeoutMetadata, let sidecar = item.sidecar {
+                converted.notes += try fill(converted.files, from: sidecar)
+            }
+            return converted
         }
         let byName = Dictionary(planned.map { ((($0 as NSString).lastPathComponent), $0) }, uniquingKeysWith: { a, _ in a })
         let written = converted.files.map { ($0 as NSString).lastPathComponent }
@@ -124,6 +129,7 @@ public enum LibraryRun {
                 "wrote \(written.joined(separator: ", ")) where \(byName.keys.sorted().joined(separator: ", ")) was planned")
         }
         for (file, name) in zip(converted.files, written) {
+            try AtomicFileWriter.sync(file)
             try staging.commit(file, to: byName[name]!)
         }
         return converted.notes
@@ -149,13 +155,13 @@ public enum LibraryRun {
         let found =
             plan.items.flatMap { $0.inputs + $0.companions } + plan.unpairedMovies.map(\.path) + plan.unreadable.map(\.path) + plan.ignored
             + plan.duplicates.map(\.path)
-        let inputs = Set(found.map(OutputPath.resolved))
+        let inputs = Set(found.compactMap(FileIdentity.init(path:)))
         var claimed: [String: LibraryItem] = [:]
         return try plan.items.map { item in
             let folder = item.outputFolder.isEmpty ? output : (output as NSString).appendingPathComponent(item.outputFolder)
             return try names(item).map { name in
                 let destination = (folder as NSString).appendingPathComponent(name)
-                if inputs.contains(OutputPath.resolved(destination)) {
+                if let identity = FileIdentity(path: destination), inputs.contains(identity) {
                     throw MediaError(.invalidArgument, file: item.inputs[0], "its output \(destination) would overwrite an input: choose another --out folder")
                 }
                 if let other = claimed.updateValue(item, forKey: destination.lowercased()) {

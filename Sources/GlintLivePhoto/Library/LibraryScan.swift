@@ -54,7 +54,8 @@ public struct LibraryScan: Sendable, Equatable {
     /// Whether any path given was a folder (a run then reports per item rather than per file).
     public private(set) var hasFolders = false
 
-    private var seen = Set<String>()
+    /// The paths added so far, by the file they name.
+    private var seenFiles: [FileIdentity: [String]] = [:]
     private let options: Options
 
     /// The extensions taken as media without reading the file (compared lowercased). `mp` and
@@ -84,7 +85,16 @@ public struct LibraryScan: Sendable, Equatable {
     }
 
     private mutating func add(_ entry: Entry) throws {
-        guard seen.insert(OutputPath.resolved(entry.path)).inserted else { return }
+        // A path given twice (a folder and a file in it, a link to either) is one entry; hard
+        // links are files of their own. Paths are resolved only when two name one file.
+        if let identity = FileIdentity(path: entry.path) {
+            let earlier = seenFiles[identity, default: []]
+            if !earlier.isEmpty {
+                let resolved = OutputPath.resolved(entry.path)
+                guard !earlier.contains(where: { OutputPath.resolved($0) == resolved }) else { return }
+            }
+            seenFiles[identity] = earlier + [entry.path]
+        }
         guard entries.count < options.maxEntries else {
             throw MediaError(.tooLarge, file: entry.path, "more than \(options.maxEntries) files to work on: give fewer folders")
         }

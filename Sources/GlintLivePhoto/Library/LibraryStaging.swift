@@ -44,6 +44,7 @@ public struct LibraryStaging: Sendable {
     /// A fresh, empty folder for item `index`.
     public func itemFolder(_ index: Int) throws -> String {
         let folder = (root as NSString).appendingPathComponent(String(index))
+        if mkdir(folder, 0o700) == 0 { return folder }
         try? FileManager.default.removeItem(atPath: folder)
         guard mkdir(folder, 0o700) == 0 else {
             throw MediaError(.writeFailed, file: folder, "cannot create a staging folder: \(String(cString: strerror(errno)))")
@@ -55,13 +56,17 @@ public struct LibraryStaging: Sendable {
     /// folder: a rename, so the file appears whole or not at all. Across disks (an output folder
     /// that is a mount point) it is copied atomically instead.
     public func commit(_ staged: String, to destination: String) throws {
-        let folder = (destination as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw MediaError(.writeFailed, file: folder, "cannot create the output folder")
+        // The folder is created only when the rename finds it missing (once per folder of a run).
+        if rename(staged, destination) == 0 { return }
+        if errno == ENOENT {
+            let folder = (destination as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw MediaError(.writeFailed, file: folder, "cannot create the output folder")
+            }
+            if rename(staged, destination) == 0 { return }
         }
-        guard rename(staged, destination) != 0 else { return }
         guard errno == EXDEV else {
             throw MediaError(.writeFailed, file: destination, "cannot move the finished file into place: \(String(cString: strerror(errno)))")
         }
@@ -74,6 +79,11 @@ public struct LibraryStaging: Sendable {
     public func naming(_ input: String, in error: Error) -> Error {
         guard let media = error as? MediaError, let file = media.file, file.hasPrefix(root + "/") else { return error }
         return MediaError(media.kind, file: input, media.problem)
+    }
+
+    /// Removes item `folder` (empty once its files are committed) and whatever is left in it.
+    public func removeItemFolder(_ folder: String) {
+        if rmdir(folder) != 0 { try? FileManager.default.removeItem(atPath: folder) }
     }
 
     /// Removes the staging folder and everything in it.

@@ -70,6 +70,15 @@ struct LibraryScanTests {
         #expect(both.entries.map(\.relativePath) == ["a.jpg", "no-extension"])
     }
 
+    @Test("a hard link is a file of its own (an album folder of links gets its outputs); a path spelled twice is one")
+    func hardLinks() throws {
+        let tree = try LibraryTree()
+        defer { tree.directory.remove() }
+        #expect(link("\(tree.root)/a.jpg", "\(tree.root)/sub/a-again.jpg") == 0)
+        let scan = try LibraryScan.scan([tree.root, "\(tree.root)/sub/../a.jpg"], options: .init(recursive: true))
+        #expect(scan.entries.map(\.relativePath) == ["a.jpg", "no-extension", "sub/a-again.jpg", "sub/b.MOV", "sub/deeper/c.png"])
+    }
+
     @Test("past the depth or file caps, a typed error naming the folder")
     func caps() throws {
         let tree = try LibraryTree()
