@@ -186,7 +186,9 @@ struct DashboardSecurityTests {
 
     @Test("with --trusted-proxies the forwarded client address is the bucket; its left-most entries are not")
     func floodBehindTrustedProxy() async throws {
-        let server = try await SecurityServer.start(["--no-workers", "--trusted-proxies", "127.0.0.1/32", "--anonymous-rate", "0.001", "--anonymous-burst", "3"])
+        let server = try await SecurityServer.start([
+            "--no-workers", "--trusted-proxies", "127.0.0.1/32", "--anonymous-rate", "0.001", "--anonymous-burst", "3",
+        ])
         defer { server.remove() }
         func status(_ forwardedFor: String) async throws -> Int {
             try await server.request(.GET, "/s/nothing.1.x", headers: ["X-Forwarded-For": forwardedFor]).status
