@@ -41,19 +41,28 @@ public struct CaptureFacts: Sendable, Equatable, Codable {
 
     /// The date as EXIF writes it (`2023:06:01 12:34:56`), in UTC.
     var exifDate: String? {
-        date.map { Self.utcFormat("yyyy:MM:dd HH:mm:ss").string(from: $0) }
+        date.flatMap { Self.utc($0, date: ":", between: " ", after: "") }
     }
 
     /// The date as ISO 8601 in UTC (`2023-06-01T12:34:56Z`), the form of `com.apple.quicktime.creationdate`.
     public var iso8601Date: String? {
-        date.map { Self.utcFormat("yyyy-MM-dd'T'HH:mm:ss'Z'").string(from: $0) }
+        date.flatMap { Self.utc($0, date: "-", between: "T", after: "Z") }
     }
 
-    private static func utcFormat(_ format: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = format
-        return formatter
+    /// `date`'s UTC calendar fields, whole seconds, as `YYYY<d>MM<d>DD<between>hh:mm:ss<after>`;
+    /// nil outside years 0 to 9999. Formatted by hand from `gmtime_r`: a `DateFormatter` made per
+    /// date cost more than the rest of giving a photo its sidecar's facts.
+    static func utc(_ date: Date, date separator: String, between: String, after: String) -> String? {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
+        var time = time_t(seconds)
+        var fields = tm()
+        guard gmtime_r(&time, &fields) != nil, (-1900...8099).contains(fields.tm_year) else { return nil }
+        func padded(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return padded(fields.tm_year + 1900, 4) + separator + padded(fields.tm_mon + 1, 2) + separator + padded(fields.tm_mday, 2) + between
+            + padded(fields.tm_hour, 2) + ":" + padded(fields.tm_min, 2) + ":" + padded(fields.tm_sec, 2) + after
     }
 }
