@@ -46,6 +46,6 @@ enum LibraryDuplicates {
             hash.update(data: block)
             offset += Int64(count)
         }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return LowercaseHex.string(hash.finalize())
     }
 }

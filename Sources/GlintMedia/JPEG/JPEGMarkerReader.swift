@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Walks markers and skips segments and entropy-coded data, checking every bound.
 struct JPEGMarkerReader {
     let bytes: [UInt8]
@@ -69,26 +75,34 @@ struct JPEGMarkerReader {
     }
 
     /// Moves to the next `0xFF` that starts a real marker: not a stuffed `0xFF 0x00`, a restart
-    /// marker, or a fill byte.
+    /// marker, or a fill byte. Each `0xFF` is found with `memchr` (the image data is most of a
+    /// JPEG, and a byte-by-byte search of it was most of the time spent reading one's markers).
     private mutating func skipEntropyCodedData() throws {
-        var index = position
-        let count = bytes.count
-        while true {
-            guard let found = bytes[index...].firstIndex(of: 0xFF) else {
-                throw MediaError(.truncated, "JPEG data ends inside the image data, before its EOI marker")
-            }
-            guard found + 1 < count else {
-                throw MediaError(.truncated, "JPEG data ends inside the image data, before its EOI marker")
-            }
-            let next = bytes[found + 1]
+        let found = bytes.withUnsafeBufferPointer { buffer in Self.realMarker(in: buffer, from: position) }
+        guard let found else {
+            throw MediaError(.truncated, "JPEG data ends inside the image data, before its EOI marker")
+        }
+        position = found
+    }
+
+    /// The offset of the first `0xFF` at or after `start` in `buffer` that starts a real marker,
+    /// or nil when the buffer ends first.
+    private static func realMarker(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = buffer.baseAddress else { return nil }
+        var index = start
+        while index < buffer.count {
+            guard let hit = memchr(base + index, 0xFF, buffer.count - index) else { return nil }
+            let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            guard found + 1 < buffer.count else { return nil }
+            let next = buffer[found + 1]
             if next == 0x00 || (0xD0...0xD7).contains(next) {
                 index = found + 2
             } else if next == 0xFF {
                 index = found + 1
             } else {
-                position = found
-                return
+                return found
             }
         }
+        return nil
     }
 }
