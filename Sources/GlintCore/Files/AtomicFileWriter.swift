@@ -13,19 +13,32 @@ import Foundation
 /// failure never leaves a half-written output. A destination that must not be replaced by a
 /// rename (standard output as `-`, a FIFO, a device, a link to one: see ``OutputTarget``) gets the
 /// finished bytes written through it at ``commit()``.
+///
+/// Inside a private staging folder (``stagingFolder``) the guarantees move to whoever moves the
+/// folder's files into place.
 public final class AtomicFileWriter {
-    /// Whether ``commit()`` fsyncs before the rename (true unless bound otherwise). A writer whose
-    /// outputs are intermediate (a library run's staging folder, whose files are synced once, by
-    /// ``sync(_:)``, before they move to where the user looks) binds it false around its work.
-    @TaskLocal public static var syncsOnCommit = true
+    /// A folder no one else reads (a library run's item folder), whose files are synced
+    /// (``sync(_:)``) and moved into place later, and which is removed whole when its work fails;
+    /// nil unless bound. A file written below it is written under its own name when new, rewritten
+    /// in place when it exists and ``write(_:to:)`` has all its bytes, and never fsynced: a failed
+    /// write may leave a partial file there. Files anywhere else are written as always.
+    @TaskLocal public static var stagingFolder: String?
+
+    /// Whether `path` is below ``stagingFolder``.
+    static func isStaged(_ path: String) -> Bool {
+        guard let folder = stagingFolder, !folder.isEmpty else { return false }
+        return path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") && !path.contains("/../")
+    }
 
     /// The final path (`-` for standard output).
     public let destination: String
     /// Where the finished output goes.
     public let target: OutputTarget
-    /// The temporary path being written.
+    /// The temporary path being written (the destination itself, new, below ``stagingFolder``).
     public let temporaryPath: String
     private var descriptor: Int32
+    /// Whether the destination is below ``stagingFolder`` (no fsync at ``commit()``).
+    private let staged: Bool
     private var buffer: [UInt8] = []
     private let bufferLimit = 1 << 20
     /// Bytes written so far (the offset of the next byte).
@@ -41,6 +54,15 @@ public final class AtomicFileWriter {
         target = try OutputTarget.resolve(destination)
         let directory = target.temporaryDirectory
         let name = destination == OutputTarget.standardOutputName ? "stdout" : URL(fileURLWithPath: destination).lastPathComponent
+        if case .replace(let path) = target { staged = Self.isStaged(path) } else { staged = false }
+        if staged, case .replace(let path) = target {
+            // A new file in a private folder is written under its own name: no temporary beside it.
+            descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            if descriptor >= 0 {
+                temporaryPath = path
+                return
+            }
+        }
         temporaryPath = directory + "/." + name + ".glint-" + Self.randomTag() + ".tmp"
         descriptor = open(temporaryPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -85,10 +107,12 @@ public final class AtomicFileWriter {
     /// through the destination (``OutputTarget``).
     public func commit() throws {
         try flush()
-        guard !Self.syncsOnCommit || fsync(descriptor) == 0 else { throw failure("fsync failed") }
+        guard staged || fsync(descriptor) == 0 else { throw failure("fsync failed") }
         finished = true
         defer { close(descriptor) }
         switch target {
+        case .replace(let path) where path == temporaryPath:
+            return
         case .replace(let path):
             guard rename(temporaryPath, path) == 0 else {
                 let message = String(cString: strerror(errno))
@@ -99,15 +123,6 @@ public final class AtomicFileWriter {
             defer { unlink(temporaryPath) }
             try target.writeThrough(from: descriptor, destination: destination)
         }
-    }
-
-    /// Writes the file at `path` to the disk (`fsync(2)`), as ``commit()`` does before its rename.
-    /// - Throws: ``MediaError`` naming the file when it cannot be opened or synced.
-    public static func sync(_ path: String) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw MediaError(.writeFailed, file: path, "cannot open it to sync it: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw MediaError(.writeFailed, file: path, "fsync failed: \(String(cString: strerror(errno)))") }
     }
 
     /// Abandons the output, removing the temporary file.
@@ -141,6 +156,7 @@ public final class AtomicFileWriter {
 
     /// Writes `bytes` to `path` atomically.
     public static func write(_ bytes: [UInt8], to path: String) throws {
+        if isStaged(path), try rewriteInPlace(bytes, at: path) { return }
         let writer = try AtomicFileWriter(destination: path)
         try writer.write(bytes)
         try writer.commit()

@@ -12,8 +12,9 @@ import GlintMedia
 ///   two items that would write the same path (compared ignoring case, as a Mac or an exFAT disk
 ///   does), or an output that is an input, stop the run with nothing written.
 /// - Each item is converted into its own folder inside ``LibraryStaging`` (beside the output
-///   folder) and its finished files are renamed into place: a run killed at any moment leaves no
-///   partial or temporary file under the output folder.
+///   folder) and its finished files are synced and renamed into place: a run killed at any moment
+///   leaves no partial or temporary file under the output folder. Items done within moments of
+///   each other are committed together, with one sync for all of their files.
 /// - With ``Options/skipExisting``, an item whose outputs are all there is skipped: only whole
 ///   files are ever renamed into place, so an interrupted run is simply run again.
 /// - With ``Options/takeoutMetadata``, each output that lacks a capture date or location is given
@@ -82,68 +83,14 @@ public enum LibraryRun {
         let destinations = try plannedDestinations(plan, output: staging.output, names: converter.names)
         staged(staging)
         let total = plan.items.count
+        // Items are converted into the staging folder and committed (synced, then renamed into
+        // place) in groups, each thread's finished items together (LibraryRun+Commit.swift).
         let results = ConcurrentItems.map(
-            Array(plan.items.indices), jobs: options.jobs, progress: { progress?($0, total) },
-            { index in run(plan.items[index], index: index, to: destinations[index], options: options, staging: staging, converter: converter) })
+            Array(plan.items.indices), jobs: options.jobs, groupSize: commitGroupSize, groupWait: commitGroupWait,
+            progress: { progress?($0, total) },
+            { index in stage(plan.items[index], to: destinations[index], options: options, staging: staging, converter: converter) },
+            finish: { commit($0, staging: staging) })
         return LibrarySummary(output: staging.output, plan: plan, results: results)
-    }
-
-    /// Skips, converts or records the failure of one item.
-    private static func run(
-        _ item: LibraryItem, index: Int, to planned: [String], options: Options, staging: LibraryStaging, converter: Converter
-    ) -> LibrarySummary.ItemResult {
-        var result = LibrarySummary.ItemResult(
-            kind: item.kind, inputs: item.inputs, outcome: .skipped, outputs: planned, notes: item.notes, failure: nil, sidecar: item.sidecar?.path)
-        if options.skipExisting && planned.allSatisfy(isCompleteFile) { return result }
-        do {
-            result.notes += try convert(item, index: index, to: planned, options: options, staging: staging, converter: converter)
-            result.outcome = .converted
-        } catch {
-            result.outcome = .failed
-            result.outputs = []
-            result.failure = LibraryFailure(path: item.inputs[0], error: staging.naming(item.inputs[0], in: error))
-        }
-        return result
-    }
-
-    /// Converts one item in its staging folder and renames its files into place.
-    private static func convert(
-        _ item: LibraryItem, index: Int, to planned: [String], options: Options, staging: LibraryStaging, converter: Converter
-    ) throws -> [String] {
-        let folder = try staging.itemFolder(index)
-        defer { staging.removeItemFolder(folder) }
-        // Files in the staging folder are not synced as they are written (an item's file may be
-        // written twice: converted, then given its sidecar's facts); each is synced once, below.
-        let converted = try AtomicFileWriter.$syncsOnCommit.withValue(false) {
-            var converted = try converter.convert(item, folder)
-            if options.takeoutMetadata, let sidecar = item.sidecar {
-                converted.notes += try fill(converted.files, from: sidecar)
-            }
-            return converted
-        }
-        let byName = Dictionary(planned.map { ((($0 as NSString).lastPathComponent), $0) }, uniquingKeysWith: { a, _ in a })
-        let written = converted.files.map { ($0 as NSString).lastPathComponent }
-        guard Set(written) == Set(byName.keys), written.count == planned.count else {
-            throw MediaError(
-                .writeFailed, file: item.inputs[0],
-                "wrote \(written.joined(separator: ", ")) where \(byName.keys.sorted().joined(separator: ", ")) was planned")
-        }
-        for (file, name) in zip(converted.files, written) {
-            try AtomicFileWriter.sync(file)
-            try staging.commit(file, to: byName[name]!)
-        }
-        return converted.notes
-    }
-
-    /// Gives `files` what `sidecar` has and they lack; returns notes saying what was given.
-    private static func fill(_ files: [String], from sidecar: TakeoutSidecar) throws -> [String] {
-        let source = (sidecar.path as NSString).lastPathComponent
-        return try files.compactMap { file in
-            let filled = try CaptureFactsWriter.fill(file, with: sidecar.facts)
-            let name = (file as NSString).lastPathComponent
-            if !filled.written.isEmpty { return "\(name): \(filled.written.joined(separator: " and ")) from \(source)" }
-            return filled.note.map { "\($0) (\(source))" }
-        }
     }
 
     /// Each item's output paths, in the plan's order.

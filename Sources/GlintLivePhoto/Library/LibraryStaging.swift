@@ -15,6 +15,8 @@ public struct LibraryStaging: Sendable {
     public let output: String
     /// The staging folder.
     public let root: String
+    /// Item folders free for the next item.
+    private let folders = FolderPool()
 
     /// Creates the output folder and a staging folder beside it, and removes staging folders
     /// that runs no longer alive left there.
@@ -41,15 +43,37 @@ public struct LibraryStaging: Sendable {
         }
     }
 
-    /// A fresh, empty folder for item `index`.
-    public func itemFolder(_ index: Int) throws -> String {
-        let folder = (root as NSString).appendingPathComponent(String(index))
-        if mkdir(folder, 0o700) == 0 { return folder }
-        try? FileManager.default.removeItem(atPath: folder)
+    /// An empty folder of its own inside the staging folder, for one item: one that an earlier
+    /// item gave back empty, or a new one (a run makes about one folder per job and group of items
+    /// waiting to be committed, not one per item).
+    public func takeItemFolder() throws -> String {
+        try folders.take() ?? newItemFolder()
+    }
+
+    /// Gives back an item's folder: kept for the next item when empty, removed otherwise (an item
+    /// that failed, or left something behind).
+    public func giveBack(itemFolder folder: String) {
+        if Self.isEmptyFolder(folder) { folders.give(folder) } else { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// A new folder inside the staging folder.
+    private func newItemFolder() throws -> String {
+        let folder = (root as NSString).appendingPathComponent(String(folders.nextNumber()))
         guard mkdir(folder, 0o700) == 0 else {
             throw MediaError(.writeFailed, file: folder, "cannot create a staging folder: \(String(cString: strerror(errno)))")
         }
         return folder
+    }
+
+    /// Whether `folder` has nothing in it (read, not removed: a removed folder would be made again).
+    static func isEmptyFolder(_ folder: String) -> Bool {
+        guard let directory = opendir(folder) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name != "." && name != ".." { return false }
+        }
+        return true
     }
 
     /// Moves the finished file `staged` to `destination` under the output folder, creating its
@@ -81,11 +105,6 @@ public struct LibraryStaging: Sendable {
         return MediaError(media.kind, file: input, media.problem)
     }
 
-    /// Removes item `folder` (empty once its files are committed) and whatever is left in it.
-    public func removeItemFolder(_ folder: String) {
-        if rmdir(folder) != 0 { try? FileManager.default.removeItem(atPath: folder) }
-    }
-
     /// Removes the staging folder and everything in it.
     public func remove() {
         try? FileManager.default.removeItem(atPath: root)
@@ -103,6 +122,27 @@ public struct LibraryStaging: Sendable {
             let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap { Int32($0) }
             guard let pid, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
             try? FileManager.default.removeItem(atPath: (parent as NSString).appendingPathComponent(name))
+        }
+    }
+}
+
+/// The empty item folders of a run, handed from one item to the next (under a lock).
+private final class FolderPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [String] = []
+    private var made = 0
+
+    /// A free folder, or nil when every folder made is in use.
+    func take() -> String? { lock.withLock { free.popLast() } }
+
+    /// Gives back an empty folder.
+    func give(_ folder: String) { lock.withLock { free.append(folder) } }
+
+    /// A number no folder of the run has had.
+    func nextNumber() -> Int {
+        lock.withLock {
+            made += 1
+            return made
         }
     }
 }

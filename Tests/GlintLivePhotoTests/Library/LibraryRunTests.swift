@@ -1,6 +1,7 @@
 import Foundation
 import GlintMedia
 import GlintTestSupport
+import Synchronization
 import Testing
 
 @testable import GlintLivePhoto
@@ -108,6 +109,52 @@ struct LibraryRunTests {
         let failure = try #require(summary.failures.first { $0.path.hasSuffix("IMG_0001.jpg") })
         #expect(failure.code == "invalid-input" && failure.kind == "corrupt" && failure.message.contains("made to fail"))
         #expect(!TemporaryDirectory.files(below: library.out).contains { $0.contains("IMG_0001") })
+    }
+
+    @Test("each item starts in an empty folder of its own; what one leaves behind or fails with never reaches the output folder")
+    func itemFolders() throws {
+        let library = try GeneratedLibrary()
+        defer { library.directory.remove() }
+        let plan = try Self.plan(library)
+        let seen = Mutex<[(folder: String, empty: Bool)]>([])
+        let converter = LibraryRun.Converter(
+            names: { [($0.inputs[0] as NSString).lastPathComponent + ".out"] },
+            convert: { item, folder in
+                let name = (item.inputs[0] as NSString).lastPathComponent
+                seen.withLock { $0.append((folder, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true)) }
+                if name == "photo.jpg" { throw MediaError(.corrupt, file: item.inputs[0], "made to fail") }
+                let file = folder + "/" + name + ".out"
+                try AtomicFileWriter.write(Array(name.utf8), to: file)
+                if name == "IMG_0001.jpg" { try AtomicFileWriter.write([1], to: folder + "/stray") }
+                return LibraryRun.Converted(files: [file])
+            })
+        let summary = try LibraryRun.run(plan, options: .init(output: library.out, jobs: 2), converter: converter)
+        let folders = seen.withLock { $0 }
+        #expect(folders.count == plan.items.count && folders.allSatisfy(\.empty), "\(folders)")
+        // broken.jpg, which the plan could not read, and photo.jpg, made to fail.
+        #expect(summary.counts.failed == 2, "\(summary.counts)")
+        #expect(TemporaryDirectory.files(below: library.out) == ["2024/stills/IMG_0001.jpg.out", "PXL_0002.MP.jpg.out"])
+        let beside = try FileManager.default.contentsOfDirectory(atPath: library.directory.path)
+        #expect(!beside.contains { $0.contains("glint-staging") }, "the staging folder is gone: \(beside)")
+    }
+
+    @Test("an item folder given back empty is the next one taken; one given back with anything in it is removed")
+    func folderReuse() throws {
+        let directory = try TemporaryDirectory("glint-library-staging")
+        defer { directory.remove() }
+        let staging = try LibraryStaging(output: directory.path + "/out")
+        defer { staging.remove() }
+        let first = try staging.takeItemFolder()
+        let second = try staging.takeItemFolder()
+        #expect(first != second)
+        staging.giveBack(itemFolder: first)
+        #expect(try staging.takeItemFolder() == first)
+        try Data([1]).write(to: URL(fileURLWithPath: first + "/left"))
+        staging.giveBack(itemFolder: first)
+        #expect(!FileManager.default.fileExists(atPath: first))
+        let third = try staging.takeItemFolder()
+        #expect(third != first && third != second)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: third).isEmpty)
     }
 
     @Test("two items that would write the same file, or an output onto an input, stop the run before anything is written")

@@ -131,6 +131,30 @@ struct ConcurrentItemsTests {
         #expect(ConcurrentItems.map([Int](), jobs: 4) { $0 }.isEmpty)
     }
 
+    @Test("in groups: results in the items' order, groups of at most groupSize, each item's group finished once")
+    func groups() {
+        let sizes = Shared()
+        let finished = Shared()
+        let results = ConcurrentItems.map(
+            Array(0..<101), jobs: 3, groupSize: 8, groupWait: .seconds(60), progress: { finished.append($0) }, { $0 * 3 },
+            finish: { group in
+                sizes.append(group.count)
+                return group.map { $0 + 1 }
+            })
+        #expect(results == (0..<101).map { $0 * 3 + 1 })
+        #expect(sizes.all.allSatisfy { (1...8).contains($0) } && sizes.all.reduce(0, +) == 101, "\(sizes.all)")
+        #expect(finished.all == Array(1...101))
+        // No wait at all: every item is finished on its own, as soon as it is done.
+        let alone = Shared()
+        _ = ConcurrentItems.map(
+            Array(0..<20), jobs: 2, groupSize: 8, groupWait: .zero, { $0 },
+            finish: {
+                alone.append($0.count)
+                return $0
+            })
+        #expect(alone.all == Array(repeating: 1, count: 20))
+    }
+
     @Test("jobs 1 runs one item at a time; jobs 2 runs two at once on a machine with two cores")
     func concurrency() throws {
         #expect(Self.mostAtOnce(jobs: 1) == 1)
