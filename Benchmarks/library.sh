@@ -43,7 +43,7 @@ JOBS=${JOBS:-$(nproc)}
 SHARED_FIXTURES=${SHARED_FIXTURES:-../shared/fixtures}
 galaxy="$SHARED_FIXTURES/motionphoto/motionphoto.heic"
 [ -f "$galaxy" ] || { echo "library: $galaxy not found (the shared fixtures)" >&2; exit 1; }
-for tool in exiftool ffmpeg ffprobe vips python3 /usr/bin/time; do
+for tool in exiftool ffmpeg ffprobe vips python3 hyperfine /usr/bin/time; do
   command -v "$tool" >/dev/null || { echo "library: needs $tool (run make deps)" >&2; exit 1; }
 done
 if [ -z "${GLINT:-}" ]; then
@@ -192,10 +192,28 @@ echo; echo "== 3. a Takeout export: $TAKEOUT photos and their sidecars, $ALBUM o
 python3 -m venv "$work/venv" && "$work/venv/bin/pip" install --quiet google-photos-takeout-helper==2.3.0
 [ -f "$src/takeout/IMG_$TAKEOUT.jpg" ] ||
   seq 1 "$TAKEOUT" | xargs -P "$JOBS" -I{} bash -c 'fixture "$src/takeout" "IMG_{}" --still-size 1600x1200 --frames 2; rm "$src/takeout/IMG_{}.mov"'
+# Each side takes about a second here, so one run each is mostly noise: hyperfine times TAKEOUT_RUNS
+# runs of each and the ratio is of the medians. Every run gets a tree of its own, built just before it
+# in a folder of its own (the helper changes the files it reads), and nothing is deleted until all runs
+# are over: ext4 without a journal (as on these machines) skips every inode freed in the last 30 s when
+# it allocates one, so after thousands of files are deleted each new file costs a scan past all of
+# them, and a run just after deleting the last run's trees would time that. Then one more run each,
+# timed as above, for peak memory and the outputs checked below. (The helper runs in $work: it writes
+# its log file into the folder it runs in.)
+TAKEOUT_RUNS=${TAKEOUT_RUNS:-5}
+runs=$work/takeout-runs
+rm -rf "$runs"; mkdir -p "$runs"; echo 0 > "$runs/last"
+sleep 31 # the inodes the runs above freed age out
+takeout_tree="n=\$((\$(cat '$runs/last') + 1)) && echo \$n > '$runs/last' && python3 Benchmarks/library_make.py takeout '$src/takeout' '$runs/'\$n'/Takeout/Google Photos' $TAKEOUT $ALBUM"
+glint_takeout="n=\$(cat '$runs/last') && '$GLINT' export '$runs/'\$n -r --as still --out '$runs/'\$n'-glint' --jobs $JOBS --json"
+gpth_takeout="n=\$(cat '$runs/last') && cd '$work' && '$work/venv/bin/google-photos-takeout-helper' -i '$runs/'\$n -o '$runs/'\$n'-gpth'"
+hyperfine --style basic --runs "$TAKEOUT_RUNS" --prepare "$takeout_tree" --export-json "$work/takeout.hyperfine.json" \
+  -n glint-takeout "$glint_takeout > /dev/null" -n gpth-takeout "$gpth_takeout > /dev/null 2>&1" | grep -v '^ *Range\|^ *$' || true
 python3 Benchmarks/library_make.py takeout "$src/takeout" "$work/takeout/Takeout/Google Photos" "$TAKEOUT" "$ALBUM"
 timed glint-takeout "$GLINT" export "$work/takeout" -r --as still --out "$work/glint-takeout" --jobs "$JOBS" --json
-# (in $work: the helper writes its log file into the folder it runs in)
-timed gpth-takeout bash -c "cd '$work' && '$work/venv/bin/google-photos-takeout-helper' -i '$work/takeout' -o '$work/gpth-takeout'"
+python3 Benchmarks/library_make.py takeout "$src/takeout" "$work/takeout-gpth/Takeout/Google Photos" "$TAKEOUT" "$ALBUM"
+timed gpth-takeout bash -c "cd '$work' && '$work/venv/bin/google-photos-takeout-helper' -i '$work/takeout-gpth' -o '$work/gpth-takeout'"
+rm -rf "$runs"
 
 echo; echo "== results"
 python3 - "$work" "$items" "$motion" "$TAKEOUT" <<'EOF2'
@@ -203,6 +221,10 @@ import json, sys
 work, items, motion = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 def seconds(label): return float(open(f"{work}/{label}.time").read().split()[-2])
 takeout = int(sys.argv[4])
+# The Takeout runs: the medians of hyperfine's runs.
+medians = {r["command"]: r["median"] for r in json.load(open(f"{work}/takeout.hyperfine.json"))["results"]}
+seconds_of_one_run = seconds
+def seconds(label): return medians.get(label) or seconds_of_one_run(label)
 for test, count, peer, name in (("motion", items, "peer", "exiftool + ffmpeg"), ("motion-convert", items, "peer", "exiftool + ffmpeg + vips"),
                                 ("pair", motion, "peer", "exiftool + ffmpeg"),
                                 ("takeout", takeout, "gpth", "google-photos-takeout-helper")):
