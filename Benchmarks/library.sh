@@ -197,21 +197,23 @@ python3 -m venv "$work/venv" && "$work/venv/bin/pip" install --quiet google-phot
 # in a folder of its own (the helper changes the files it reads), and nothing is deleted until all runs
 # are over: ext4 without a journal (as on these machines) skips every inode freed in the last 30 s when
 # it allocates one, so after thousands of files are deleted each new file costs a scan past all of
-# them, and a run just after deleting the last run's trees would time that. Then one more run each,
+# them, and a run just after deleting the last run's trees would time that. Each tree is written to
+# the disk (sync) before its run, as an export that has been sitting there is: glint makes its outputs
+# durable with syncfs(2), which would otherwise also write out the tree just made. Then one more run each,
 # timed as above, for peak memory and the outputs checked below. (The helper runs in $work: it writes
 # its log file into the folder it runs in.)
 TAKEOUT_RUNS=${TAKEOUT_RUNS:-5}
 runs=$work/takeout-runs
 rm -rf "$runs"; mkdir -p "$runs"; echo 0 > "$runs/last"
 sleep 31 # the inodes the runs above freed age out
-takeout_tree="n=\$((\$(cat '$runs/last') + 1)) && echo \$n > '$runs/last' && python3 Benchmarks/library_make.py takeout '$src/takeout' '$runs/'\$n'/Takeout/Google Photos' $TAKEOUT $ALBUM"
+takeout_tree="n=\$((\$(cat '$runs/last') + 1)) && echo \$n > '$runs/last' && python3 Benchmarks/library_make.py takeout '$src/takeout' '$runs/'\$n'/Takeout/Google Photos' $TAKEOUT $ALBUM && sync"
 glint_takeout="n=\$(cat '$runs/last') && '$GLINT' export '$runs/'\$n -r --as still --out '$runs/'\$n'-glint' --jobs $JOBS --json"
 gpth_takeout="n=\$(cat '$runs/last') && cd '$work' && '$work/venv/bin/google-photos-takeout-helper' -i '$runs/'\$n -o '$runs/'\$n'-gpth'"
 hyperfine --style basic --runs "$TAKEOUT_RUNS" --prepare "$takeout_tree" --export-json "$work/takeout.hyperfine.json" \
   -n glint-takeout "$glint_takeout > /dev/null" -n gpth-takeout "$gpth_takeout > /dev/null 2>&1" | grep -v '^ *Range\|^ *$' || true
-python3 Benchmarks/library_make.py takeout "$src/takeout" "$work/takeout/Takeout/Google Photos" "$TAKEOUT" "$ALBUM"
+python3 Benchmarks/library_make.py takeout "$src/takeout" "$work/takeout/Takeout/Google Photos" "$TAKEOUT" "$ALBUM" && sync
 timed glint-takeout "$GLINT" export "$work/takeout" -r --as still --out "$work/glint-takeout" --jobs "$JOBS" --json
-python3 Benchmarks/library_make.py takeout "$src/takeout" "$work/takeout-gpth/Takeout/Google Photos" "$TAKEOUT" "$ALBUM"
+python3 Benchmarks/library_make.py takeout "$src/takeout" "$work/takeout-gpth/Takeout/Google Photos" "$TAKEOUT" "$ALBUM" && sync
 timed gpth-takeout bash -c "cd '$work' && '$work/venv/bin/google-photos-takeout-helper' -i '$work/takeout-gpth' -o '$work/gpth-takeout'"
 rm -rf "$runs"
 
