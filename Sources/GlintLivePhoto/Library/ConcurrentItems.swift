@@ -11,15 +11,7 @@ public enum ConcurrentItems {
     public static func map<Item: Sendable, Result: Sendable>(
         _ items: [Item], jobs: Int, progress: (@Sendable (Int) -> Void)? = nil, _ transform: @Sendable (Item) -> Result
     ) -> [Result] {
-        guard !items.isEmpty else { return [] }
-        let slots = ResultSlots<Result>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, items.count))) { _ in
-            while let index = slots.claim() {
-                let result = transform(items[index])
-                slots.store(result, at: index, progress: progress)
-            }
-        }
-        return slots.results()
+        map(items, jobs: jobs, groupSize: 1, groupWait: .zero, progress: progress, transform, finish: { $0 })
     }
 
     /// `transform` of every item, `jobs` at a time, finished in groups: each thread keeps what

@@ -22,15 +22,19 @@ extension LibraryRun {
         var result = LibrarySummary.ItemResult(
             kind: item.kind, inputs: item.inputs, outcome: .skipped, outputs: planned, notes: item.notes, failure: nil, sidecar: item.sidecar?.path)
         if options.skipExisting && planned.allSatisfy(isCompleteFile) { return StagedItem(result: result) }
-        var folder: String?
+        let folder: String
         do {
             folder = try staging.takeItemFolder()
-            let (notes, moves) = try convert(item, in: folder!, to: planned, options: options, converter: converter)
+        } catch {
+            return StagedItem(result: failed(result, error, staging: staging))
+        }
+        do {
+            let (notes, moves) = try convert(item, in: folder, to: planned, options: options, converter: converter)
             result.notes += notes
             result.outcome = .converted
             return StagedItem(result: result, folder: folder, moves: moves)
         } catch {
-            if let folder { staging.giveBack(itemFolder: folder) }
+            staging.giveBack(itemFolder: folder)
             return StagedItem(result: failed(result, error, staging: staging))
         }
     }
