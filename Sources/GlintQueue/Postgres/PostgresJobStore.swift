@@ -99,15 +99,16 @@ public final class PostgresJobStore: JobStore, Service {
         try await open(configuration: try Configuration(url: url, poolSize: poolSize), clock: clock, logger: logger)
     }
 
-    /// Stops a store opened with ``open(configuration:clock:logger:)`` (its connections close). A store
-    /// run by ``run()`` stops when that task is cancelled.
+    /// Stops a store opened with ``open(configuration:clock:logger:)`` (its connections close), waiting
+    /// for the pool at most ``PostgresClientLifetime/stopTimeout``: a pool that never finishes closing
+    /// must not hold its caller. A store run by ``run()`` stops when that task is cancelled.
     public func close() async throws {
         let task = ownTask.withLock { task in
             defer { task = nil }
             return task
         }
-        task?.cancel()
-        await task?.value
+        guard let task else { return }
+        await PostgresClientLifetime.stop(task, "the job store's PostgreSQL pool", logger: logger, connections: poolConnections)
     }
 
     public func migrate() async throws {
