@@ -41,7 +41,9 @@ let package = Package(
         ),
         // The pixel loops of the colour tables (YUVColourTable's walk, RGBLookupCube's
         // interpolation), in C so that they can use AVX2 where the CPU has it (chosen at run time).
-        .target(name: "CColourKernels"),
+        // Optimised in every build: at -O0 (SwiftPM's debug) the intrinsics run several times slower,
+        // and every edit in the tests goes through them.
+        .target(name: "CColourKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         // Libraries opened with dlopen on first use instead of being linked (CFFmpeg, CHeif): a
         // process that never needs them never loads them.
         .target(name: "CLazyLibrary", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
