@@ -10,6 +10,9 @@
 #
 # --runs (FUZZ_RUNS) also ends a harness's run after that many executions, whichever comes first
 # (the record runs of docs/fuzzing.md: --seconds 1800 --runs 10000000).
+# FUZZ_CONFIGURATION (release) is the build's configuration: debug builds in about half the time
+# and runs each input a few times slower (make fuzz-smoke, whose 20 s runs are about crashes, not
+# depth, uses it; the record runs use release).
 # A harness fails on a crash, a sanitizer report, a leak, an input slower than 2 s
 # (FUZZ_INPUT_TIMEOUT) or over 2 GiB of memory; its input is kept under
 # .build-fuzz/artifacts/<harness>/ and the script exits 1 after running the others. Each run's
@@ -40,6 +43,8 @@ while (($#)); do
 done
 
 build=.build-fuzz
+configuration=${FUZZ_CONFIGURATION:-release}
+[[ $configuration == release || $configuration == debug ]] || { echo "fuzz: FUZZ_CONFIGURATION is release or debug, not $configuration" >&2; exit 2; }
 shared_fixtures=$(cd "${SHARED_FIXTURES:-$root/../shared/fixtures}" 2>/dev/null && pwd || echo "${SHARED_FIXTURES:-$root/../shared/fixtures}")
 generated=$root/$build/generated
 
@@ -59,13 +64,13 @@ build_log=$build/logs/build-$$.log
 # SwiftPM (6.3) keeps its build plan of the Glint package (a path dependency of Fuzz/) while only
 # the contents of its files change, so a source file added to Glint would not be compiled in: the
 # plan is made again whenever the list of source files differs from the last build's.
-sources_list=$build/sources.list
+sources_list=$build/$configuration.sources.list
 if ((!no_build)); then
     listed=$(find Sources Fuzz -type f \( -name '*.swift' -o -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
     if [[ ! -f $sources_list || $listed != "$(cat "$sources_list")" ]]; then
-        rm -f "$build/release.yaml" "$build/release/description.json"
+        rm -f "$build/$configuration.yaml" "$build/$configuration/description.json"
     fi
-    if ! swift build --package-path Fuzz --build-path "$build" -c release \
+    if ! swift build --package-path Fuzz --build-path "$build" -c "$configuration" \
         --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing > "$build_log" 2>&1; then
         grep -E "error:" "$build_log" | head -20 >&2 || tail -20 "$build_log" >&2
         echo "fuzz: the build failed; see $build_log" >&2
@@ -127,7 +132,7 @@ run_harness() {
     [[ -f Fuzz/$name/$name.dict ]] && options+=(-dict="Fuzz/$name/$name.dict")
     echo "fuzz: $name for ${seconds}s (max_len $MAX_LEN, $(find -L "$seeds" -type f | wc -l) seed(s), corpus $(find "$corpus" -type f | wc -l))"
     started=$(date +%s)
-    "$build/release/$name" "${options[@]}" "$corpus" "$seeds" > "$log" 2>&1 || status=$?
+    "$build/$configuration/$name" "${options[@]}" "$corpus" "$seeds" > "$log" 2>&1 || status=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     peak=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
     # The DONE line has no cov: the edges come from the last line that has them.
