@@ -11,20 +11,25 @@ public struct LibraryDuplicate: Sendable, Codable, Equatable {
     public var sameAs: String
 }
 
-/// Finds the files whose bytes equal an earlier file's: files of equal size are hashed (SHA-256,
-/// read in blocks, `jobs` at a time); a file of a size no other has is never read.
+/// Finds the files whose bytes equal an earlier file's, reading as little as it can (as fdupes and
+/// rmlint do): only files of a size another file has are read; of those, the first 16 KiB are
+/// hashed, and only files whose size and beginning both repeat are hashed whole (SHA-256, read in
+/// blocks, `jobs` at a time). Photos of one camera and size differ in their EXIF, at the start.
 enum LibraryDuplicates {
+    /// How much of a file is hashed before it is hashed whole.
+    static let headBytes: Int64 = 16 << 10
+
     /// For each file that repeats an earlier one, its index and the earlier one's.
     static func find(paths: [String], sizes: [Int64], jobs: Int) -> [Int: Int] {
-        var bySize: [Int64: [Int]] = [:]
-        for (index, size) in sizes.enumerated() where size > 0 { bySize[size, default: []].append(index) }
-        let candidates = bySize.values.filter { $0.count > 1 }.flatMap { $0 }.sorted()
-        guard !candidates.isEmpty else { return [:] }
-        let digests = ConcurrentItems.map(candidates, jobs: jobs, progress: nil) { digest(paths[$0]) }
+        let sameSize = repeated(sizes.indices.filter { sizes[$0] > 0 }) { "\(sizes[$0])" }
+        guard !sameSize.isEmpty else { return [:] }
+        let heads = digests(of: sameSize, paths: paths, upTo: headBytes, jobs: jobs)
+        let sameStart = repeated(sameSize.filter { heads[$0] != nil }) { "\(sizes[$0]):\(heads[$0]!)" }
+        let wholes = digests(of: sameStart.filter { sizes[$0] > headBytes }, paths: paths, upTo: nil, jobs: jobs)
         var first: [String: Int] = [:]
         var repeats: [Int: Int] = [:]
-        for (index, digest) in zip(candidates, digests) {
-            guard let digest else { continue }
+        for index in sameStart {
+            guard let digest = sizes[index] > headBytes ? wholes[index] : heads[index] else { continue }
             let key = "\(sizes[index]):\(digest)"
             if let earlier = first[key] {
                 repeats[index] = earlier
@@ -35,13 +40,33 @@ enum LibraryDuplicates {
         return repeats
     }
 
-    /// The SHA-256 of the file at `path` in hex, or nil when it cannot be read.
-    private static func digest(_ path: String) -> String? {
+    /// Those of `indices` (in their order) whose key another of them shares.
+    private static func repeated(_ indices: [Int], key: (Int) -> String) -> [Int] {
+        let keys = indices.map(key)
+        var counts: [String: Int] = [:]
+        for key in keys { counts[key, default: 0] += 1 }
+        return zip(indices, keys).filter { counts[$0.1, default: 0] > 1 }.map(\.0)
+    }
+
+    /// The digests of the files at `indices` (of the first `limit` bytes, or whole), `jobs` at a
+    /// time, by index; a file that cannot be read has none.
+    private static func digests(of indices: [Int], paths: [String], upTo limit: Int64?, jobs: Int) -> [Int: String] {
+        guard !indices.isEmpty else { return [:] }
+        let digests = ConcurrentItems.map(indices, jobs: jobs, progress: nil) { digest(paths[$0], upTo: limit) }
+        var byIndex: [Int: String] = [:]
+        for (index, digest) in zip(indices, digests) { byIndex[index] = digest }
+        return byIndex
+    }
+
+    /// The SHA-256 of the file at `path` (of its first `limit` bytes, or whole) in hex, or nil
+    /// when it cannot be read.
+    private static func digest(_ path: String, upTo limit: Int64?) -> String? {
         guard let file = try? RandomAccessFile(path: path) else { return nil }
+        let end = min(file.size, limit ?? file.size)
         var hash = SHA256()
         var offset: Int64 = 0
-        while offset < file.size {
-            let count = Int(min(file.size - offset, 1 << 20))
+        while offset < end {
+            let count = Int(min(end - offset, 1 << 20))
             guard let block = try? file.read(at: offset, count: count) else { return nil }
             hash.update(data: block)
             offset += Int64(count)

@@ -51,7 +51,7 @@ public struct LibraryPlan: Sendable {
         let repeats = LibraryDuplicates.find(paths: inspected.map(\.entry.path), sizes: inspected.map(\.report.size), jobs: jobs)
         var plan = LibraryPlan(
             inspected.indices.filter { repeats[$0] == nil }.map { inspected[$0] }, ignored: scan.ignored,
-            sidecars: TakeoutSidecars(scan.ignored))
+            sidecars: TakeoutSidecars(scan.ignored), jobs: jobs)
         plan.duplicates = repeats.keys.sorted().map { LibraryDuplicate(path: inspected[$0].entry.path, sameAs: inspected[repeats[$0]!].entry.path) }
         return plan
     }
@@ -70,7 +70,8 @@ public struct LibraryPlan: Sendable {
         }
     }
 
-    init(_ inspected: [Inspected], ignored: [String], sidecars: TakeoutSidecars = TakeoutSidecars([])) {
+    /// The plan of `inspected`; the items' sidecars are read `jobs` at a time.
+    init(_ inspected: [Inspected], ignored: [String], sidecars: TakeoutSidecars = TakeoutSidecars([]), jobs: Int = 1) {
         self.ignored = ignored
         items = []
         unpairedMovies = []
@@ -98,7 +99,11 @@ public struct LibraryPlan: Sendable {
         }
         let reports = Dictionary(inspected.map { ($0.entry.path, $0.report) }, uniquingKeysWith: { a, _ in a })
         TakeoutCompanions.attach(to: &self, reports: reports, folders: folders, sidecars: sidecars)
-        for index in items.indices { Self.attachSidecar(to: &items[index], from: sidecars) }
+        items = ConcurrentItems.map(items, jobs: jobs) { item in
+            var item = item
+            Self.attachSidecar(to: &item, from: sidecars)
+            return item
+        }
     }
 
     /// Gives `item` the sidecar of its first file that has one, read; an unreadable one is a note.
