@@ -53,7 +53,7 @@ public final class AtomicFileWriter {
         self.destination = destination
         target = try OutputTarget.resolve(destination)
         let directory = target.temporaryDirectory
-        let name = destination == OutputTarget.standardOutputName ? "stdout" : URL(fileURLWithPath: destination).lastPathComponent
+        let name = destination == OutputTarget.standardOutputName ? "stdout" : (destination as NSString).lastPathComponent
         if case .replace(let path) = target { staged = Self.isStaged(path) } else { staged = false }
         if staged, case .replace(let path) = target {
             // A new file in a private folder is written under its own name: no temporary beside it.

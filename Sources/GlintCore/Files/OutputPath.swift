@@ -21,7 +21,7 @@ public enum OutputPath {
     /// `directory/name`, resolved, refusing a path that is one of `inputs`.
     /// - Throws: ``MediaError`` `.invalidArgument` naming the input it would overwrite.
     public static func file(named name: String, in directory: String, inputs: [String]) throws -> String {
-        let output = resolved(URL(fileURLWithPath: directory).appendingPathComponent(name))
+        let output = resolved(URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent(name, isDirectory: false))
         let identity = FileIdentity(path: output)
         if let input = inputs.first(where: { isSame($0, as: output, identity: identity) }) {
             throw overwriteRefusal(file: input, advice: chooseAnotherDirectory)
@@ -47,9 +47,9 @@ public enum OutputPath {
     /// - Throws: ``MediaError`` `.invalidArgument` naming the input it would overwrite, or
     ///   `source` for a shared name.
     public static func file(namedAfter source: String, in directory: String, inputs: [String]) throws -> String {
-        let name = URL(fileURLWithPath: source).lastPathComponent
+        let name = (source as NSString).lastPathComponent
         let output = try file(named: name, in: directory, inputs: inputs)
-        if inputs.filter({ URL(fileURLWithPath: $0).lastPathComponent == name }).count > 1 {
+        if inputs.filter({ ($0 as NSString).lastPathComponent == name }).count > 1 {
             throw MediaError(.invalidArgument, file: source, "two images are called \(name): their outputs would collide")
         }
         return output

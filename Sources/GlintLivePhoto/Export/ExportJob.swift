@@ -51,7 +51,7 @@ final class ExportJob {
 
     /// The file name of `path` with its extension replaced.
     static func baseName(_ path: String) -> String {
-        URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
     /// Records a finished output.

@@ -22,7 +22,7 @@ public enum ExportNames {
 
     /// The file name of `path`: a pair's halves and a still keep their names.
     public static func fileName(_ path: String) -> String {
-        URL(fileURLWithPath: path).lastPathComponent
+        (path as NSString).lastPathComponent
     }
 
     /// `<still base>.MP.jpg` or `<still base>.MP.heic`.

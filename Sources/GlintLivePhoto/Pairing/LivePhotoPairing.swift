@@ -94,10 +94,10 @@ public enum LivePhotoPairing {
     }
 
     static func baseName(_ path: String) -> String {
-        URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent.lowercased()
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
     }
 
     static func fileName(_ path: String) -> String {
-        URL(fileURLWithPath: path).lastPathComponent
+        (path as NSString).lastPathComponent
     }
 }
