@@ -166,7 +166,7 @@ struct RunnerIsolationCLITests {
         #expect(await setup.worker.stop() == 0)
     }
 
-    @Test("cancelling a running edit kills its runner within 1 s; no runner is left over")
+    @Test("cancelling a running edit kills its runner within the worker's next heartbeat (a second); no runner is left over")
     func cancel() async throws {
         let setup = try Setup([])
         defer { setup.directory.remove() }
@@ -184,7 +184,10 @@ struct RunnerIsolationCLITests {
             let waited = try #require(
                 await elapsed.value ?? nil, "the job was not cancelled while its runner ran; the worker's log: \(setup.worker.logText.suffix(3000))")
             #expect(setup.runners.isEmpty)
-            #expect(waited < 1, "the runner outlived the cancellation by \(waited) s")
+            // The worker learns of the cancellation at the edit's next progress report or its next
+            // heartbeat (a second), then kills the runner: on a loaded machine the 12 MP still's
+            // stretch without progress reports took 3.6 s, before heartbeats were that frequent.
+            #expect(waited < 2.5, "the runner outlived the cancellation by \(waited) s")
             let job = try await Self.waitFor(id, in: store) { $0.state.isFinished }
             #expect(job.state == .cancelled)
         }

@@ -7,8 +7,8 @@ import Synchronization
 /// Runs queued jobs: a ServiceLifecycle `Service` that claims jobs from a ``JobStore`` in batches
 /// up to its free slots and runs them through a ``JobHandlerRegistry``.
 ///
-/// While it runs it also heartbeats its jobs' leases (every third of the lease; a job whose lease
-/// was lost, or whose cancellation was asked for, is stopped), rescues jobs whose lease expired
+/// While it runs it also heartbeats its jobs' leases (every second, or every third of a shorter
+/// lease; a job whose lease was lost, or whose cancellation was asked for, is stopped), rescues jobs whose lease expired
 /// (a worker that died), and prunes finished jobs past the retention. On graceful shutdown it
 /// stops claiming, lets running jobs finish within the grace period, then stops and releases the
 /// rest (their attempt is not counted). Cancelling its task does the same without the grace.
@@ -161,8 +161,8 @@ public final class JobWorker: Service {
         }
     }
 
-    /// Extends the leases of the running jobs every third of the lease; stops those the store
-    /// says are cancelled or lost.
+    /// Extends the leases of the running jobs every heartbeat interval (a second, or a third of a
+    /// shorter lease); stops those the store says are cancelled or lost.
     private func heartbeatLoop() async {
         while !Task.isCancelled {
             do {

@@ -8,8 +8,9 @@ public struct JobWorkerConfiguration: Sendable {
     public var queues: [String]
     /// How many jobs run at once.
     public var concurrency: Int
-    /// How long a claimed job is leased; the worker heartbeats every third of it, and a rescuer
-    /// gives the job back to the queue when a lease runs out (a worker that died).
+    /// How long a claimed job is leased; the worker heartbeats every second (every third of the
+    /// lease when that is shorter), and a rescuer gives the job back to the queue when a lease
+    /// runs out (a worker that died).
     public var lease: Duration
     /// How long an idle worker waits for a wake-up before it tries to claim again anyway.
     public var idleWait: Duration
@@ -71,6 +72,11 @@ public struct JobWorkerConfiguration: Sendable {
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("glint-worker-\(workerID)")
     }
 
-    /// The heartbeat period: a third of the lease.
-    var heartbeatInterval: Duration { lease / 3 }
+    /// The longest time between two heartbeats: each also asks whether a running job was cancelled,
+    /// so a job that reports no progress for a while (a large still being encoded) still stops
+    /// within about a second of its cancellation.
+    public static let longestHeartbeatInterval = Duration.seconds(1)
+
+    /// The heartbeat period: a second, or a third of the lease when that is shorter.
+    var heartbeatInterval: Duration { min(lease / 3, Self.longestHeartbeatInterval) }
 }

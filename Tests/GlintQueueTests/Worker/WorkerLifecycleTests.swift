@@ -72,6 +72,39 @@ struct WorkerLifecycleTests {
         }
     }
 
+    /// Waits without reporting progress until it is cancelled.
+    struct SilentJobHandler: JobHandler {
+        struct Parameters: Decodable, Sendable {}
+        let kind: JobKind = "test.silent"
+        let requiredInputs: Set<String> = []
+        let isolation = JobIsolation.inProcess(reason: "a test's handler: it only waits")
+        let documentation = JobKindDocumentation(summary: "Waits without reporting progress (tests only).", inputs: "none", parameters: "none")
+
+        func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
+            try await Task.sleep(for: .seconds(600))
+            return [:]
+        }
+    }
+
+    @Test("a running job that reports no progress is still stopped within a few seconds of its cancellation (the heartbeat asks)")
+    func cancelSilentJob() async throws {
+        var handlers = WorkerHarness.noopOnly
+        handlers.register(SilentJobHandler())
+        try await WorkerHarness.with(handlers: handlers) { harness in
+            let id = try await harness.submit("test.silent")
+            let (job, waited) = try await harness.withWorker { _ in
+                try await harness.waitFor(id) { $0.state == .running }
+                let asked = ContinuousClock.now
+                _ = try await harness.store.cancel(id, tenant: nil)
+                let job = try await harness.waitUntilFinished(id)
+                return (job, ContinuousClock.now - asked)
+            }
+            #expect(job.state == .cancelled)
+            // The harness's lease is 300 s: its third, the old heartbeat period, would be 100 s.
+            #expect(waited < .seconds(5), "stopped \(waited) after the cancellation")
+        }
+    }
+
     @Test("graceful shutdown past the grace period releases a running job without counting the attempt")
     func shutdownReleasesRunningJob() async throws {
         try await WorkerHarness.with { harness in
