@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension DatabaseMigrator {
@@ -15,6 +16,29 @@ extension DatabaseMigrator {
                 if (try? database.read({ try hasCompletedMigrations($0) })) == true { return }
                 attempt += 1
                 if attempt == 5 { throw error }
+            }
+        }
+    }
+}
+
+extension DatabasePool {
+    /// Opens the pool at `path` when other processes may be opening or closing the same file (a
+    /// `glint worker` starting while `glint jobs submit` runs): while one of them switches a new
+    /// file to WAL, recovers it, or cleans up after its last connection, SQLite answers "database is
+    /// locked" at once instead of waiting on the busy timeout (its WAL documentation, "Sometimes
+    /// Queries Return SQLITE_BUSY In WAL Mode"). Such an open is tried again, for `patience` at
+    /// most, 10 ms apart at first and 200 ms at most; any other error is thrown at once.
+    public static func openedAlongsideOtherProcesses(
+        path: String, configuration: Configuration, patience: Duration = .seconds(10)
+    ) throws -> DatabasePool {
+        let deadline = ContinuousClock.now + patience
+        var pause = Duration.milliseconds(10)
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now + pause < deadline {
+                Thread.sleep(forTimeInterval: pause.seconds)
+                pause = min(pause * 2, .milliseconds(200))
             }
         }
     }

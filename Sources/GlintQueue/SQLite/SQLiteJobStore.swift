@@ -56,7 +56,7 @@ public final class SQLiteJobStore: JobStore {
             try db.execute(sql: "PRAGMA cache_size = -32768")
         }
         do {
-            database = try DatabasePool(path: path, configuration: configuration)
+            database = try DatabasePool.openedAlongsideOtherProcesses(path: path, configuration: configuration)
             try SQLiteSchema.migrate(database)
         } catch {
             throw JobQueueError(.storeUnavailable, "SQLite job store \(path): cannot open or migrate: \(Self.describe(error))")

@@ -22,7 +22,7 @@ public final class SQLiteServerStore: ServerStore {
             if !directory.isEmpty { try OwnerOnlyFiles.createDirectory(at: URL(fileURLWithPath: directory)) }
             // Owner-only from the start; SQLite gives its -wal and -shm files the database's mode.
             try OwnerOnlyFiles.prepareDatabaseFile(atPath: path)
-            database = try DatabasePool(path: path, configuration: configuration)
+            database = try DatabasePool.openedAlongsideOtherProcesses(path: path, configuration: configuration)
             try SQLiteServerSchema.migrate(database)
         } catch {
             throw ServerStoreError("server store \(path): cannot open or migrate: \(error)")
