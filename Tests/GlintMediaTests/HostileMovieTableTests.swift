@@ -194,6 +194,25 @@ struct HostileMovieTableTests {
         #expect(try reread.xmp() == packet)
     }
 
+    @Test("an empty item whose data lay inside meta has no extent once written, not one past the end of the file")
+    func emptyItemInsideMetaIsWrittenWithoutAnExtent() throws {
+        // Found by Fuzz/HEIFMetadataEditor: the item moved into a new mdat, but with nothing to
+        // hold no mdat was written, and its extent pointed 8 bytes past the end of the file.
+        let ftypSize = 24
+        let editor = try HEIFMetadataEditor(bytes: Self.heic(exifOffset: UInt64(ftypSize + 8), exifLength: 0))
+        let written = try editor.serialized()
+        let iloc = try HEIFItemLocations(try #require(Self.payload(of: "iloc", in: written)))
+        for location in iloc.locations {
+            for extent in location.extents {
+                #expect(HEIFMetadataEditor.end(of: extent) <= written.count, "item \(location.itemID) ends past the file's \(written.count) bytes")
+            }
+        }
+        #expect(iloc.locations.first { $0.itemID == 2 }?.extents.isEmpty == true)
+        let reread = try HEIFMetadataEditor(bytes: written)
+        let error = try #require(throws: MediaError.self) { try reread.exif() }
+        #expect(error.problem.contains("too short"), "\(error)")
+    }
+
     /// The payload of the first box `type` in `file` (found by its type's bytes).
     static func payload(of type: String, in file: [UInt8]) -> [UInt8]? {
         guard let at = TrackAndItemIDTests.find(Array(type.utf8), in: file, from: 4) else { return nil }

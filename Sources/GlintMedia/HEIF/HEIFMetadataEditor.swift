@@ -257,9 +257,10 @@ public struct HEIFMetadataEditor {
         for i in edited.locations.indices {
             let id = edited.locations[i].itemID
             if let slot = placed[id] {
-                edited.locations[i] = .init(
-                    itemID: id, constructionMethod: 0, dataReferenceIndex: 0,
-                    extents: [.init(index: 0, offset: UInt64(dataStart + slot.offset), length: UInt64(slot.length))])
+                // Empty data has no extent: the new `mdat` may not be written at all (nothing
+                // else went in), and a length of 0 would mean "to the end of the file".
+                let extents = slot.length == 0 ? [] : [HEIFItemLocations.Extent(index: 0, offset: UInt64(dataStart + slot.offset), length: UInt64(slot.length))]
+                edited.locations[i] = .init(itemID: id, constructionMethod: 0, dataReferenceIndex: 0, extents: extents)
             } else if edited.locations[i].constructionMethod == 0 {
                 for j in edited.locations[i].extents.indices {
                     edited.locations[i].extents[j].offset = moved(edited.locations[i].extents[j].offset)
