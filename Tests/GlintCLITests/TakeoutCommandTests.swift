@@ -56,6 +56,39 @@ struct TakeoutCommandTests {
         #expect(try Self.exiftool(["-DateTimeOriginal"], bare + "/Photos from 2023/PXL_1.MP.jpg")["DateTimeOriginal"] == nil)
     }
 
+    @Test(
+        "a plain photo is given its sidecar's date and place as it is copied, noted once; --strip-location keeps the date and gives no place",
+        .requires(.exiftool))
+    func plainPhotoAndStripLocation() throws {
+        let directory = try TemporaryDirectory("glint-takeout-strip")
+        let root = try Self.takeout(in: directory)
+        let year = root + "/Photos from 2023"
+        let work = try directory.subdirectory("work")
+        let pair = try GeneratedInputs.pair(in: work, name: "IMG_2")
+        try FileManager.default.copyItem(atPath: pair.still.path, toPath: year + "/IMG_2.jpg")
+        try Data(Self.sidecar.utf8).write(to: URL(fileURLWithPath: year + "/IMG_2.jpg.json"))
+        try FileManager.default.removeItem(at: work)
+
+        let out = directory.path + "/out"
+        let run = try GlintProcess.run(["export", year, "--as", "still", "--out", out, "--json"])
+        #expect(run.succeeded, "\(run.summary)")
+        let summary = try JSONDecoder().decode(LibrarySummary.self, from: run.stdout)
+        let photo = try #require(summary.items.first { $0.inputs == [year + "/IMG_2.jpg"] }, "\(summary.items)")
+        #expect(photo.kind == .photo && photo.outcome == .converted, "\(photo)")
+        #expect(photo.notes.filter { $0.contains("from IMG_2.jpg.json") }.count == 1, "\(photo.notes)")
+        let copied = try Self.exiftool(["-DateTimeOriginal", "-GPSPosition", "-n"], out + "/IMG_2.jpg")
+        #expect(copied["DateTimeOriginal"] == "2023:06:01 12:34:56" && copied["GPSPosition"] == "48.8584 2.2945", "\(copied)")
+
+        let stripped = directory.path + "/stripped"
+        let strip = try GlintProcess.run(["export", year, "--as", "motion-photo", "--strip-location", "--out", stripped])
+        #expect(strip.succeeded, "\(strip.summary)")
+        for name in ["IMG_2.jpg", "PXL_1.MP.jpg"] {
+            let tags = try Self.exiftool(["-DateTimeOriginal", "-GPSPosition", "-GPSLatitude", "-n"], stripped + "/" + name)
+            #expect(tags["DateTimeOriginal"] == "2023:06:01 12:34:56", "\(name): \(tags)")
+            #expect(tags["GPSPosition"] == nil && tags["GPSLatitude"] == nil, "\(name) has no place: \(tags)")
+        }
+    }
+
     /// exiftool's values of `tags` in `path`, by tag name.
     static func exiftool(_ tags: [String], _ path: String) throws -> [String: String] {
         let outcome = try ExternalTool.run(try #require(MediaTools.exiftool), ["-s", "-s"] + tags + [path])

@@ -7,7 +7,7 @@ extension LivePhotoExport {
     public var libraryConverter: LibraryRun.Converter {
         LibraryRun.Converter(
             names: { [format, options] item in LibraryConversion.exportNames(item, format: format, options: options) },
-            convert: { item, folder in try self.convert(item, into: folder) })
+            convert: { item, folder in try self.convert(item, into: folder) }, removesLocation: options.stripLocation)
     }
 
     /// Exports `item` into `folder`.
@@ -19,6 +19,8 @@ extension LivePhotoExport {
         let results: [ExportResult]
         switch item.content {
         case .photo(let path):
+            // A photo copied as it is gets its sidecar's facts as it is copied (one read, one write).
+            export.options.captureFacts = item.sidecar?.facts
             results = [try Exporter.export(photoPath: path, options: export.options)]
         case .livePhoto(let pair):
             results = try export.run([.livePhoto(pair)]).exports
@@ -27,6 +29,8 @@ extension LivePhotoExport {
         case .splitMotionPhoto(let still, _, _):
             throw MediaError(.unsupported, file: still, "a split Motion Photo is put back together before it is exported")
         }
-        return LibraryRun.Converted(files: results.flatMap(\.files).map(\.path), notes: results.flatMap(\.notes))
+        let files = results.flatMap(\.files)
+        let filled = Dictionary(files.compactMap { file in file.captureFacts.map { (file.path, $0) } }, uniquingKeysWith: { a, _ in a })
+        return LibraryRun.Converted(files: files.map(\.path), notes: results.flatMap(\.notes), filled: filled)
     }
 }

@@ -1,3 +1,5 @@
+import GlintMedia
+
 /// What a Live Photo is exported as.
 ///
 /// This file is the one list of formats: a new format is a case here, an arm in each switch of
@@ -84,10 +86,14 @@ public struct ExportedFile: Sendable, Codable, Equatable {
     public var size: Int64
     /// What it is.
     public var kind: ExportedFileKind
+    /// What it was given of ``ExportOptions/captureFacts`` as it was written (nil when the export
+    /// was given none, or wrote it without them).
+    public var captureFacts: CaptureFactsWriter.Filled?
 
-    public init(path: String, size: Int64, kind: ExportedFileKind) {
+    public init(path: String, size: Int64, kind: ExportedFileKind, captureFacts: CaptureFactsWriter.Filled? = nil) {
         self.path = path
         self.size = size
         self.kind = kind
+        self.captureFacts = captureFacts
     }
 }

@@ -55,11 +55,11 @@ final class ExportJob {
     }
 
     /// Records a finished output.
-    func record(_ path: String, kind: ExportedFileKind) throws {
+    func record(_ path: String, kind: ExportedFileKind, captureFacts: CaptureFactsWriter.Filled? = nil) throws {
         // stat(2), not FileManager's attributes (which look up the owner's name in /etc/passwd for every file).
         var status = stat()
         let size = stat(path, &status) == 0 ? Int64(status.st_size) : 0
-        files.append(ExportedFile(path: path, size: size, kind: kind))
+        files.append(ExportedFile(path: path, size: size, kind: kind, captureFacts: captureFacts))
     }
 
     /// Removes the outputs written so far (after a failure).

@@ -30,6 +30,10 @@ public struct ExportOptions: Sendable {
     /// The content identifier of a Live Photo made from a Motion Photo (`--identifier`); a fresh
     /// one when nil.
     public var livePhotoIdentifier: ContentIdentifier?
+    /// A capture date and location (a Google Takeout sidecar's) for a still copied as it is, given
+    /// where it lacks them as it is copied (``CaptureFactsWriter``): read once, written once. The
+    /// file's ``ExportedFile/captureFacts`` says what it got; other outputs are written without.
+    public var captureFacts: CaptureFacts?
     /// Where the export reports what it did.
     public var logger: Logger
 

@@ -19,6 +19,11 @@ enum StillExporter: FormatExporter {
         } else if strip {
             progress(0.1, "removing the still's location")
             try AtomicFileWriter.write(try stillWithoutLocation(job.stillPath), to: output)
+        } else if let facts = job.options.captureFacts, !facts.isEmpty, let still = try CaptureFactsWriter.filledStill(job.stillPath, with: facts) {
+            progress(0.1, "copying the still with its capture date and location")
+            if let bytes = still.bytes { try AtomicFileWriter.write(bytes, to: output) } else { try ExportJob.copy(job.stillPath, to: output) }
+            try job.record(output, kind: .still, captureFacts: still.filled)
+            return
         } else {
             progress(0.1, "copying the still")
             try ExportJob.copy(job.stillPath, to: output)

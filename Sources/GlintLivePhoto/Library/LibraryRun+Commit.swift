@@ -46,11 +46,10 @@ extension LibraryRun {
         // The folder is the item's alone and is removed if the item fails: files are written into
         // it directly and not synced as they are written (an item's file may be written twice:
         // converted, then given its sidecar's facts); they are synced once, when committed.
+        let item = givingFacts(item, options: options, converter: converter)
         let converted = try AtomicFileWriter.$stagingFolder.withValue(folder) {
             var converted = try converter.convert(item, folder)
-            if options.takeoutMetadata, let sidecar = item.sidecar {
-                converted.notes += try fill(converted.files, from: sidecar)
-            }
+            if let sidecar = item.sidecar { converted.notes += try fill(converted, from: sidecar) }
             return converted
         }
         let byName = Dictionary(planned.map { ((($0 as NSString).lastPathComponent), $0) }, uniquingKeysWith: { a, _ in a })
@@ -95,11 +94,21 @@ extension LibraryRun {
         return result
     }
 
-    /// Gives `files` what `sidecar` has and they lack; returns notes saying what was given.
-    private static func fill(_ files: [String], from sidecar: TakeoutSidecar) throws -> [String] {
+    /// `item` with the sidecar facts its outputs are to be given: none without
+    /// ``Options/takeoutMetadata``, no location when the converter removes it.
+    static func givingFacts(_ item: LibraryItem, options: Options, converter: Converter) -> LibraryItem {
+        var item = item
+        if !options.takeoutMetadata { item.sidecar = nil }
+        if converter.removesLocation { item.sidecar?.facts.location = nil }
+        return item
+    }
+
+    /// Gives the files `converted` wrote what `sidecar` has and they lack (those the converter
+    /// filled already are not read again); returns notes saying what each was given.
+    private static func fill(_ converted: Converted, from sidecar: TakeoutSidecar) throws -> [String] {
         let source = (sidecar.path as NSString).lastPathComponent
-        return try files.compactMap { file in
-            let filled = try CaptureFactsWriter.fill(file, with: sidecar.facts)
+        return try converted.files.compactMap { file in
+            let filled = try converted.filled[file] ?? CaptureFactsWriter.fill(file, with: sidecar.facts)
             let name = (file as NSString).lastPathComponent
             if !filled.written.isEmpty { return "\(name): \(filled.written.joined(separator: " and ")) from \(source)" }
             return filled.note.map { "\($0) (\(source))" }

@@ -48,10 +48,14 @@ public enum LibraryRun {
         /// The files written (paths inside the staging folder).
         public var files: [String]
         public var notes: [String]
+        /// The files already given their item's sidecar facts as they were written (see
+        /// ``Converter/convert``), and what each got; the run gives the others theirs.
+        public var filled: [String: CaptureFactsWriter.Filled]
 
-        public init(files: [String], notes: [String] = []) {
+        public init(files: [String], notes: [String] = [], filled: [String: CaptureFactsWriter.Filled] = [:]) {
             self.files = files
             self.notes = notes
+            self.filled = filled
         }
     }
 
@@ -59,12 +63,22 @@ public enum LibraryRun {
     public struct Converter: Sendable {
         /// The names of the files `item` gives, known before any work.
         public var names: @Sendable (LibraryItem) -> [String]
-        /// Converts `item` into the folder given (empty, inside the staging folder).
+        /// Converts `item` into the folder given (empty, inside the staging folder). The item's
+        /// sidecar, when it has one, holds the facts its outputs are to be given (none when the
+        /// run gives none, no location when the converter removes it): a converter may give them
+        /// as it writes a file (and says so in ``Converted/filled``), or leave it to the run.
         public var convert: @Sendable (LibraryItem, String) throws -> Converted
+        /// Whether the converter removes the location from what it writes: the run then gives
+        /// outputs no sidecar location either.
+        public var removesLocation: Bool
 
-        public init(names: @escaping @Sendable (LibraryItem) -> [String], convert: @escaping @Sendable (LibraryItem, String) throws -> Converted) {
+        public init(
+            names: @escaping @Sendable (LibraryItem) -> [String], convert: @escaping @Sendable (LibraryItem, String) throws -> Converted,
+            removesLocation: Bool = false
+        ) {
             self.names = names
             self.convert = convert
+            self.removesLocation = removesLocation
         }
     }
 

@@ -17,7 +17,7 @@ import Foundation
 /// - Other formats (GIF, WebP) are left as they are (with a note).
 public enum CaptureFactsWriter {
     /// What filling a file did.
-    public struct Filled: Sendable, Equatable {
+    public struct Filled: Sendable, Equatable, Codable {
         /// What was written (`"date"`, `"location"`); empty when the file had everything.
         public var written: [String] = []
         /// Why the file was left as it is, when it lacked something it could not be given.
@@ -27,51 +27,72 @@ public enum CaptureFactsWriter {
     /// Seconds from 1904 (QuickTime's epoch) to 1970.
     static let quickTimeEpochOffset: Double = 2_082_844_800
 
+    /// A still's whole content given what ``CaptureFactsWriter`` gives it: the file's bytes with the
+    /// facts written in (or as read, when it lacked nothing), and what was written.
+    public struct FilledStill: Sendable {
+        /// The file's bytes, facts given; nil for a format that carries none here (not read).
+        public var bytes: [UInt8]?
+        public var filled: Filled
+    }
+
     /// Gives the file at `path` what `facts` has and it lacks.
     /// - Throws: ``MediaError`` naming the file for unreadable metadata or a failed write.
     public static func fill(_ path: String, with facts: CaptureFacts) throws -> Filled {
         guard !facts.isEmpty else { return Filled() }
+        guard let still = try filledStill(path, with: facts) else { return try fillMovie(path, facts: facts) }
+        if let bytes = still.bytes, !still.filled.written.isEmpty { try AtomicFileWriter.write(bytes, to: path) }
+        return still.filled
+    }
+
+    /// The still at `path` with what `facts` has and it lacks, in memory (a copy that gives a photo
+    /// its sidecar's facts reads it once and writes it once); nil for a movie, which
+    /// ``fill(_:with:)`` rewrites in place.
+    /// - Throws: ``MediaError`` naming the file for unreadable metadata.
+    public static func filledStill(_ path: String, with facts: CaptureFacts) throws -> FilledStill? {
         let file = try RandomAccessFile(path: path)
         let head = try file.read(at: 0, count: Int(min(file.size, 64)))
         switch MediaFileType(sniffing: head) {
         case .jpeg: return try fillJPEG(file, facts: facts)
         case .heic: return try fillHEIC(file, facts: facts)
-        case .quickTime, .mp4: return try fillMovie(path, facts: facts)
+        case .quickTime, .mp4: return nil
         case .png: return try fillPNG(file, facts: facts)
-        default: return Filled(note: "\((path as NSString).lastPathComponent): its format carries no capture date or location here")
+        default:
+            let note = "\((path as NSString).lastPathComponent): its format carries no capture date or location here"
+            return FilledStill(bytes: nil, filled: facts.isEmpty ? Filled() : Filled(note: note))
         }
     }
 
-    private static func fillJPEG(_ file: RandomAccessFile, facts: CaptureFacts) throws -> Filled {
+    private static func fillJPEG(_ file: RandomAccessFile, facts: CaptureFacts) throws -> FilledStill {
         let bytes = try file.readAll(limit: HEICStill.maximumFileSize)
         let jpeg = try MediaError.naming(file.path) { try JPEGFile(parsing: bytes) }
         var written: [String] = []
         let edited = try MediaError.naming(file.path) {
             try JPEGMetadataEditor.apply(.init(editExif: { exif in written = exif.fill(facts) }), to: jpeg)
         }
-        guard !written.isEmpty else { return Filled() }
-        try AtomicFileWriter.write(edited + jpeg.trailingBytes, to: file.path)
-        return Filled(written: written)
+        guard !written.isEmpty else { return FilledStill(bytes: bytes, filled: Filled()) }
+        return FilledStill(bytes: edited + jpeg.trailingBytes, filled: Filled(written: written))
     }
 
-    private static func fillPNG(_ file: RandomAccessFile, facts: CaptureFacts) throws -> Filled {
-        var chunks = try MediaError.naming(file.path) { try PNGChunks(try file.readAll(limit: PNGStill.maximumFileSize)) }
+    private static func fillPNG(_ file: RandomAccessFile, facts: CaptureFacts) throws -> FilledStill {
+        let bytes = try file.readAll(limit: PNGStill.maximumFileSize)
+        var chunks = try MediaError.naming(file.path) { try PNGChunks(bytes) }
         var written: [String] = []
         try MediaError.naming(file.path) { try chunks.editExif { written = $0.fill(facts) } }
-        guard !written.isEmpty else { return Filled() }
-        try AtomicFileWriter.write(chunks.serialized(), to: file.path)
-        return Filled(written: written)
+        guard !written.isEmpty else { return FilledStill(bytes: bytes, filled: Filled()) }
+        return FilledStill(bytes: chunks.serialized(), filled: Filled(written: written))
     }
 
-    private static func fillHEIC(_ file: RandomAccessFile, facts: CaptureFacts) throws -> Filled {
+    private static func fillHEIC(_ file: RandomAccessFile, facts: CaptureFacts) throws -> FilledStill {
         let bytes = try file.readAll(limit: HEICStill.maximumFileSize)
         return try MediaError.naming(file.path) {
             var editor = try HEIFMetadataEditor(bytes: bytes)
             var exif = try editor.exif().map { try ExifMetadata(tiff: $0) }
             let lacks = exif.map { !$0.hasCaptureDate && facts.date != nil || !$0.hasLocation && facts.location != nil } ?? true
-            guard lacks else { return Filled() }
+            guard lacks else { return FilledStill(bytes: bytes, filled: Filled()) }
             let name = (file.path as NSString).lastPathComponent
-            guard exif != nil else { return Filled(note: "\(name): a HEIC without an EXIF item is not given a date or location") }
+            guard exif != nil else {
+                return FilledStill(bytes: bytes, filled: Filled(note: "\(name): a HEIC without an EXIF item is not given a date or location"))
+            }
             let written = exif!.fill(facts)
             try editor.setExif(try exif!.serialized())
             // A Motion Photo's video and Samsung trailer go back after the new metadata as they were,
@@ -80,8 +101,7 @@ public enum CaptureFactsWriter {
                 let window = try RandomAccessFile(path: file.path, offset: Int64(region.lowerBound), length: Int64(region.count))
                 return try SamsungTrailer.motionPhotoBlock(in: window).map { Int($0.dataOffset) }
             }
-            try AtomicFileWriter.write(try editor.serializedKeepingMotionPhoto(videoRecord: record), to: file.path)
-            return Filled(written: written)
+            return FilledStill(bytes: try editor.serializedKeepingMotionPhoto(videoRecord: record), filled: Filled(written: written))
         }
     }
 
