@@ -23,14 +23,16 @@ enum LibraryDuplicates {
     static func find(paths: [String], sizes: [Int64], jobs: Int) -> [Int: Int] {
         let sameSize = repeated(sizes.indices.filter { sizes[$0] > 0 }) { "\(sizes[$0])" }
         guard !sameSize.isEmpty else { return [:] }
-        let heads = digests(of: sameSize, paths: paths, upTo: headBytes, jobs: jobs)
-        let sameStart = repeated(sameSize.filter { heads[$0] != nil }) { "\(sizes[$0]):\(heads[$0]!)" }
-        let wholes = digests(of: sameStart.filter { sizes[$0] > headBytes }, paths: paths, upTo: nil, jobs: jobs)
+        let heads = digests(of: sameSize.map { ($0, Partial()) }, paths: paths, upTo: headBytes, jobs: jobs)
+        let sameStart = repeated(sameSize.filter { heads[$0] != nil }) { "\(sizes[$0]):\(heads[$0]!.hex)" }
+        // The whole hash goes on from where the head's stopped: the head is not read again.
+        let longer = sameStart.filter { sizes[$0] > headBytes }.map { ($0, heads[$0]!) }
+        let wholes = digests(of: longer, paths: paths, upTo: nil, jobs: jobs)
         var first: [String: Int] = [:]
         var repeats: [Int: Int] = [:]
         for index in sameStart {
             guard let digest = sizes[index] > headBytes ? wholes[index] : heads[index] else { continue }
-            let key = "\(sizes[index]):\(digest)"
+            let key = "\(sizes[index]):\(digest.hex)"
             if let earlier = first[key] {
                 repeats[index] = earlier
             } else {
@@ -48,29 +50,38 @@ enum LibraryDuplicates {
         return zip(indices, keys).filter { counts[$0.1, default: 0] > 1 }.map(\.0)
     }
 
-    /// The digests of the files at `indices` (of the first `limit` bytes, or whole), `jobs` at a
-    /// time, by index; a file that cannot be read has none.
-    private static func digests(of indices: [Int], paths: [String], upTo limit: Int64?, jobs: Int) -> [Int: String] {
+    /// A file hashed up to `read` bytes: the hash so far, and its digest in hex. (`SHA256` is a
+    /// copy-on-write value that swift-crypto does not mark `Sendable`; a copy handed to another
+    /// thread is copied before it is changed there.)
+    struct Partial: @unchecked Sendable {
+        var hash = SHA256()
+        var read: Int64 = 0
+        var hex = ""
+    }
+
+    /// The files at `indices`, each hashed on from its `Partial` to its first `limit` bytes (or
+    /// whole), `jobs` at a time, by index; a file that cannot be read has none.
+    private static func digests(of indices: [(Int, Partial)], paths: [String], upTo limit: Int64?, jobs: Int) -> [Int: Partial] {
         guard !indices.isEmpty else { return [:] }
-        let digests = ConcurrentItems.map(indices, jobs: jobs, progress: nil) { digest(paths[$0], upTo: limit) }
-        var byIndex: [Int: String] = [:]
-        for (index, digest) in zip(indices, digests) { byIndex[index] = digest }
+        let digests = ConcurrentItems.map(indices, jobs: jobs, progress: nil) { digest(paths[$0.0], from: $0.1, upTo: limit) }
+        var byIndex: [Int: Partial] = [:]
+        for ((index, _), digest) in zip(indices, digests) { byIndex[index] = digest }
         return byIndex
     }
 
-    /// The SHA-256 of the file at `path` (of its first `limit` bytes, or whole) in hex, or nil
+    /// `partial` hashed on with the file at `path` to its first `limit` bytes (or whole), or nil
     /// when it cannot be read.
-    private static func digest(_ path: String, upTo limit: Int64?) -> String? {
+    private static func digest(_ path: String, from partial: Partial, upTo limit: Int64?) -> Partial? {
         guard let file = try? RandomAccessFile(path: path) else { return nil }
         let end = min(file.size, limit ?? file.size)
-        var hash = SHA256()
-        var offset: Int64 = 0
-        while offset < end {
-            let count = Int(min(end - offset, 1 << 20))
-            guard let block = try? file.read(at: offset, count: count) else { return nil }
-            hash.update(data: block)
-            offset += Int64(count)
+        var partial = partial
+        while partial.read < end {
+            let count = Int(min(end - partial.read, 1 << 20))
+            guard let block = try? file.read(at: partial.read, count: count) else { return nil }
+            partial.hash.update(data: block)
+            partial.read += Int64(count)
         }
-        return LowercaseHex.string(hash.finalize())
+        partial.hex = LowercaseHex.string(partial.hash.finalize())
+        return partial
     }
 }

@@ -9,7 +9,7 @@ import Testing
 struct LibraryDuplicatesTests {
     @Test(
         "a copy is a duplicate of the first file; a file that differs only after its first 16 KiB, or only in its first byte, is not",
-        arguments: [100, 16 << 10, 40 << 10])
+        arguments: [100, 16 << 10, 40 << 10, (1 << 20) + (20 << 10)])
     func copiesAndNearCopies(size: Int) throws {
         let directory = try TemporaryDirectory("glint-duplicates")
         defer { directory.remove() }
