@@ -50,6 +50,23 @@ struct OutputPathTests {
         #expect(try OutputPath.file(named: "IMG.jpg", in: other.path, inputs: [input]) == other.appendingPathComponent("IMG.jpg").path)
     }
 
+    @Test("an output in a folder that exists is named by the folder's real path; a name that is a link is followed")
+    func existingFolderResolved() throws {
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        let real = try work.subdirectory("real")
+        try FileManager.default.createSymbolicLink(atPath: work.file("alias").path, withDestinationPath: real.path)
+        let expected = OutputPath.resolved(real.appendingPathComponent("IMG.jpg").path)
+        for folder in [work.file("alias").path, work.file("alias/../real/.").path, real.path + "/"] {
+            #expect(try OutputPath.file(named: "IMG.jpg", in: folder, inputs: ["/nowhere/IMG.jpg"]) == expected, "\(folder)")
+        }
+        let target = try work.subdirectory("elsewhere").appendingPathComponent("target.jpg").path
+        try Data("jpeg".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: real.appendingPathComponent("link.jpg").path, withDestinationPath: target)
+        #expect(try OutputPath.file(named: "link.jpg", in: real.path, inputs: []) == OutputPath.resolved(target))
+        #expect(try OutputPath.file(named: "..", in: real.path, inputs: []) == OutputPath.resolved(work.path))
+    }
+
     @Test("a chosen output file that is an input is refused, naming the file given")
     func chosenFile() throws {
         let error = #expect(throws: MediaError.self) {
