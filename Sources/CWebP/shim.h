@@ -17,6 +17,7 @@ static inline WebPAnimEncoder *cwebp_anim_encoder_new(int width, int height, con
     return WebPAnimEncoderNew(width, height, options);
 }
 static inline void cwebp_data_init(WebPData *data) { WebPDataInit(data); }
+static inline WebPMux *cwebp_mux_create(const WebPData *bitstream) { return WebPMuxCreate(bitstream, 1); }
 static inline void cwebp_data_clear(WebPData *data) { WebPDataClear(data); }
 
 #endif

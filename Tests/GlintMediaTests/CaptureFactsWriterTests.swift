@@ -150,4 +150,50 @@ struct CaptureFactsWriterTests {
         let filled = try CaptureFactsWriter.fill(gif, with: Self.facts)
         #expect(filled.written.isEmpty && filled.note?.contains("loop.gif") == true)
     }
+
+    @Test(
+        "a WebP still (made simple, no VP8X) and an animated WebP get them in an EXIF chunk; dwebp, webpmux and exiftool read the result",
+        .requires(.webpmux, .dwebp, .exiftool))
+    func webp() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let animated = directory.file("loop.webp").path
+        let encoder = try AnimatedWebPEncoder(destination: animated, width: 32, height: 24, options: .init(lossless: true))
+        for index in 0..<2 { try encoder.append(VideoTestFrames.movingGradient(width: 32, height: 24, index: index), duration: 0.1) }
+        _ = try encoder.finish()
+        let still = directory.file("still.webp").path
+        _ = try AnimationTools.run("webpmux", ["-get", "frame", "1", animated, "-o", still])
+        #expect(try bytes(still)[12..<16] != Array("VP8X".utf8)[...], "the still starts simple")
+
+        for path in [still, animated] {
+            #expect(try CaptureFactsWriter.fill(path, with: Self.facts).written == ["date", "location"], "\(path)")
+            let exif = try ExifMetadata(tiff: try #require(try WebPExif.tiff(in: try bytes(path), file: path)))
+            #expect(exif.captureDateISO8601 == "2023-06-01T12:34:56+00:00" && exif.locationISO6709 == "-33.8568+151.2153+004.000/")
+            #expect(try CaptureFactsWriter.fill(path, with: Self.facts).written.isEmpty, "what a file has is kept")
+            let tags = try AnimationTools.run("exiftool", ["-s", "-s", "-DateTimeOriginal", "-GPSLatitude", "-n", path]).stdoutText
+            #expect(tags.contains("DateTimeOriginal: 2023:06:01 12:34:56") && tags.contains("GPSLatitude: -33.8568"), "\(tags)")
+        }
+        _ = try AnimationTools.run("dwebp", ["-quiet", still, "-o", directory.file("still.png").path])
+        #expect(try AnimationTools.webpmuxInfo(animated).contains("Number of frames: 2"))
+    }
+
+    @Test("a WebP libwebpmux cannot read, or whose EXIF chunk is not EXIF, is a typed error naming it and is left as it was")
+    func brokenWebP() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let riff = { (body: [UInt8]) -> [UInt8] in
+            let size = UInt32(body.count + 4)
+            return Array("RIFF".utf8) + (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) } + Array("WEBP".utf8) + body
+        }
+        let garbage = riff(Array("VP8 ".utf8) + [200, 0, 0, 0] + [UInt8](repeating: 0x5A, count: 40))
+        let badExif = riff(
+            Array("VP8X".utf8) + [10, 0, 0, 0, 0x08, 0, 0, 0, 0, 0, 0, 0, 0, 0] + Array("EXIF".utf8) + [6, 0, 0, 0] + Array("nonsen".utf8))
+        for (name, bytes) in [("garbage.webp", garbage), ("exif.webp", badExif)] {
+            let path = directory.file(name).path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let error = try #require(throws: MediaError.self) { try CaptureFactsWriter.fill(path, with: Self.facts) }
+            #expect(error.file == path, "\(error)")
+            #expect(try self.bytes(path) == bytes, "\(name) is left as it was")
+        }
+    }
 }

@@ -14,7 +14,9 @@ import Foundation
 ///   `com.apple.quicktime.creationdate` and `com.apple.quicktime.location.ISO6709` (and, in an
 ///   MP4, `udta/©xyz`), every track copied byte for byte.
 /// - PNG: the same tags in its `eXIf` chunk (added before `IDAT` when there is none).
-/// - Other formats (GIF, WebP) are left as they are (with a note).
+/// - WebP (still or animated): the same tags in its `EXIF` chunk, through libwebpmux
+///   (``WebPExif``), which adds the chunk, and the extended header, when there is none.
+/// - Other formats (GIF) are left as they are (with a note).
 public enum CaptureFactsWriter {
     /// What filling a file did.
     public struct Filled: Sendable, Equatable, Codable {
@@ -56,6 +58,7 @@ public enum CaptureFactsWriter {
         case .heic: return try fillHEIC(file, facts: facts)
         case .quickTime, .mp4: return nil
         case .png: return try fillPNG(file, facts: facts)
+        case .webp: return try fillWebP(file, facts: facts)
         default:
             let note = "\((path as NSString).lastPathComponent): its format carries no capture date or location here"
             return FilledStill(bytes: nil, filled: facts.isEmpty ? Filled() : Filled(note: note))
@@ -80,6 +83,15 @@ public enum CaptureFactsWriter {
         try MediaError.naming(file.path) { try chunks.editExif { written = $0.fill(facts) } }
         guard !written.isEmpty else { return FilledStill(bytes: bytes, filled: Filled()) }
         return FilledStill(bytes: chunks.serialized(), filled: Filled(written: written))
+    }
+
+    private static func fillWebP(_ file: RandomAccessFile, facts: CaptureFacts) throws -> FilledStill {
+        let bytes = try file.readAll(limit: HEICStill.maximumFileSize)
+        let tiff = try WebPExif.tiff(in: bytes, file: file.path)
+        var exif = try MediaError.naming(file.path) { try tiff.map { try ExifMetadata(tiff: $0) } } ?? ExifMetadata.minimal()
+        let written = exif.fill(facts)
+        guard !written.isEmpty else { return FilledStill(bytes: bytes, filled: Filled()) }
+        return FilledStill(bytes: try WebPExif.setting(try exif.serialized(), in: bytes, file: file.path), filled: Filled(written: written))
     }
 
     private static func fillHEIC(_ file: RandomAccessFile, facts: CaptureFacts) throws -> FilledStill {
