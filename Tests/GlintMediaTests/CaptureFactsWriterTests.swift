@@ -130,8 +130,8 @@ struct CaptureFactsWriterTests {
         #expect(MovieLocationRemover.hasLocation(written))
     }
 
-    @Test("a PNG gets them in an eXIf chunk before its image data; a GIF is left as it is, with a note")
-    func pngAndGIF() throws {
+    @Test("a PNG gets them in an eXIf chunk before its image data; an AVIF is left as it is, with a note")
+    func pngAndAVIF() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("shot.png").path
         var image = RGBImage(width: 4, height: 4)
@@ -145,10 +145,10 @@ struct CaptureFactsWriterTests {
         #expect(exif.captureDateISO8601 == "2023-06-01T12:34:56+00:00" && exif.locationISO6709 == "-33.8568+151.2153+004.000/")
         #expect(try PNGDecoder.decode(try bytes(path)).pixels.count == 64, "libpng still reads it")
 
-        let gif = directory.file("loop.gif").path
-        try Data(Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 20)).write(to: URL(fileURLWithPath: gif))
-        let filled = try CaptureFactsWriter.fill(gif, with: Self.facts)
-        #expect(filled.written.isEmpty && filled.note?.contains("loop.gif") == true)
+        let avif = directory.file("shot.avif").path
+        try Data([0, 0, 0, 16] + Array("ftypavif".utf8) + [0, 0, 0, 0]).write(to: URL(fileURLWithPath: avif))
+        let filled = try CaptureFactsWriter.fill(avif, with: Self.facts)
+        #expect(filled.written.isEmpty && filled.note?.contains("shot.avif") == true)
     }
 
     @Test(
@@ -192,6 +192,63 @@ struct CaptureFactsWriterTests {
             let path = directory.file(name).path
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let error = try #require(throws: MediaError.self) { try CaptureFactsWriter.fill(path, with: Self.facts) }
+            #expect(error.file == path, "\(error)")
+            #expect(try self.bytes(path) == bytes, "\(name) is left as it was")
+        }
+    }
+
+    @Test(
+        "a GIF (87a or 89a, looping) gets them in an XMP extension after its loop; a date it has is kept; exiftool, gifsicle and ffmpeg read the result",
+        .requires(.exiftool, .gifsicle, .ffmpeg))
+    func gif() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("loop.gif").path
+        let encoder = try AnimatedGIFEncoder(destination: path, width: 32, height: 24)
+        for index in 0..<3 { try encoder.append(VideoTestFrames.movingGradient(width: 32, height: 24, index: index), duration: 0.1) }
+        _ = try encoder.finish()
+        let original = try bytes(path)
+        #expect(try CaptureFactsWriter.fill(path, with: Self.facts).written == ["date", "location"])
+        let filled = try bytes(path)
+        let layout = try GIFXMP.layout(filled, file: path)
+        let xmpStart = try #require(layout.extensionRange?.lowerBound)
+        #expect(filled[..<xmpStart].elementsEqual(original[..<xmpStart]), "what comes before the XMP is kept")
+        #expect(filled[(try #require(layout.extensionRange?.upperBound))...].elementsEqual(original[xmpStart...]), "and what comes after")
+        #expect(try CaptureFactsWriter.fill(path, with: Self.facts).written.isEmpty, "what a file has is kept")
+        let tags = try AnimationTools.run("exiftool", ["-s", "-s", "-XMP-exif:DateTimeOriginal", "-GPSLatitude", "-GPSLongitude", "-GPSAltitude", "-n", path])
+        #expect(tags.stdoutText.contains("DateTimeOriginal: 2023:06:01 12:34:56+00:00"), "\(tags.stdoutText)")
+        #expect(tags.stdoutText.contains("GPSLatitude: -33.8568") && tags.stdoutText.contains("GPSLongitude: 151.2153"), "\(tags.stdoutText)")
+        #expect(tags.stdoutText.contains("GPSAltitude: 4"), "\(tags.stdoutText)")
+        #expect(try AnimationTools.run("gifsicle", ["--info", path]).stdoutText.contains("3 images"))
+        #expect(try AnimationTools.ffmpegFrames(path, width: 32, height: 24).count == 3)
+
+        // A GIF87a with no loop, whose XMP already has a date: it gets the place only, and 89a.
+        var old = original
+        old.replaceSubrange(3..<6, with: Array("87a".utf8))
+        let dated = try XMPPacket()
+        try dated.set(.exif, "DateTimeOriginal", "2020-01-02T03:04:05")
+        let oldPath = directory.file("old.gif").path
+        try Data(try GIFXMP.setting(try dated.serialized(), in: old, file: oldPath)).write(to: URL(fileURLWithPath: oldPath))
+        #expect(try CaptureFactsWriter.fill(oldPath, with: Self.facts).written == ["location"])
+        let packet = try XMPPacket(parsing: try #require(try GIFXMP.packet(in: try bytes(oldPath), file: oldPath)))
+        #expect(packet.string(.exif, "DateTimeOriginal") == "2020-01-02T03:04:05" && packet.hasLocation)
+        #expect(try bytes(oldPath).starts(with: Array("GIF89a".utf8)))
+    }
+
+    @Test("a GIF cut short, with an unknown block, or an XMP extension without its trailer is a typed error naming it, left as it was")
+    func brokenGIF() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let header = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]
+        let cases: [(String, [UInt8])] = [
+            ("cut.gif", header + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 5, 1, 2]),
+            ("unknown.gif", header + [0x99, 0x3B]),
+            ("xmp.gif", header + [0x21, 0xFF, 11] + GIFXMP.identifier + Array("<x/>".utf8) + [0, 0x3B]),
+        ]
+        for (name, bytes) in cases {
+            let path = directory.file(name).path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let error = try #require(throws: MediaError.self, "\(name)") { try CaptureFactsWriter.fill(path, with: Self.facts) }
             #expect(error.file == path, "\(error)")
             #expect(try self.bytes(path) == bytes, "\(name) is left as it was")
         }

@@ -16,7 +16,9 @@ import Foundation
 /// - PNG: the same tags in its `eXIf` chunk (added before `IDAT` when there is none).
 /// - WebP (still or animated): the same tags in its `EXIF` chunk, through libwebpmux
 ///   (``WebPExif``), which adds the chunk, and the extended header, when there is none.
-/// - Other formats (GIF) are left as they are (with a note).
+/// - GIF: `exif:DateTimeOriginal` and `exif:GPS*` in its XMP packet (``GIFXMP``, the XMP
+///   application extension, added when there is none), through Exempi.
+/// - Other formats are left as they are (with a note).
 public enum CaptureFactsWriter {
     /// What filling a file did.
     public struct Filled: Sendable, Equatable, Codable {
@@ -59,6 +61,7 @@ public enum CaptureFactsWriter {
         case .quickTime, .mp4: return nil
         case .png: return try fillPNG(file, facts: facts)
         case .webp: return try fillWebP(file, facts: facts)
+        case .gif: return try fillGIF(file, facts: facts)
         default:
             let note = "\((path as NSString).lastPathComponent): its format carries no capture date or location here"
             return FilledStill(bytes: nil, filled: facts.isEmpty ? Filled() : Filled(note: note))
@@ -92,6 +95,16 @@ public enum CaptureFactsWriter {
         let written = exif.fill(facts)
         guard !written.isEmpty else { return FilledStill(bytes: bytes, filled: Filled()) }
         return FilledStill(bytes: try WebPExif.setting(try exif.serialized(), in: bytes, file: file.path), filled: Filled(written: written))
+    }
+
+    private static func fillGIF(_ file: RandomAccessFile, facts: CaptureFacts) throws -> FilledStill {
+        let bytes = try file.readAll(limit: HEICStill.maximumFileSize)
+        return try MediaError.naming(file.path) {
+            let packet = try GIFXMP.packet(in: bytes, file: file.path).map { try XMPPacket(parsing: $0) } ?? XMPPacket()
+            let written = try packet.fill(facts)
+            guard !written.isEmpty else { return FilledStill(bytes: bytes, filled: Filled()) }
+            return FilledStill(bytes: try GIFXMP.setting(try packet.serialized(), in: bytes, file: file.path), filled: Filled(written: written))
+        }
     }
 
     private static func fillHEIC(_ file: RandomAccessFile, facts: CaptureFacts) throws -> FilledStill {

@@ -26,6 +26,8 @@ public struct XMPNamespace: Sendable, Hashable {
     public static let iptcCore = XMPNamespace(uri: "http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/", prefix: "Iptc4xmpCore")
     /// IPTC Extension (`Iptc4xmpExt:LocationCreated`...).
     public static let iptcExtension = XMPNamespace(uri: "http://iptc.org/std/Iptc4xmpExt/2008-02-29/", prefix: "Iptc4xmpExt")
+    /// XMP basic properties (`xmp:CreateDate`...).
+    public static let xmp = XMPNamespace(uri: "http://ns.adobe.com/xap/1.0/", prefix: "xmp")
     /// Adobe's Ultra HDR gain-map description (`hdrgm:Version`).
     public static let hdrGainMap = XMPNamespace(uri: "http://ns.adobe.com/hdr-gain-map/1.0/", prefix: "hdrgm")
 
