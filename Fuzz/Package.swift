@@ -38,6 +38,7 @@ let harnesses: [Harness] = [
     Harness(name: "RequestHeaders", modules: ["GlintServer", "GlintQueue"]),
     Harness(name: "EditRecipe", modules: ["GlintLivePhoto", "GlintMedia"]),
     Harness(name: "CubeLUT", modules: ["GlintMedia"]),
+    Harness(name: "AnimationMetadata", modules: ["GlintMedia"]),
 ]
 
 /// The files of a harness's folder that are not Swift sources (its options, dictionary, seeds).

@@ -235,7 +235,9 @@ struct CaptureFactsWriterTests {
         #expect(try bytes(oldPath).starts(with: Array("GIF89a".utf8)))
     }
 
-    @Test("a GIF cut short, with an unknown block, or an XMP extension without its trailer is a typed error naming it, left as it was")
+    @Test(
+        "a GIF cut short (in an image, or in its colour table), with an unknown block, or an XMP extension without its trailer is a typed error naming it, left as it was"
+    )
     func brokenGIF() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -243,6 +245,8 @@ struct CaptureFactsWriterTests {
         let cases: [(String, [UInt8])] = [
             ("cut.gif", header + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 5, 1, 2]),
             ("unknown.gif", header + [0x99, 0x3B]),
+            // Found by Fuzz/AnimationMetadata: a global colour table announced and missing.
+            ("table.gif", Array("GIF89a".utf8) + [2, 0, 2, 0, 0x80, 0, 0]),
             ("xmp.gif", header + [0x21, 0xFF, 11] + GIFXMP.identifier + Array("<x/>".utf8) + [0, 0x3B]),
         ]
         for (name, bytes) in cases {

@@ -50,6 +50,7 @@ enum GIFXMP {
             bytes[5] == UInt8(ascii: "a")
         else { throw MediaError(.corrupt, file: file, "it is not a GIF file") }
         var offset = 13 + colourTableSize(bytes[10])
+        guard offset <= bytes.count else { throw truncated(file) }
         var layout = Layout(insertAt: offset)
         var insertFound = false
         while offset < bytes.count, bytes[offset] != 0x3B {
