@@ -121,9 +121,14 @@ struct SandboxSecurityTests {
     /// A folder whose `bwrap` fails as bubblewrap does where user namespaces are not allowed.
     static func failingBubblewrap(in directory: TemporaryDirectory) throws -> URL {
         let folder = try directory.subdirectory("fake-bin")
-        let bwrap = folder.appendingPathComponent("bwrap")
-        try Data("#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n".utf8).write(to: bwrap)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bwrap.path)
+        // Written by a shell of its own, not by this process: a process that another test starts
+        // while this one holds the file open for writing inherits that descriptor, and running
+        // the file then fails with "Text file busy" (ETXTBSY) for as long as that process lives.
+        let script = "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n"
+        let written = try ExternalTool.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "printf '%s' \"$1\" > \"$2\" && chmod 755 \"$2\"", "sh", script, folder.appendingPathComponent("bwrap").path])
+        try #require(written.succeeded, "\(written.summary)")
         return folder
     }
 
