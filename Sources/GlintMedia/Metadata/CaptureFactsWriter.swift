@@ -54,80 +54,78 @@ public enum CaptureFactsWriter {
     /// - Throws: ``MediaError`` naming the file for unreadable metadata.
     public static func filledStill(_ path: String, with facts: CaptureFacts) throws -> FilledStill? {
         let file = try RandomAccessFile(path: path)
-        let head = try file.read(at: 0, count: Int(min(file.size, 64)))
-        switch MediaFileType(sniffing: head) {
-        case .jpeg: return try fillJPEG(file, facts: facts)
-        case .heic: return try fillHEIC(file, facts: facts)
+        let type = MediaFileType(sniffing: try file.read(at: 0, count: Int(min(file.size, 64))))
+        switch type {
         case .quickTime, .mp4: return nil
-        case .png: return try fillPNG(file, facts: facts)
-        case .webp: return try fillWebP(file, facts: facts)
-        case .gif: return try fillGIF(file, facts: facts)
+        case .jpeg, .heic, .png, .webp, .gif: break
         default:
             let note = "\((path as NSString).lastPathComponent): its format carries no capture date or location here"
             return FilledStill(bytes: nil, filled: facts.isEmpty ? Filled() : Filled(note: note))
         }
+        // Read once, whatever the format; each filler edits these bytes.
+        let bytes = try file.readAll(limit: type == .png ? PNGStill.maximumFileSize : HEICStill.maximumFileSize)
+        return try MediaError.naming(path) {
+            switch type {
+            case .jpeg: try fillJPEG(bytes, facts: facts)
+            case .png: try fillPNG(bytes, facts: facts)
+            case .webp: try fillWebP(bytes, path: path, facts: facts)
+            case .gif: try fillGIF(bytes, path: path, facts: facts)
+            default: try fillHEIC(bytes, path: path, facts: facts)
+            }
+        }
     }
 
-    private static func fillJPEG(_ file: RandomAccessFile, facts: CaptureFacts) throws -> FilledStill {
-        let bytes = try file.readAll(limit: HEICStill.maximumFileSize)
-        let jpeg = try MediaError.naming(file.path) { try JPEGFile(parsing: bytes) }
+    private static func fillJPEG(_ bytes: [UInt8], facts: CaptureFacts) throws -> FilledStill {
+        let jpeg = try JPEGFile(parsing: bytes)
         var written: [String] = []
-        let edited = try MediaError.naming(file.path) {
-            try JPEGMetadataEditor.apply(.init(editExif: { exif in written = exif.fill(facts) }), to: jpeg)
-        }
+        let edited = try JPEGMetadataEditor.apply(.init(editExif: { exif in written = exif.fill(facts) }), to: jpeg)
         guard !written.isEmpty else { return FilledStill(bytes: bytes, filled: Filled()) }
         return FilledStill(bytes: edited + jpeg.trailingBytes, filled: Filled(written: written))
     }
 
-    private static func fillPNG(_ file: RandomAccessFile, facts: CaptureFacts) throws -> FilledStill {
-        let bytes = try file.readAll(limit: PNGStill.maximumFileSize)
-        var chunks = try MediaError.naming(file.path) { try PNGChunks(bytes) }
+    private static func fillPNG(_ bytes: [UInt8], facts: CaptureFacts) throws -> FilledStill {
+        var chunks = try PNGChunks(bytes)
         var written: [String] = []
-        try MediaError.naming(file.path) { try chunks.editExif { written = $0.fill(facts) } }
+        try chunks.editExif { written = $0.fill(facts) }
         guard !written.isEmpty else { return FilledStill(bytes: bytes, filled: Filled()) }
         return FilledStill(bytes: chunks.serialized(), filled: Filled(written: written))
     }
 
-    private static func fillWebP(_ file: RandomAccessFile, facts: CaptureFacts) throws -> FilledStill {
-        let bytes = try file.readAll(limit: HEICStill.maximumFileSize)
-        let tiff = try WebPExif.tiff(in: bytes, file: file.path)
-        var exif = try MediaError.naming(file.path) { try tiff.map { try ExifMetadata(tiff: $0) } } ?? ExifMetadata.minimal()
-        let written = exif.fill(facts)
+    private static func fillWebP(_ bytes: [UInt8], path: String, facts: CaptureFacts) throws -> FilledStill {
+        var written: [String] = []
+        let edited = try WebPExif.editing(bytes, file: path) { tiff in
+            var exif = try tiff.map { try ExifMetadata(tiff: $0) } ?? ExifMetadata.minimal()
+            written = exif.fill(facts)
+            return written.isEmpty ? nil : try exif.serialized()
+        }
+        return FilledStill(bytes: edited ?? bytes, filled: Filled(written: written))
+    }
+
+    private static func fillGIF(_ bytes: [UInt8], path: String, facts: CaptureFacts) throws -> FilledStill {
+        let packet = try GIFXMP.packet(in: bytes, file: path).map { try XMPPacket(parsing: $0) } ?? XMPPacket()
+        let written = try packet.fill(facts)
         guard !written.isEmpty else { return FilledStill(bytes: bytes, filled: Filled()) }
-        return FilledStill(bytes: try WebPExif.setting(try exif.serialized(), in: bytes, file: file.path), filled: Filled(written: written))
+        return FilledStill(bytes: try GIFXMP.setting(try packet.serialized(), in: bytes, file: path), filled: Filled(written: written))
     }
 
-    private static func fillGIF(_ file: RandomAccessFile, facts: CaptureFacts) throws -> FilledStill {
-        let bytes = try file.readAll(limit: HEICStill.maximumFileSize)
-        return try MediaError.naming(file.path) {
-            let packet = try GIFXMP.packet(in: bytes, file: file.path).map { try XMPPacket(parsing: $0) } ?? XMPPacket()
-            let written = try packet.fill(facts)
-            guard !written.isEmpty else { return FilledStill(bytes: bytes, filled: Filled()) }
-            return FilledStill(bytes: try GIFXMP.setting(try packet.serialized(), in: bytes, file: file.path), filled: Filled(written: written))
+    private static func fillHEIC(_ bytes: [UInt8], path: String, facts: CaptureFacts) throws -> FilledStill {
+        var editor = try HEIFMetadataEditor(bytes: bytes)
+        var exif = try editor.exif().map { try ExifMetadata(tiff: $0) }
+        let lacks = exif.map { !$0.hasCaptureDate && facts.date != nil || !$0.hasLocation && facts.location != nil } ?? true
+        guard lacks else { return FilledStill(bytes: bytes, filled: Filled()) }
+        guard exif != nil else {
+            let name = (path as NSString).lastPathComponent
+            return FilledStill(bytes: bytes, filled: Filled(note: "\(name): a HEIC without an EXIF item is not given a date or location"))
         }
-    }
-
-    private static func fillHEIC(_ file: RandomAccessFile, facts: CaptureFacts) throws -> FilledStill {
-        let bytes = try file.readAll(limit: HEICStill.maximumFileSize)
-        return try MediaError.naming(file.path) {
-            var editor = try HEIFMetadataEditor(bytes: bytes)
-            var exif = try editor.exif().map { try ExifMetadata(tiff: $0) }
-            let lacks = exif.map { !$0.hasCaptureDate && facts.date != nil || !$0.hasLocation && facts.location != nil } ?? true
-            guard lacks else { return FilledStill(bytes: bytes, filled: Filled()) }
-            let name = (file.path as NSString).lastPathComponent
-            guard exif != nil else {
-                return FilledStill(bytes: bytes, filled: Filled(note: "\(name): a HEIC without an EXIF item is not given a date or location"))
-            }
-            let written = exif!.fill(facts)
-            try editor.setExif(try exif!.serialized())
-            // A Motion Photo's video and Samsung trailer go back after the new metadata as they were,
-            // the trailer's mpv2 record pointed at the video's new place.
-            let record = try editor.motionPhotoRegion.flatMap { region in
-                let window = try RandomAccessFile(path: file.path, offset: Int64(region.lowerBound), length: Int64(region.count))
-                return try SamsungTrailer.motionPhotoBlock(in: window).map { Int($0.dataOffset) }
-            }
-            return FilledStill(bytes: try editor.serializedKeepingMotionPhoto(videoRecord: record), filled: Filled(written: written))
+        let written = exif!.fill(facts)
+        try editor.setExif(try exif!.serialized())
+        // A Motion Photo's video and Samsung trailer go back after the new metadata as they were,
+        // the trailer's mpv2 record pointed at the video's new place.
+        let record = try editor.motionPhotoRegion.flatMap { region in
+            let window = try RandomAccessFile(path: path, offset: Int64(region.lowerBound), length: Int64(region.count))
+            return try SamsungTrailer.motionPhotoBlock(in: window).map { Int($0.dataOffset) }
         }
+        return FilledStill(bytes: try editor.serializedKeepingMotionPhoto(videoRecord: record), filled: Filled(written: written))
     }
 
     private static func fillMovie(_ path: String, facts: CaptureFacts) throws -> Filled {
