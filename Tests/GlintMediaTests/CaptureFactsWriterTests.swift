@@ -188,10 +188,15 @@ struct CaptureFactsWriterTests {
         let garbage = riff(Array("VP8 ".utf8) + [200, 0, 0, 0] + [UInt8](repeating: 0x5A, count: 40))
         let badExif = riff(
             Array("VP8X".utf8) + [10, 0, 0, 0, 0x08, 0, 0, 0, 0, 0, 0, 0, 0, 0] + Array("EXIF".utf8) + [6, 0, 0, 0] + Array("nonsen".utf8))
-        for (name, bytes) in [("garbage.webp", garbage), ("exif.webp", badExif)] {
+        try expectRefused([("garbage.webp", garbage), ("exif.webp", badExif)], in: directory)
+    }
+
+    /// Each file, written into `directory`, is refused with a ``MediaError`` naming it and left as it was.
+    func expectRefused(_ files: [(name: String, bytes: [UInt8])], in directory: TemporaryDirectory) throws {
+        for (name, bytes) in files {
             let path = directory.file(name).path
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            let error = try #require(throws: MediaError.self) { try CaptureFactsWriter.fill(path, with: Self.facts) }
+            let error = try #require(throws: MediaError.self, "\(name)") { try CaptureFactsWriter.fill(path, with: Self.facts) }
             #expect(error.file == path, "\(error)")
             #expect(try self.bytes(path) == bytes, "\(name) is left as it was")
         }
@@ -249,12 +254,6 @@ struct CaptureFactsWriterTests {
             ("table.gif", Array("GIF89a".utf8) + [2, 0, 2, 0, 0x80, 0, 0]),
             ("xmp.gif", header + [0x21, 0xFF, 11] + GIFXMP.identifier + Array("<x/>".utf8) + [0, 0x3B]),
         ]
-        for (name, bytes) in cases {
-            let path = directory.file(name).path
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            let error = try #require(throws: MediaError.self, "\(name)") { try CaptureFactsWriter.fill(path, with: Self.facts) }
-            #expect(error.file == path, "\(error)")
-            #expect(try self.bytes(path) == bytes, "\(name) is left as it was")
-        }
+        try expectRefused(cases, in: directory)
     }
 }
