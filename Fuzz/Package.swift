@@ -39,6 +39,7 @@ let harnesses: [Harness] = [
     Harness(name: "EditRecipe", modules: ["GlintLivePhoto", "GlintMedia"]),
     Harness(name: "CubeLUT", modules: ["GlintMedia"]),
     Harness(name: "AnimationMetadata", modules: ["GlintMedia"]),
+    Harness(name: "HDRGainMap", modules: ["GlintProbe"]),
 ]
 
 /// The files of a harness's folder that are not Swift sources (its options, dictionary, seeds).

@@ -78,6 +78,7 @@ enum InspectionText {
             if let nclx = still.nclx {
                 parts.append("nclx \(nclx.primaries)/\(nclx.transfer)/\(nclx.matrix) \(nclx.fullRange ? "full" : "video") range")
             }
+            if let hdr = still.hdr { parts.append(describe(hdr)) }
         }
         if let photo = report.motionPhoto {
             parts.append(MotionPhotoText.describe(photo))
@@ -101,6 +102,16 @@ enum InspectionText {
             parts.append("identifier \(movie.contentIdentifier?.rawValue ?? "none")")
         }
         return parts.joined(separator: "  ")
+    }
+
+    /// `HDR apple 1.0 + iso21496, map 2016x1512x1, headroom 5.98 (makerNote)`, then any warnings.
+    static func describe(_ hdr: HDRGainMapReport) -> String {
+        var text = "HDR " + (hdr.forms.isEmpty ? "(unreadable)" : hdr.forms.map(\.rawValue).joined(separator: " + "))
+        if let version = hdr.appleVersion ?? hdr.ultraHDRVersion { text += " \(version)" }
+        if let width = hdr.mapWidth, let height = hdr.mapHeight { text += ", map \(width)x\(height)x\(hdr.mapChannels ?? 0)" }
+        if let headroom = hdr.headroom { text += String(format: ", headroom %.2f", headroom) + " (\(hdr.headroomSource?.rawValue ?? "?"))" }
+        for warning in hdr.warnings { text += " (warning: \(warning))" }
+        return text
     }
 
     static func describe(_ photo: LivePhoto) -> String {

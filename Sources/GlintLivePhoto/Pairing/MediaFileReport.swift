@@ -54,6 +54,8 @@ public struct StillReport: Sendable, Codable, Equatable {
     public var hasXMP: Bool
     /// Colour code points (a HEIC `nclx` box), when the still has them.
     public var nclx: NCLXColourProfile? = nil
+    /// The still's HDR gain map, when it has one (Apple, Ultra HDR, ISO 21496-1).
+    public var hdr: HDRGainMapReport? = nil
 }
 
 /// The facts about a movie.

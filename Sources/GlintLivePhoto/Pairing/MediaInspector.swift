@@ -42,6 +42,7 @@ public enum MediaInspector {
         case .jpeg, .heic:
             let still = try StillImageReader.read(file: file)
             report.still = describe(still)
+            report.still?.hdr = HDRGainMapInspection.report(still, file: file)
             // What the file holds besides its image: a Motion Photo video, an Ultra HDR gain map.
             if let jpeg = still as? JPEGStill {
                 describeContainer(&report, try MotionPhotoReader.read(jpeg: jpeg.file, file: file, depth: depth))

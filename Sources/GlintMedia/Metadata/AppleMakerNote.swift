@@ -85,6 +85,37 @@ public struct AppleMakerNote: Hashable, Sendable {
         return values[0]
     }
 
+    /// The HDR headroom values, tags 0x0021 (`HDRHeadroom`) and 0x0030 (`HDRGain`), from which a
+    /// version 1 gain map's headroom is derived (``AppleHDRHeadroom``); nil unless both are one number.
+    ///
+    /// Setting writes both as SRATIONAL (SRATIONAL as iPhones write them, over 10^6); `nil` removes them.
+    public var hdrHeadroomValues: HDRGainMapProbe.MakerNoteHeadroom? {
+        get {
+            guard let headroom = directory[AppleHDRHeadroom.headroomTag]?.doubles(byteOrder: byteOrder), headroom.count == 1,
+                let gain = directory[AppleHDRHeadroom.gainTag]?.doubles(byteOrder: byteOrder), gain.count == 1,
+                headroom[0].isFinite, gain[0].isFinite
+            else { return nil }
+            return (headroom[0], gain[0])
+        }
+        set {
+            guard let newValue else {
+                directory.remove(AppleHDRHeadroom.headroomTag)
+                directory.remove(AppleHDRHeadroom.gainTag)
+                return
+            }
+            directory.set(signedRational(AppleHDRHeadroom.headroomTag, newValue.maker33))
+            directory.set(signedRational(AppleHDRHeadroom.gainTag, newValue.maker48))
+        }
+    }
+
+    private func signedRational(_ tag: UInt16, _ value: Double) -> TIFFEntry {
+        let denominator = 1_000_000.0
+        let numerator = Int32(max(Double(Int32.min), min(Double(Int32.max), (value * denominator).rounded())))
+        return TIFFEntry(
+            tag: tag, type: .srational, count: 1,
+            value: byteOrder.bytes(UInt32(bitPattern: numerator)) + byteOrder.bytes(UInt32(denominator)))
+    }
+
     /// The MakerNote's bytes: header, directory (sorted by tag, next pointer 0) and its values,
     /// offsets relative to the first byte.
     /// - Throws: ``MediaError`` `.invalidArgument` for an entry whose value length does not match

@@ -64,15 +64,8 @@ extension ExifMetadata {
 
     /// An unsigned RATIONAL entry's values; nil for another type, a short value or a zero denominator.
     private func rationals(_ entry: TIFFEntry?) -> [Double]? {
-        guard let entry, entry.type == .rational, entry.value.count == Int(entry.count) * 8 else { return nil }
-        var values: [Double] = []
-        for start in stride(from: 0, to: entry.value.count, by: 8) {
-            let numerator = byteOrder.uint32(entry.value, at: start)
-            let denominator = byteOrder.uint32(entry.value, at: start + 4)
-            guard denominator != 0 else { return nil }
-            values.append(Double(numerator) / Double(denominator))
-        }
-        return values
+        guard let entry, entry.type == .rational else { return nil }
+        return entry.doubles(byteOrder: byteOrder)
     }
 
     private static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }

@@ -73,6 +73,29 @@ public struct TIFFEntry: Hashable, Sendable {
         }
     }
 
+    /// The value as numbers: RATIONAL and SRATIONAL as fractions, FLOAT and DOUBLE, or any
+    /// integer type; `nil` for another type, a length that does not match the count, or a zero
+    /// denominator.
+    public func doubles(byteOrder: TIFFByteOrder) -> [Double]? {
+        guard let size = type.elementSize, value.count == Int(count) * size else { return nil }
+        switch type {
+        case .rational, .srational:
+            var values: [Double] = []
+            for start in stride(from: 0, to: value.count, by: 8) {
+                let numerator = byteOrder.uint32(value, at: start)
+                let denominator = byteOrder.uint32(value, at: start + 4)
+                guard denominator != 0 else { return nil }
+                values.append(
+                    type == .rational
+                        ? Double(numerator) / Double(denominator)
+                        : Double(Int32(bitPattern: numerator)) / Double(Int32(bitPattern: denominator)))
+            }
+            return values
+        case .float: return stride(from: 0, to: value.count, by: 4).map { Double(Float(bitPattern: byteOrder.uint32(value, at: $0))) }
+        default: return integers(byteOrder: byteOrder)?.map(Double.init)
+        }
+    }
+
     /// The value as text up to its first NUL (ASCII or UNDEFINED entries), or `nil` for other
     /// types or bytes that are not UTF-8.
     public var string: String? {

@@ -36,15 +36,12 @@ public struct HEIFItems: Sendable {
     /// - Throws: ``MediaError`` naming the file: `.corrupt` for a missing or damaged `meta`,
     ///   `.tooLarge` for one over `metaLimit`.
     public init(file: RandomAccessFile, boxes: [TopLevelBox], metaLimit: Int64 = metaSizeLimit) throws {
-        guard let meta = boxes.first(where: { $0.type == "meta" }) else {
-            throw MediaError(.corrupt, file: file.path, "HEIF file has no top-level meta box")
-        }
-        guard meta.size <= metaLimit else {
-            throw MediaError(.tooLarge, file: file.path, "HEIF meta box is \(meta.size) bytes, over the \(metaLimit)-byte limit")
-        }
-        let payload = try file.read(at: meta.payloadOffset, count: Int(meta.size) - meta.headerSize)
+        try self.init(file: file, meta: try Self.metaBox(file: file, boxes: boxes, metaLimit: metaLimit))
+    }
+
+    /// Reads the items of a parsed top-level `meta` box (``metaBox(file:boxes:metaLimit:)``) of `file`.
+    public init(file: RandomAccessFile, meta box: Box) throws {
         (items, idat) = try MediaError.naming(file.path) {
-            let box = try BoxParser.parseBox(type: "meta", payload: payload[...], context: "meta", parentType: nil, depth: 0)
             guard let iinf = box.child("iinf"), let iloc = box.child("iloc") else {
                 throw MediaError(.corrupt, "HEIF meta box lacks iinf or iloc")
             }
@@ -56,6 +53,22 @@ public struct HEIFItems: Sendable {
                     extents: location?.extents ?? [], inIDAT: location?.inIDAT ?? false)
             }
             return (items, box.child("idat")?.payload ?? [])
+        }
+    }
+
+    /// The file's top-level `meta` box, parsed.
+    /// - Throws: ``MediaError`` naming the file: `.corrupt` for a missing or damaged `meta`,
+    ///   `.tooLarge` for one over `metaLimit`.
+    public static func metaBox(file: RandomAccessFile, boxes: [TopLevelBox], metaLimit: Int64 = metaSizeLimit) throws -> Box {
+        guard let meta = boxes.first(where: { $0.type == "meta" }) else {
+            throw MediaError(.corrupt, file: file.path, "HEIF file has no top-level meta box")
+        }
+        guard meta.size <= metaLimit else {
+            throw MediaError(.tooLarge, file: file.path, "HEIF meta box is \(meta.size) bytes, over the \(metaLimit)-byte limit")
+        }
+        let payload = try file.read(at: meta.payloadOffset, count: Int(meta.size) - meta.headerSize)
+        return try MediaError.naming(file.path) {
+            try BoxParser.parseBox(type: "meta", payload: payload[...], context: "meta", parentType: nil, depth: 0)
         }
     }
 

@@ -58,7 +58,7 @@ struct JPEGFrameProbe {
     }
 
     /// The marker at `offset` (after any fill bytes) and the offset just past it.
-    private static func marker(in file: RandomAccessFile, at offset: Int64) throws -> (UInt8, Int64) {
+    static func marker(in file: RandomAccessFile, at offset: Int64) throws -> (UInt8, Int64) {
         var position = offset
         guard position < file.size else { throw MediaError(.truncated, "JPEG ends at offset \(position) before its frame header") }
         guard try file.read(at: position, count: 1)[0] == 0xFF else {
@@ -77,12 +77,12 @@ struct JPEGFrameProbe {
     }
 
     /// SOF0...SOF15 except DHT (C4), JPG (C8) and DAC (CC).
-    private static func isFrameHeader(_ marker: UInt8) -> Bool {
+    static func isFrameHeader(_ marker: UInt8) -> Bool {
         (0xC0...0xCF).contains(marker) && marker != JPEGMarker.defineHuffmanTables && marker != 0xC8 && marker != 0xCC
     }
 
     /// Height and width from a frame header's payload (precision, height, width, components).
-    private static func dimensions(_ payload: [UInt8]) throws -> (Int, Int) {
+    static func dimensions(_ payload: [UInt8]) throws -> (Int, Int) {
         guard payload.count >= 6 else { throw MediaError(.corrupt, "JPEG frame header is \(payload.count) bytes, too short") }
         let height = Int(payload[1]) << 8 | Int(payload[2])
         let width = Int(payload[3]) << 8 | Int(payload[4])

@@ -49,7 +49,7 @@ struct MotionPhotoXMPScanState {
     static let item = "http://ns.google.com/photos/1.0/container/item/"
 
     private(set) var metadata = MotionPhotoMetadata()
-    private var prefixes: [Substring: String] = [:]
+    private var prefixes = XMPPrefixes()
     private var open: [Substring] = []
     private var rdfDepth: Int?
     private var directoryDepth: Int?
@@ -126,20 +126,9 @@ struct MotionPhotoXMPScanState {
         return uri == Self.rdf && local == "Description"
     }
 
-    /// Remembers the `xmlns` declarations among `attributes`.
-    private mutating func declare(_ attributes: [(name: Substring, value: Substring)]) {
-        for (name, value) in attributes where name == "xmlns" || name.hasPrefix("xmlns:") {
-            let prefix = name == "xmlns" ? Substring("") : name.dropFirst(6)
-            guard prefixes[prefix] != nil || prefixes.count < MotionPhotoXMPScan.namespaceLimit else { continue }
-            prefixes[prefix] = String(value)
-        }
-    }
+    private mutating func declare(_ attributes: [(name: Substring, value: Substring)]) { prefixes.declare(attributes) }
 
-    /// The namespace URI and local part of a qualified name (nil URI for an undeclared prefix).
-    private func resolve(_ name: Substring) -> (String?, Substring) {
-        guard let colon = name.firstIndex(of: ":") else { return (prefixes[""], name) }
-        return (prefixes[name[..<colon]], name[name.index(after: colon)...])
-    }
+    private func resolve(_ name: Substring) -> (String?, Substring) { prefixes.resolve(name) }
 
     /// Sets the `GCamera` property `name` to `value` unless it is set already.
     private mutating func setCamera(_ name: (String?, Substring), _ value: Substring?) {
