@@ -41,7 +41,8 @@ GLINT := .build/release/glint
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
 	libgif-dev libwebp-dev libexempi-dev libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libsqlite3-dev libseccomp-dev \
-	bubblewrap ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql chromium
+	bubblewrap ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql chromium \
+	libheif-examples
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 # $(call timed,STAGE,COMMAND): runs COMMAND, then prints how long it took (`== STAGE: N s`), the per-stage

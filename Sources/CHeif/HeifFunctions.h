@@ -25,16 +25,21 @@
     X(uint8_t *, heif_image_get_plane, (struct heif_image *arg0, enum heif_channel channel, int *out_stride), (arg0, channel, out_stride)) \
     X(const uint8_t *, heif_image_get_plane_readonly, (const struct heif_image *arg0, enum heif_channel channel, int *out_stride), (arg0, channel, out_stride)) \
     X(int, heif_image_get_width, (const struct heif_image *arg0, enum heif_channel channel), (arg0, channel)) \
+    X(void, heif_image_handle_free_auxiliary_types, (const struct heif_image_handle *handle, const char **out_type), (handle, out_type)) \
+    X(struct heif_error, heif_image_handle_get_auxiliary_image_handle, (const struct heif_image_handle *main_image_handle, heif_item_id auxiliary_id, struct heif_image_handle **out_auxiliary_handle), (main_image_handle, auxiliary_id, out_auxiliary_handle)) \
+    X(struct heif_error, heif_image_handle_get_auxiliary_type, (const struct heif_image_handle *handle, const char **out_type), (handle, out_type)) \
     X(enum heif_color_profile_type, heif_image_handle_get_color_profile_type, (const struct heif_image_handle *handle), (handle)) \
     X(int, heif_image_handle_get_height, (const struct heif_image_handle *handle), (handle)) \
     X(int, heif_image_handle_get_ispe_height, (const struct heif_image_handle *handle), (handle)) \
     X(int, heif_image_handle_get_ispe_width, (const struct heif_image_handle *handle), (handle)) \
+    X(int, heif_image_handle_get_list_of_auxiliary_image_IDs, (const struct heif_image_handle *handle, int aux_filter, heif_item_id *ids, int count), (handle, aux_filter, ids, count)) \
     X(int, heif_image_handle_get_list_of_metadata_block_IDs, (const struct heif_image_handle *handle, const char *type_filter, heif_item_id *ids, int count), (handle, type_filter, ids, count)) \
     X(int, heif_image_handle_get_luma_bits_per_pixel, (const struct heif_image_handle *arg0), (arg0)) \
     X(struct heif_error, heif_image_handle_get_metadata, (const struct heif_image_handle *handle, heif_item_id metadata_id, void *out_data), (handle, metadata_id, out_data)) \
     X(const char *, heif_image_handle_get_metadata_content_type, (const struct heif_image_handle *handle, heif_item_id metadata_id), (handle, metadata_id)) \
     X(size_t, heif_image_handle_get_metadata_size, (const struct heif_image_handle *handle, heif_item_id metadata_id), (handle, metadata_id)) \
     X(struct heif_error, heif_image_handle_get_nclx_color_profile, (const struct heif_image_handle *handle, struct heif_color_profile_nclx **out_data), (handle, out_data)) \
+    X(int, heif_image_handle_get_number_of_auxiliary_images, (const struct heif_image_handle *handle, int aux_filter), (handle, aux_filter)) \
     X(int, heif_image_handle_get_number_of_metadata_blocks, (const struct heif_image_handle *handle, const char *type_filter), (handle, type_filter)) \
     X(struct heif_error, heif_image_handle_get_raw_color_profile, (const struct heif_image_handle *handle, void *out_data), (handle, out_data)) \
     X(size_t, heif_image_handle_get_raw_color_profile_size, (const struct heif_image_handle *handle), (handle)) \

@@ -353,6 +353,7 @@ cjpeg_status cjpeg_encode_rgb(const unsigned char *rgb, int width, int height, i
     case CJPEG_SUBSAMPLING_420: h_factor = 2; v_factor = 2; break;
     case CJPEG_SUBSAMPLING_422: h_factor = 2; v_factor = 1; break;
     case CJPEG_SUBSAMPLING_444: h_factor = 1; v_factor = 1; break;
+    case CJPEG_SUBSAMPLING_GREY: h_factor = 1; v_factor = 1; break;
     default:
         return cjpeg_refuse(message, message_capacity, CJPEG_STATUS_INVALID_ARGUMENT,
                             "unknown chroma subsampling");
@@ -400,6 +401,12 @@ cjpeg_status cjpeg_encode_rgb(const unsigned char *rgb, int width, int height, i
     cinfo->comp_info[1].v_samp_factor = 1;
     cinfo->comp_info[2].h_samp_factor = 1;
     cinfo->comp_info[2].v_samp_factor = 1;
+    if (subsampling == CJPEG_SUBSAMPLING_GREY) {
+        jpeg_set_colorspace(cinfo, JCS_GRAYSCALE);
+        cinfo->write_JFIF_header = FALSE; /* jpeg_set_colorspace turns it back on */
+        cinfo->comp_info[0].h_samp_factor = 1;
+        cinfo->comp_info[0].v_samp_factor = 1;
+    }
 
     jpeg_start_compress(cinfo, TRUE);
     size_t row_bytes = (size_t)width * 3;

@@ -36,6 +36,9 @@ struct EditCommand: ParsableCommand {
     @Option(help: "Directory for the edited pair (created if missing).")
     var out: String
 
+    @Flag(help: "Drop HDR gain maps: write SDR-only stills (the recipe's \"hdr\": \"drop\"). Without it a gain map is kept in the input's form.")
+    var sdr = false
+
     @Option(help: "Video codec: h264 (libx264) or hevc (libx265).")
     var codec = MovieEncoding.default.codec.description
 
@@ -81,8 +84,7 @@ struct EditCommand: ParsableCommand {
         AllocatorPolicy.keepLargeBuffersMapped()
         let bar = ProgressBar(quiet: json)
         do {
-            let (data, folder) = try Self.loadRecipe(recipe)
-            let recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
+            let recipe = try parsedRecipe()
             let options = editorOptions()
             guard isOnePair else {
                 try editOne(paths[0], recipe: recipe, options: options, bar: bar)
@@ -137,8 +139,7 @@ struct EditCommand: ParsableCommand {
         AllocatorPolicy.keepLargeBuffersMapped()
         let recipe: EditRecipe
         do {
-            let (data, folder) = try Self.loadRecipe(self.recipe)
-            recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
+            recipe = try parsedRecipe()
             try recipe.validate()
             _ = try ColourPipeline(recipe: recipe)
         } catch {
@@ -185,7 +186,16 @@ struct EditCommand: ParsableCommand {
             lines.append(sound.muted ? "sound muted" : String(format: "sound gain %.2f", sound.gain) + (sound.trimmed ? ", cut to the trim" : ""))
         }
         for track in result.droppedTracks { lines.append("dropped \(track)") }
+        if let hdr = result.hdr { lines.append(hdr.line) }
         return lines
+    }
+
+    /// The recipe given, with `--sdr` applied.
+    func parsedRecipe() throws -> EditRecipe {
+        let (data, folder) = try Self.loadRecipe(recipe)
+        var parsed = try EditRecipe.parse(json: data, baseDirectory: folder)
+        if sdr { parsed.hdr = .drop }
+        return parsed
     }
 
     /// The recipe's bytes (given inline or as a file) and the folder its relative paths are

@@ -47,6 +47,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "A recipe applied first: a JSON object, or a file holding one.")
     var recipe: String?
 
+    @Flag(help: "Drop HDR gain maps: the stills are written SDR only (as a recipe's \"hdr\": \"drop\", so they are re-encoded).")
+    var sdr = false
+
     @Flag(help: "Remove the location (EXIF GPS, XMP places, QuickTime location keys) from every output.")
     var stripLocation = false
 
@@ -159,6 +162,13 @@ struct ExportCommand: ParsableCommand {
         if let recipe {
             let (data, folder) = try EditCommand.loadRecipe(recipe)
             options.recipe = try EditRecipe.parse(json: data, baseDirectory: folder)
+        }
+        if sdr {
+            options.recipe = {
+                var recipe = $0 ?? EditRecipe()
+                recipe.hdr = .drop
+                return recipe
+            }(options.recipe)
         }
         return options
     }

@@ -55,7 +55,9 @@ typedef struct cjpeg_header {
 typedef enum cjpeg_subsampling {
     CJPEG_SUBSAMPLING_420 = 0,
     CJPEG_SUBSAMPLING_422 = 1,
-    CJPEG_SUBSAMPLING_444 = 2
+    CJPEG_SUBSAMPLING_444 = 2,
+    /* One grey component, the luma of the RGB input (a gain map). */
+    CJPEG_SUBSAMPLING_GREY = 3
 } cjpeg_subsampling;
 
 /* An in-progress decompression of one in-memory JPEG stream. */

@@ -114,7 +114,7 @@ extension LivePhotoEditor {
                 trim: timeline.trimReport(recipe),
                 sourceStillImageTime: timeline.isTrimmed || editedStill.keyPhoto != nil ? timeline.sourceStillTime : nil,
                 stillImageTimeMovedByTrim: timeline.stillTimeMovedByTrim, keyPhoto: editedStill.keyPhoto,
-                sound: plan.audio.report(recipe), droppedTracks: editedMovie.droppedTracks)
+                sound: plan.audio.report(recipe), droppedTracks: editedMovie.droppedTracks, hdr: editedStill.hdr)
         }
     }
 }

@@ -69,6 +69,8 @@ public enum LivePhotoEditor {
         public var sound: SoundReport? = nil
         /// Tracks a trim left out, with the reason.
         public var droppedTracks: [String] = []
+        /// What became of the still's HDR gain map; absent when it had none.
+        public var hdr: HDREditReport? = nil
     }
 
     /// Edits `stillPath` + `moviePath` into `outputDirectory`, under the inputs' file names.

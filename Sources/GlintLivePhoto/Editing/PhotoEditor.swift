@@ -14,6 +14,8 @@ public enum PhotoEditor {
         public var height: Int
         /// The recipe's keys that only a motion can take, when it had any.
         public var ignoredKeys: [String]
+        /// What became of the photo's HDR gain map; absent when it had none.
+        public var hdr: HDREditReport? = nil
     }
 
     /// Edits the photo at `path` into `outputDirectory`.
@@ -30,7 +32,7 @@ public enum PhotoEditor {
         options.logger.info("photo edited", metadata: ["photo": "\(path)", "output": "\(output)"])
         return Result(
             path: output, size: Int64(edited.bytes.count), width: edited.geometry.outputWidth, height: edited.geometry.outputHeight,
-            ignoredKeys: motionKeys(in: recipe))
+            ignoredKeys: motionKeys(in: recipe), hdr: edited.hdr)
     }
 
     /// The recipe's keys that act on a motion only.
@@ -47,7 +49,11 @@ public enum PhotoEditor {
 extension PhotoEditor {
     /// What the user should know of an edit: the recipe keys it had nothing to apply to.
     public static func notes(_ result: Result) -> [String] {
-        guard !result.ignoredKeys.isEmpty else { return [] }
-        return ["the photo has no motion: the recipe's \(result.ignoredKeys.joined(separator: ", ")) did not apply"]
+        var notes: [String] = []
+        if !result.ignoredKeys.isEmpty {
+            notes.append("the photo has no motion: the recipe's \(result.ignoredKeys.joined(separator: ", ")) did not apply")
+        }
+        if let hdr = result.hdr { notes.append(hdr.line) }
+        return notes
     }
 }

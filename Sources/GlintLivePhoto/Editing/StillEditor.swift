@@ -3,8 +3,9 @@ import GlintMedia
 /// Applies an edit to a still (JPEG or HEIC), keeping its format and metadata: EXIF (with the
 /// Apple MakerNote and GPS), XMP, the ICC profile (and a HEIC's `nclx`; replaced by the output
 /// space's when the recipe names one) and the orientation. The
-/// EXIF pixel dimensions and thumbnail are brought up to date; what the format writer cannot
-/// carry over is dropped (a JPEG's MPF index, a HEIC's thumbnail, depth and gain-map images).
+/// EXIF pixel dimensions and thumbnail are brought up to date. An HDR gain map is carried in the
+/// input's form (``GainMapEditor``); what else the format writer cannot carry over is dropped (a
+/// JPEG's other MPF images, a HEIC's thumbnail and depth images).
 public enum StillEditor {
     /// An edited still, encoded but not yet written.
     public struct Result: Sendable {
@@ -18,6 +19,8 @@ public enum StillEditor {
         public var createdMakerNote: Bool
         /// What the key photo was made from, when a movie frame replaced the still's pixels.
         public var keyPhoto: KeyPhotoFrame.Report? = nil
+        /// What became of the still's HDR gain map; nil when it had none.
+        public var hdr: HDREditReport? = nil
     }
 
     /// Edits a still.
@@ -52,8 +55,15 @@ public enum StillEditor {
                     recipe: recipe, stillGeometry: geometry,
                     colour: try frame.colourStage(pipeline, output: pipeline.outputSpace(for: source ?? .sRGB)))
             }
-            let edited = try fromFrame?.image ?? processor.process(try decodeScaled(still, processor: processor, limits: limits))
+            let (hdr, dropped) = GainMapEditor.load(still, recipe: recipe, fromFrame: fromFrame != nil, limits: limits)
+            let pictures =
+                try fromFrame.map { (edited: $0.image, geometric: RGBImage?.none) }
+                ?? decodeAndProcess(still, processor: processor, keepGeometric: hdr != nil, limits: limits)
+            let edited = pictures.edited
             let alpha = fromFrame == nil ? try editedAlpha(still, geometry: geometry, limits: limits) : nil
+            let map = try hdr?.edit(
+                still: still, recipe: recipe, picture: geometry, geometric: pictures.geometric, edited: edited, stage: processor.colour,
+                adjustment: pipeline.adjustment)
 
             var exif = still.exif
             let identifier = contentIdentifier ?? exif?.contentIdentifier
@@ -67,16 +77,36 @@ public enum StillEditor {
                 if metadata.thumbnail != nil { metadata.thumbnail = try thumbnail(of: edited) }
                 exif = metadata
             }
+            if let hdr, let map { hdr.updateHeadroom(&exif, for: map) } else if dropped != nil { GainMapClaims.remove(from: &exif) }
             let outputSpace = pipeline.outputColorSpace == .source ? nil : source.map { pipeline.outputSpace(for: $0) }
             let encoding = StillEncoding(jpegQuality: quality, heic: heic, colourSpace: outputSpace)
-            let bytes =
+            var bytes =
                 try (still as? PNGStill).map { try $0.encodeEdited(edited, alpha: alpha, exif: exif, encoding: encoding) }
                 ?? still.encodeEdited(edited, exif: exif, encoding: encoding)
+            var report = dropped
+            if let hdr, let map {
+                (bytes, report) = try hdr.attach(map, to: bytes, still: still, recomputed: processor.colour != nil)
+            } else if dropped != nil, still is JPEGStill {
+                bytes = try GainMapClaims.removed(fromJPEG: bytes)
+            }
             return Result(
                 bytes: bytes, geometry: geometry,
                 contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote,
-                keyPhoto: fromFrame?.report)
+                keyPhoto: fromFrame?.report, hdr: report)
         }
+    }
+
+    /// The still's pixels edited; with `keepGeometric` and a colour change, also the pixels after
+    /// the geometry and before the colour (a gain map is recomputed from them).
+    static func decodeAndProcess(_ still: any StillImage, processor: FrameProcessor, keepGeometric: Bool, limits: ImageLimits) throws
+        -> (edited: RGBImage, geometric: RGBImage?)
+    {
+        let decoded = try decodeScaled(still, processor: processor, limits: limits)
+        guard keepGeometric, processor.changesColour else { return (processor.process(decoded), nil) }
+        let geometric = FrameProcessor(geometry: processor.geometry, colour: nil).process(decoded)
+        var edited = geometric
+        processor.applyColour(to: &edited)
+        return (edited, geometric)
     }
 
     /// The geometry `recipe` gives `still`, known from its header before any pixel is decoded

@@ -51,6 +51,7 @@ extension EditRecipe {
         switch key {
         case "flip": ": use \(Flip.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))"
         case "outputColorSpace": ": use \(OutputColourSpace.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"
+        case "hdr": ": use \(HDRMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))"
         default: ""
         }
     }

@@ -47,6 +47,9 @@ public struct EditRecipe: Sendable, Equatable, Codable {
     public var lutIntensity: Double?
     /// The colour space of the outputs: keep the source's (default) or convert.
     public var outputColorSpace: OutputColourSpace?
+    /// What becomes of a still's HDR gain map: kept in the input's form (default), or dropped
+    /// for an SDR-only output (`--sdr`).
+    public var hdr: HDRMode?
 
     // MARK: Geometry
 
@@ -77,7 +80,7 @@ public struct EditRecipe: Sendable, Equatable, Codable {
     /// The keys a recipe may have.
     public static let keys: Set<String> = [
         "exposure", "contrast", "brightness", "highlights", "shadows", "saturation", "vibrance", "warmth", "tint",
-        "vignette", "lut", "lutIntensity", "outputColorSpace",
+        "vignette", "lut", "lutIntensity", "outputColorSpace", "hdr",
         "flip", "straighten", "crop", "rotate", "maxDimension",
         "trim", "keyPhoto", "volume", "mute",
     ]
@@ -87,7 +90,7 @@ public struct EditRecipe: Sendable, Equatable, Codable {
         exposure: Double? = nil, contrast: Double? = nil, brightness: Double? = nil,
         highlights: Double? = nil, shadows: Double? = nil, saturation: Double? = nil,
         vibrance: Double? = nil, warmth: Double? = nil, tint: Double? = nil, vignette: Double? = nil,
-        lut: String? = nil, lutIntensity: Double? = nil, outputColorSpace: OutputColourSpace? = nil,
+        lut: String? = nil, lutIntensity: Double? = nil, outputColorSpace: OutputColourSpace? = nil, hdr: HDRMode? = nil,
         flip: Flip? = nil, straighten: Double? = nil, crop: NormalizedRect? = nil, rotate: Int? = nil,
         maxDimension: Int? = nil, trim: TimeRange? = nil, keyPhoto: Double? = nil,
         volume: Double? = nil, mute: Bool? = nil
@@ -105,6 +108,7 @@ public struct EditRecipe: Sendable, Equatable, Codable {
         self.lut = lut
         self.lutIntensity = lutIntensity
         self.outputColorSpace = outputColorSpace
+        self.hdr = hdr
         self.flip = flip
         self.straighten = straighten
         self.crop = crop

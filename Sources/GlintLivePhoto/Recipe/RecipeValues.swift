@@ -16,6 +16,14 @@ public enum OutputColourSpace: String, Sendable, Equatable, Codable, CaseIterabl
     case displayP3 = "display-p3"
 }
 
+/// What an edit does with a still's HDR gain map.
+public enum HDRMode: String, Sendable, Equatable, Codable, CaseIterable {
+    /// Keep it, in the input's form, with the edit applied to it (the default).
+    case keep
+    /// Drop it: the output is SDR only.
+    case drop
+}
+
 /// A span of the movie's presentation timeline, in seconds.
 public struct TimeRange: Sendable, Equatable, Codable {
     /// The first moment kept (default: the start).

@@ -64,9 +64,33 @@ public enum HEICEncoder {
     ///   libheif or x265 fail, `.tooLarge` for an EXIF block too big to write.
     public static func encode(_ image: RGBImage, metadata: Metadata = Metadata(), settings: Settings = Settings()) throws -> [UInt8] {
         try settings.validate()
-        let context = try HEIFContext()
         let picture = try makeImage(image, colourProfile: metadata.colourProfile)
         defer { heif_image_release(picture) }
+        return try encode(picture: picture, metadata: metadata, settings: settings)
+    }
+
+    /// Encodes the first channel of `image` (a gain map, whose channels are equal) as a
+    /// monochrome 8-bit HEIC (HEVC 4:0:0), without metadata.
+    public static func encodeGrey(_ image: RGBImage, settings: Settings = Settings()) throws -> [UInt8] {
+        try settings.validate()
+        var created: OpaquePointer?
+        try HEIFLibrary.check(
+            heif_image_create(Int32(image.width), Int32(image.height), heif_colorspace_monochrome, heif_chroma_monochrome, &created),
+            "create a \(image.width)x\(image.height) grey image")
+        guard let picture = created else { throw MediaError(.tooLarge, "cannot create a \(image.width)x\(image.height) grey image") }
+        defer { heif_image_release(picture) }
+        try HEIFLibrary.check(heif_image_add_plane(picture, heif_channel_Y, Int32(image.width), Int32(image.height), 8), "allocate a grey image")
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane(picture, heif_channel_Y, &stride) else { throw MediaError(.tooLarge, "cannot allocate a grey image") }
+        for y in 0..<image.height {
+            for x in 0..<image.width { plane[y * Int(stride) + x] = image.pixels[(y * image.width + x) * 3] }
+        }
+        return try encode(picture: picture, metadata: Metadata(), settings: settings)
+    }
+
+    /// Encodes a libheif image with `metadata`.
+    private static func encode(picture: OpaquePointer, metadata: Metadata, settings: Settings) throws -> [UInt8] {
+        let context = try HEIFContext()
 
         var encoder: OpaquePointer?
         try HEIFLibrary.check(

@@ -12,7 +12,7 @@ public struct HEIFMetadataEditor {
     /// The top-level boxes of a Motion Photo that end a HEIF file and are dropped.
     static let motionPhotoBoxTypes: Set<FourCC> = ["mpvd", "sefd"]
 
-    private struct Info {
+    struct Info {
         var id: UInt32
         var type: FourCC
         var contentType: String?
@@ -21,11 +21,11 @@ public struct HEIFMetadataEditor {
     let bytes: [UInt8]
     let boxes: [(type: FourCC, range: Range<Int>)]
     private let metaRange: Range<Int>
-    private var meta: Box
-    private var infos: [Info]
+    var meta: Box
+    var infos: [Info]
     var locations: HEIFItemLocations
-    private let primaryID: UInt32
-    private var replacements: [UInt32: [UInt8]] = [:]
+    let primaryID: UInt32
+    var replacements: [UInt32: [UInt8]] = [:]
     /// Whether the file holds a Motion Photo's `mpvd` or `sefd` box (which ``serialized()`` drops).
     public let hasMotionPhotoBoxes: Bool
     /// The Motion Photo's boxes (type, where they lie, header size), in file order.
@@ -80,7 +80,7 @@ public struct HEIFMetadataEditor {
 
     /// The current XMP packet, if any.
     public func xmp() throws -> [UInt8]? {
-        guard let info = infos.first(where: { $0.type == "mime" && $0.contentType?.hasPrefix(Self.xmpContentType) == true }) else { return nil }
+        guard let info = primaryXMP else { return nil }
         return try data(of: info.id)
     }
 
@@ -93,27 +93,45 @@ public struct HEIFMetadataEditor {
         return Array(item[(4 + skip)...])
     }
 
+    /// The XMP item of the primary image: the first that describes it (`cdsc`), or the first
+    /// that describes nothing else (an XMP item of a gain map describes the map).
+    private var primaryXMP: Info? {
+        let references = (try? HEIFItemGraph(meta: meta))?.references ?? []
+        return infos.first { info in
+            let described = references.filter { $0.type == "cdsc" && $0.from == info.id }.flatMap(\.to)
+            return info.type == "mime" && info.contentType?.hasPrefix(Self.xmpContentType) == true
+                && (described.isEmpty || described.contains(primaryID))
+        }
+    }
+
     /// Replaces the XMP item's data, or adds an XMP item describing the primary image.
     public mutating func setXMP(_ packet: [UInt8]) {
-        if let info = infos.first(where: { $0.type == "mime" && $0.contentType?.hasPrefix(Self.xmpContentType) == true }) {
+        if let info = primaryXMP {
             replace(info.id, with: packet)
             return
         }
+        let id = addItem("mime", contentType: Self.xmpContentType)
+        addDescriptionReference(from: id)
+        replacements[id] = packet
+    }
+
+    /// Adds an item: its `infe` entry (flag 1 when `hidden`) and an empty `iloc` entry (data
+    /// placed by ``serialized()`` when ``replacements`` holds some). Returns its id.
+    mutating func addItem(_ type: FourCC, hidden: Bool = false, contentType: String? = nil) -> UInt32 {
         // Unused by any item entry and any location: an `iloc` entry left for an item whose `infe`
         // is not read (a damaged one) would otherwise give the new item that entry's data.
         let id = Self.unusedItemID(infos.map(\.id) + locations.locations.map(\.itemID))
-        infos.append(Info(id: id, type: "mime", contentType: Self.xmpContentType))
+        infos.append(Info(id: id, type: type, contentType: contentType))
         var infe = ByteWriter()
         if id <= UInt32(UInt16.max) { infe.write(UInt16(id)) } else { infe.write(id) }
         infe.write(UInt16(0))
-        infe.write(FourCC("mime"))
+        infe.write(type)
         infe.write(UInt8(0))  // empty item name
-        infe.write(bytes: Array(Self.xmpContentType.utf8) + [0])
-        let infeBox = Box("infe", version: id <= UInt32(UInt16.max) ? 2 : 3, flags: 0, body: infe.bytes)
+        if let contentType { infe.write(bytes: Array(contentType.utf8) + [0]) }
+        let infeBox = Box("infe", version: id <= UInt32(UInt16.max) ? 2 : 3, flags: hidden ? 1 : 0, body: infe.bytes)
         meta.modify(["iinf"]) { $0.payload = Self.appendingEntry(infeBox, to: $0.payload) }
         locations.locations.append(.init(itemID: id, constructionMethod: 0, dataReferenceIndex: 0, extents: []))
-        addDescriptionReference(from: id)
-        replacements[id] = packet
+        return id
     }
 
     /// One past the largest item ID, or the smallest unused one near 2^32: the rule a new track
@@ -270,6 +288,9 @@ public struct HEIFMetadataEditor {
         return edited
     }
 
+    /// The bytes of item `id` (nil when it has no location).
+    func itemData(_ id: UInt32) throws -> [UInt8]? { try data(of: id) }
+
     private func data(of id: UInt32) throws -> [UInt8]? {
         if let replaced = replacements[id] { return replaced }
         guard let location = locations.locations.first(where: { $0.itemID == id }) else { return nil }
@@ -293,18 +314,24 @@ public struct HEIFMetadataEditor {
 
     /// Adds a `cdsc` (content describes) reference from `id` to the primary image.
     private mutating func addDescriptionReference(from id: UInt32) {
+        addReference("cdsc", from: id, to: primaryID)
+    }
+
+    /// Adds a reference of `type` from item `id` to item `target` (the `iref` box keeps its
+    /// version; ids it cannot hold are written truncated only where it has version 0 already).
+    mutating func addReference(_ type: FourCC, from id: UInt32, to target: UInt32) {
         var iref = meta.child("iref") ?? Box("iref", version: 0, flags: 0, body: [])
         let version = iref.payload.first ?? 0
         var entry = ByteWriter()
-        entry.write(FourCC("cdsc"))
+        entry.write(type)
         if version == 0 {
             entry.write(UInt16(truncatingIfNeeded: id))
             entry.write(UInt16(1))
-            entry.write(UInt16(truncatingIfNeeded: primaryID))
+            entry.write(UInt16(truncatingIfNeeded: target))
         } else {
             entry.write(id)
             entry.write(UInt16(1))
-            entry.write(primaryID)
+            entry.write(target)
         }
         var sized = ByteWriter()
         sized.write(UInt32(entry.count + 4))
@@ -314,7 +341,7 @@ public struct HEIFMetadataEditor {
     }
 
     /// An `iinf` payload with one more entry (its count bumped).
-    private static func appendingEntry(_ infe: Box, to payload: [UInt8]) -> [UInt8] {
+    static func appendingEntry(_ infe: Box, to payload: [UInt8]) -> [UInt8] {
         var bytes = payload
         let version = bytes.first ?? 0
         if version == 0, bytes.count >= 6 {

@@ -23,6 +23,16 @@ public enum JPEGEncoder {
         quality: Int = defaultQuality,
         subsampling: ChromaSubsampling = .yuv420
     ) throws -> [UInt8] {
+        try encode(image, quality: quality, shimSubsampling: subsampling.shimValue)
+    }
+
+    /// Encodes `image` as a one-component (grey) baseline JPEG of its luma: a gain map, whose
+    /// three channels are equal, keeps its values exactly before quantisation.
+    public static func encodeGrey(_ image: RGBImage, quality: Int) throws -> [UInt8] {
+        try encode(image, quality: quality, shimSubsampling: CJPEG_SUBSAMPLING_GREY)
+    }
+
+    private static func encode(_ image: RGBImage, quality: Int, shimSubsampling: cjpeg_subsampling) throws -> [UInt8] {
         guard (1...100).contains(quality) else {
             throw MediaError(.invalidArgument, "JPEG quality must be between 1 and 100, not \(quality)")
         }
@@ -36,7 +46,7 @@ public enum JPEGEncoder {
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             cjpeg_encode_rgb(
                 pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(quality),
-                subsampling.shimValue, &encoded, &encodedSize, &message, messageCapacity
+                shimSubsampling, &encoded, &encodedSize, &message, messageCapacity
             )
         }
         defer { cjpeg_free(encoded) }

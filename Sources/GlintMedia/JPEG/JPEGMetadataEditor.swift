@@ -18,13 +18,17 @@ public enum JPEGMetadataEditor {
         public var editXMP: ((XMPPacket) throws -> Void)?
         /// Changes to the EXIF (a minimal block is made when the JPEG has none).
         public var editExif: ((inout ExifMetadata) throws -> Void)?
+        /// Other metadata segments to drop (an ISO 21496-1 segment whose gain map is gone).
+        public var dropSegment: ((JPEGSegment) -> Bool)?
 
         public init(
-            removeLocation: Bool = false, editXMP: ((XMPPacket) throws -> Void)? = nil, editExif: ((inout ExifMetadata) throws -> Void)? = nil
+            removeLocation: Bool = false, editXMP: ((XMPPacket) throws -> Void)? = nil, editExif: ((inout ExifMetadata) throws -> Void)? = nil,
+            dropSegment: ((JPEGSegment) -> Bool)? = nil
         ) {
             self.removeLocation = removeLocation
             self.editXMP = editXMP
             self.editExif = editExif
+            self.dropSegment = dropSegment
         }
     }
 
@@ -33,7 +37,7 @@ public enum JPEGMetadataEditor {
     ///   the new XMP does not fit one APP1 segment.
     public static func apply(_ edit: Edit, to jpeg: JPEGFile) throws -> [UInt8] {
         var segments = jpeg.segments.filter {
-            !($0.marker == JPEGMarker.app2 && $0.payloadStarts(with: JPEGSegment.mpfSignature))
+            !($0.marker == JPEGMarker.app2 && $0.payloadStarts(with: JPEGSegment.mpfSignature)) && edit.dropSegment?($0) != true
         }
         try applyExif(edit, jpeg: jpeg, to: &segments)
         let xmpIndex = segments.firstIndex(where: isXMP)

@@ -33,5 +33,12 @@ public struct XMPNamespace: Sendable, Hashable {
 
     /// The namespaces registered with the toolkit before any packet is read, so their prefixes
     /// are the ones written.
-    static let registered: [XMPNamespace] = [googleCamera, container, containerItem, exifEX, iptcCore, iptcExtension, hdrGainMap]
+    /// Apple's gain map version and headroom (`HDRGainMap:HDRGainMapVersion`).
+    public static let appleGainMap = XMPNamespace(uri: "http://ns.apple.com/HDRGainMap/1.0/", prefix: "HDRGainMap")
+    /// Apple's auxiliary image description (`apdi:AuxiliaryImageType`).
+    public static let applePixelData = XMPNamespace(uri: "http://ns.apple.com/pixeldatainfo/1.0/", prefix: "apdi")
+
+    static let registered: [XMPNamespace] = [
+        googleCamera, container, containerItem, exifEX, iptcCore, iptcExtension, hdrGainMap, appleGainMap, applePixelData,
+    ]
 }

@@ -25,6 +25,10 @@ public struct HEIFItems: Sendable {
 
     /// The items, in `iinf` order.
     public let items: [Item]
+    /// The primary item (`pitm`), when the graph could be read.
+    let primary: UInt32?
+    /// The items each item describes (`cdsc` references).
+    let descriptions: [UInt32: [UInt32]]
     /// The `idat` box's payload (empty when absent).
     package let idat: [UInt8]
 
@@ -41,6 +45,9 @@ public struct HEIFItems: Sendable {
 
     /// Reads the items of a parsed top-level `meta` box (``metaBox(file:boxes:metaLimit:)``) of `file`.
     public init(file: RandomAccessFile, meta box: Box) throws {
+        let graph = try? HEIFItemGraph(meta: box)
+        primary = graph?.primary
+        descriptions = Dictionary(graph?.references.filter { $0.type == "cdsc" }.map { ($0.from, $0.to) } ?? [], uniquingKeysWith: +)
         (items, idat) = try MediaError.naming(file.path) {
             guard let iinf = box.child("iinf"), let iloc = box.child("iloc") else {
                 throw MediaError(.corrupt, "HEIF meta box lacks iinf or iloc")
@@ -72,9 +79,15 @@ public struct HEIFItems: Sendable {
         }
     }
 
-    /// The first XMP item (`mime`, `application/rdf+xml`).
+    /// The XMP item (`mime`, `application/rdf+xml`) of the file's primary image: the first that
+    /// describes it (`cdsc`) or describes no item. An XMP item that describes another item (an
+    /// iPhone's gain map has one) is not the file's.
     public var xmpItem: Item? {
-        items.first { $0.type == "mime" && $0.contentType?.lowercased().hasPrefix("application/rdf+xml") == true }
+        items.first { item in
+            let described = descriptions[item.id] ?? []
+            return item.type == "mime" && item.contentType?.lowercased().hasPrefix("application/rdf+xml") == true
+                && (described.isEmpty || primary.map(described.contains) == true)
+        }
     }
 
     /// The bytes of `item`.

@@ -1,0 +1,44 @@
+/// What says a still has a gain map, removed when the map is not written (dropped on purpose,
+/// or lost): a viewer that reads the claims without finding the map would show the still wrong.
+///
+/// - XMP: every `hdrgm` and `HDRGainMap` property, and a `Container:Directory` that lists a
+///   GainMap but no MotionPhoto (a Motion Photo's directory is rewritten by its writer);
+/// - JPEG: the ISO 21496-1 APP2 segment (the MPF index goes with the edit already);
+/// - EXIF: the Apple MakerNote's headroom tags (0x0021, 0x0030).
+public enum GainMapClaims {
+    /// `exif` without the MakerNote's headroom tags.
+    public static func remove(from exif: inout ExifMetadata?) {
+        guard var metadata = exif, var note = metadata.makerNote?.apple, note.hdrHeadroomValues != nil else { return }
+        note.hdrHeadroomValues = nil
+        metadata.makerNote = .apple(note)
+        exif = metadata
+    }
+
+    /// Removes the XMP properties that announce a gain map.
+    public static func remove(from packet: XMPPacket) {
+        for namespace in [XMPNamespace.hdrGainMap, .appleGainMap] {
+            for name in packet.propertyNames(in: namespace) { packet.remove(namespace, name) }
+        }
+        let metadata = MotionPhotoMetadata(packet)
+        if metadata.hasGainMap, !metadata.directory.contains(where: { $0.semantic == ContainerItem.motionPhotoSemantic }) {
+            packet.remove(.container, "Directory")
+        }
+    }
+
+    /// A JPEG (written without its map) without the XMP and ISO 21496-1 claims.
+    public static func removed(fromJPEG bytes: [UInt8]) throws -> [UInt8] {
+        let file = try JPEGFile(parsing: bytes)
+        let claims = file.xmpPacket.flatMap(GainMapXMP.properties)
+        let hasISO = file.segments.contains(where: isISO)
+        guard hasISO || claims?.ultraHDRVersion != nil || claims?.appleVersion != nil || claimsInDirectory(file) else { return bytes }
+        return try JPEGMetadataEditor.apply(.init(editXMP: { remove(from: $0) }, dropSegment: isISO), to: file)
+    }
+
+    private static func claimsInDirectory(_ file: JPEGFile) -> Bool {
+        file.xmpPacket.flatMap(MotionPhotoXMPScan.metadata)?.hasGainMap ?? false
+    }
+
+    private static func isISO(_ segment: JPEGSegment) -> Bool {
+        segment.marker == JPEGMarker.app2 && segment.payloadStarts(with: ISO21496Metadata.urn)
+    }
+}
