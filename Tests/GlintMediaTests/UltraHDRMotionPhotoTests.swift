@@ -62,5 +62,42 @@ struct UltraHDRMotionPhotoTests {
         let movie = try QuickTimeMovie(path: pair.moviePath)
         #expect(movie.videoTrack?.sampleTable.sampleCount == photo.video.frameCount)
         #expect(movie.contentIdentifier == pair.contentIdentifier)
+        try Self.expectUltraHDR(pair.stillPath, mapLength: built.gainMapLength)
+    }
+
+    @Test("exported as a pair, the still keeps its Ultra HDR gain map; written again as a Motion Photo, the map sits before the video")
+    func gainMapKeptThroughConversions() throws {
+        let directory = try TemporaryDirectory()
+        let mp4Path = directory.file("video.mp4").path
+        try MovieToMP4.convert(try QuickTimeMovie(path: SharedFixtures.path(SharedFixtures.Name.livePhotoMovie)), to: mp4Path)
+        let built = try Self.build(mp4: Array(try Data(contentsOf: URL(fileURLWithPath: mp4Path))))
+        let path = directory.file("PXL.MP.jpg").path
+        try Data(built.bytes).write(to: URL(fileURLWithPath: path))
+        let pair = try MotionPhotoToLivePhoto.convert(path, stillPath: directory.file("out.jpg").path, moviePath: directory.file("out.MOV").path)
+        try Self.expectUltraHDR(pair.stillPath, mapLength: built.gainMapLength)
+
+        // The pair's still made a Motion Photo again: Primary, GainMap, MotionPhoto in file order.
+        let again = directory.file("again.MP.jpg").path
+        let written = try MotionPhotoWriter.write(
+            primary: try JPEGFile(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: pair.stillPath)))), mp4Path: mp4Path,
+            presentationTimestampUs: 500_000, to: again)
+        let photo = try #require(try MotionPhotoReader.read(path: again).motionPhoto)
+        #expect(photo.videoOffset == written.videoOffset && photo.warnings.isEmpty, "\(photo.warnings)")
+        let packet = try #require(try JPEGFile(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: again)))).xmpPacket)
+        let directoryItems = try #require(MotionPhotoXMPScan.metadata(packet))
+        #expect(directoryItems.directory.map(\.semantic) == ["Primary", "GainMap", "MotionPhoto"])
+        #expect(directoryItems.directory[1].length == Int64(built.gainMapLength))
+        try Self.expectUltraHDR(again, mapLength: built.gainMapLength)
+    }
+
+    /// `path` is Ultra HDR with the train's map: the probe finds it where MPF says, exiftool reads its `hdrgm`.
+    static func expectUltraHDR(_ path: String, mapLength: Int) throws {
+        let file = try RandomAccessFile(path: path)
+        let found = try #require(try HDRGainMapProbe.probe(jpeg: file, makerNote: nil))
+        #expect(found.report.forms == [.ultraHDR, .iso21496] && found.report.warnings.isEmpty, "\(found.report.warnings)")
+        #expect(found.jpegMap?.length == Int64(mapLength) && found.report.ultraHDR?.gainMapMax == [3.40181])
+        let exiftool = try #require(ExternalTool.find("exiftool"), "exiftool is needed")
+        let tags = try ExternalTool.run(exiftool, ["-s", "-MPImageLength", "-XMP-hdrgm:Version", "-b", path]).stdoutText
+        #expect(tags.contains("\(mapLength)") && tags.contains("1.0"), "\(tags)")
     }
 }

@@ -28,7 +28,12 @@ public enum GainMapJPEGWriter {
     /// `primary` (a complete JPEG without an MPF index) with `map` appended.
     /// - Throws: ``MediaError`` when the map cannot be encoded or a segment does not fit.
     public static func attach(_ map: GainMap, form: Form, to primary: [UInt8]) throws -> [UInt8] {
-        let mapFile = try mapJPEG(map, form: form)
+        try attach(mapFile: try mapJPEG(map, form: form), form: form, to: primary)
+    }
+
+    /// `primary` (a complete JPEG; any MPF index and trailing data are dropped) with `mapFile`, a
+    /// complete gain map JPEG, appended and indexed.
+    public static func attach(mapFile: [UInt8], form: Form, to primary: [UInt8]) throws -> [UInt8] {
         let file = try JPEGFile(parsing: primary)
         var segments = file.segments.filter { $0.isApplication || $0.marker == JPEGMarker.comment }
         let headerEnd = file.segmentOffsets[segments.count...].first ?? file.imageDataRange.lowerBound
@@ -45,7 +50,7 @@ public enum GainMapJPEGWriter {
         var bytes: [UInt8] = [0xFF, JPEGMarker.startOfImage]
         for segment in segments { segment.append(to: &bytes) }
         let mpfHeader = bytes.count - placeholder.payload.count + JPEGSegment.mpfSignature.count
-        bytes += primary[headerEnd...]
+        bytes += primary[headerEnd..<file.imageDataRange.upperBound]
         let real = try mpfSegment(primaryLength: bytes.count, mapOffset: bytes.count - mpfHeader, mapLength: mapFile.count)
         bytes.replaceSubrange(
             (mpfHeader - JPEGSegment.mpfSignature.count)..<(mpfHeader - JPEGSegment.mpfSignature.count + real.payload.count), with: real.payload)

@@ -11,7 +11,10 @@ public enum HEIFGainMapWriter {
         guard case .apple(let headroom) = map.encoding else {
             throw MediaError(.unsupported, "only an Apple gain map is written into a HEIC")
         }
-        let coded = try codedImage(try HEICEncoder.encodeGrey(map.image, settings: settings))
+        // libheif codes an odd size as a padded grid, not one image: an odd map is scaled to even.
+        let (width, height) = (map.image.width + map.image.width % 2, map.image.height + map.image.height % 2)
+        let image = width == map.image.width && height == map.image.height ? map.image : try ImageScaler().scale(map.image, to: width, height: height)
+        let coded = try codedImage(try HEICEncoder.encodeGrey(image, settings: settings))
         var editor = try HEIFMetadataEditor(bytes: heic)
         let auxC = Box("auxC", version: 0, flags: 0, body: Array(AppleHDRHeadroom.auxiliaryType.utf8) + [0])
         let id = try editor.addImage("hvc1", properties: coded.properties + [auxC], data: coded.data, hidden: true)

@@ -2,9 +2,11 @@
 /// (EXIF GPS and XMP place properties) and edits the XMP packet, for example to describe a
 /// Motion Photo.
 ///
-/// The scans are copied byte for byte. What follows the primary image (MPF secondary images,
-/// gain maps, an old Motion Photo video) is dropped together with the MPF index, because it may
-/// carry its own location and a Motion Photo's video must be the last thing in the file.
+/// The scans are copied byte for byte. An HDR gain map image (``GainMapJPEG``) is kept, indexed
+/// again right after the primary image (without EXIF of its own when the location goes); what
+/// else follows the primary image (other MPF images, an old Motion Photo video) is dropped with
+/// the MPF index, because it may carry its own location and a Motion Photo's video must be the
+/// last thing in the file.
 public enum JPEGMetadataEditor {
     /// The most XMP bytes the single standard APP1 segment can hold (65533 less the 29-byte
     /// namespace header).
@@ -71,7 +73,9 @@ public enum JPEGMetadataEditor {
         bytes.reserveCapacity(jpeg.imageDataRange.count + segments.reduce(0) { $0 + $1.payload.count + 4 } + 2)
         for segment in segments { segment.append(to: &bytes) }
         bytes += jpeg.bytes[jpeg.imageDataRange]
-        return bytes
+        guard let map = GainMapJPEG.find(in: jpeg) else { return bytes }
+        let mapFile = edit.removeLocation ? try GainMapJPEG.withoutExif(map.bytes) : Array(map.bytes)
+        return try GainMapJPEGWriter.attach(mapFile: mapFile, form: map.form, to: bytes)
     }
 
     /// Removes the GPS directory and runs ``Edit/editExif``; an EXIF block is added only for the latter.

@@ -19,7 +19,7 @@ public enum HDRGainMapProbe {
     }
 
     /// The most MPF images looked at for a map.
-    static let imageLimit = 8
+    public static let imageLimit = 8
 
     /// The Apple MakerNote's headroom values (tags 0x0021 and 0x0030), read by the caller.
     public typealias MakerNoteHeadroom = (maker33: Double, maker48: Double)
