@@ -78,3 +78,28 @@ struct HDRConversionTests {
         #expect(error < 2.5, "mean CIEDE2000 \(error)")
     }
 }
+
+/// A Pixel-style Motion Photo that is Ultra HDR at once, edited as a Motion Photo: the map turns
+/// with the picture, is recomputed for the colour edit, and sits between the still and the video.
+@Suite("HDR Motion Photos edited", .suiteTimeLimit)
+struct HDRMotionPhotoEditTests {
+    @Test("an Ultra HDR Motion Photo edited (turn, exposure) stays Ultra HDR and a Motion Photo")
+    func ultraHDRMotionPhoto() throws {
+        let directory = try TemporaryDirectory()
+        let mp4 = directory.file("video.mp4").path
+        try MovieToMP4.convert(try QuickTimeMovie(path: SharedFixtures.path(SharedFixtures.Name.livePhotoMovie)), to: mp4)
+        let train = try JPEGFile(parsing: Array(try Data(contentsOf: SharedFixtures.url("hdr/ultrahdr-train.jpg"))))
+        let input = directory.file("PXL_1.MP.jpg").path
+        try MotionPhotoWriter.write(primary: train, mp4Path: mp4, presentationTimestampUs: 400_000, to: input)
+        let recipe = EditRecipe(exposure: 0.3, rotate: 90)
+        let result = try MotionPhotoEditor.edit(path: input, recipe: recipe, outputDirectory: directory.file("out").path, options: PairFixtures.fastOptions)
+        #expect(result.edit.hdr?.outcome == .recomputed, "\(String(describing: result.edit.hdr))")
+        let photo = try #require(try MotionPhotoReader.read(path: result.path).motionPhoto)
+        #expect(photo.warnings.isEmpty && photo.video.frameCount > 1, "\(photo.warnings)")
+        let output = try HDRStill(path: result.path)
+        #expect(output.report.forms == [.ultraHDR, .iso21496] && output.report.warnings.isEmpty, "\(output.report)")
+        #expect(output.map.image.width == 375 && output.map.image.height == 500, "the train's 500x375 map, turned")
+        let packet = try #require(try JPEGFile(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: result.path)))).xmpPacket)
+        #expect(try #require(MotionPhotoXMPScan.metadata(packet)).directory.map(\.semantic) == ["Primary", "GainMap", "MotionPhoto"])
+    }
+}
