@@ -38,3 +38,28 @@ struct StillPreviewTests {
         #expect(try StillImageReader.read(path: folder.file("tight.jpg").path).width == 1280)
     }
 }
+
+/// A share page's display picture keeps HDR: an Ultra HDR JPEG within the same byte budget.
+@Suite("HDR display pictures", .suiteTimeLimit)
+struct HDRPreviewTests {
+    @Test("the iPhone HEIC's and the train's display pictures are Ultra HDR with a quarter-size upright map, within budget", arguments: ["heic/iphone12pro.heic", "hdr/ultrahdr-train.jpg"])
+    func displayKeepsHDR(fixture: String) throws {
+        let path = SharedFixtures.path(fixture)
+        let bytes = try StillPreview.jpeg(
+            path: path, longSide: StillPreview.displayLongSide, maximumBytes: StillPreview.displayMaximumBytes, keepingHDR: true)
+        #expect(bytes.count <= StillPreview.displayMaximumBytes)
+        let directory = try TemporaryDirectory()
+        let out = directory.file("display.jpg").path
+        try Data(bytes).write(to: URL(fileURLWithPath: out))
+        let file = try RandomAccessFile(path: out)
+        let found = try #require(try HDRGainMapProbe.probe(jpeg: file, makerNote: nil))
+        #expect(found.report.forms == [.ultraHDR, .iso21496] && found.report.warnings.isEmpty, "\(found.report)")
+        let picture = try JPEGDecoder.readHeader(bytes)
+        #expect(found.report.mapWidth == picture.width / 4 && found.report.mapHeight == picture.height / 4)
+        #expect(max(picture.width, picture.height) == StillPreview.displayLongSide)
+        let sdrOnly = try StillPreview.jpeg(path: path, longSide: StillPreview.displayLongSide, maximumBytes: StillPreview.displayMaximumBytes)
+        let plain = directory.file("plain.jpg").path
+        try Data(sdrOnly).write(to: URL(fileURLWithPath: plain))
+        #expect(try HDRGainMapProbe.probe(jpeg: try RandomAccessFile(path: plain), makerNote: nil) == nil, "the thumbnail's way stays SDR")
+    }
+}

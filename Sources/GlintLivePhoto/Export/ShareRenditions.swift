@@ -15,7 +15,7 @@ public enum ShareRenditions {
         /// ``StillPreview/thumbnailMaximumBytes``.
         case thumbnail
         /// JPEG, at most ``StillPreview/displayLongSide`` pixels on its long side and
-        /// ``StillPreview/displayMaximumBytes``.
+        /// ``StillPreview/displayMaximumBytes``; Ultra HDR when the still has a gain map.
         case display
         /// The pair zipped (``LivePhotoZip``).
         case livePhoto = "livephoto"
@@ -60,7 +60,9 @@ public enum ShareRenditions {
         ]
         for (name, longSide, maximumBytes) in previews {
             let url = directory.appendingPathComponent("\(name.rawValue).jpg")
-            let bytes = try StillPreview.jpeg(path: still, longSide: longSide, maximumBytes: maximumBytes, limits: limits)
+            // The display picture keeps HDR (an Ultra HDR JPEG); the thumbnail stays SDR.
+            let bytes = try StillPreview.jpeg(
+                path: still, longSide: longSide, maximumBytes: maximumBytes, keepingHDR: name == .display, limits: limits)
             try AtomicFileWriter.write(bytes, to: url.path)
             files[name] = url
         }

@@ -19,14 +19,37 @@ public enum StillPreview {
     /// The preview's JPEG bytes at `quality`, or at a lower one (down to 32, 10 at a time) when that
     /// is more than `maximumBytes`.
     /// - Throws: ``MediaError`` naming the still when it cannot be read, decoded or converted.
-    public static func jpeg(path: String, longSide: Int, maximumBytes: Int, quality: Int = quality, limits: ImageLimits = .default) throws -> [UInt8] {
+    ///
+    /// With `keepingHDR`, a still with a gain map gives an Ultra HDR JPEG (with ISO 21496-1
+    /// metadata, which Chrome shows brighter on HDR screens): the map turned as the picture is,
+    /// at a quarter of its size, in Ultra HDR's form; its bytes count against `maximumBytes`.
+    public static func jpeg(
+        path: String, longSide: Int, maximumBytes: Int, quality: Int = quality, keepingHDR: Bool = false, limits: ImageLimits = .default
+    ) throws -> [UInt8] {
         let image = try picture(path: path, longSide: longSide, limits: limits)
+        let form = GainMapJPEGWriter.Form(kind: .ultraHDR, iso21496: true)
+        let mapFile = keepingHDR ? try hdrMap(path: path, width: image.width, height: image.height, limits: limits).map { try GainMapJPEGWriter.mapJPEG($0, form: form) } : nil
+        // The map, its MPF index and the primary's directory XMP come out of the budget.
+        let budget = maximumBytes - (mapFile.map { $0.count + 1024 } ?? 0)
         var bytes: [UInt8] = []
         for attempt in stride(from: quality, through: 32, by: -10) {
             bytes = try MediaError.naming(path) { try JPEGEncoder.encode(image, quality: attempt) }
-            if bytes.count <= maximumBytes { break }
+            if bytes.count <= budget { break }
         }
-        return bytes
+        guard let mapFile else { return bytes }
+        return try MediaError.naming(path) { try GainMapJPEGWriter.attach(mapFile: mapFile, form: form, to: bytes) }
+    }
+
+    /// The still's gain map as a `width` x `height` preview's: upright, a quarter of its size,
+    /// in Ultra HDR's form; nil for a still without one (or whose map cannot be read).
+    static func hdrMap(path: String, width: Int, height: Int, limits: ImageLimits) throws -> GainMap? {
+        let still = try StillImageReader.read(path: path, limits: limits)
+        guard let found = HDRGainMapInspection.found(still, file: try RandomAccessFile(path: path)),
+            var map = try? GainMapReader.read(still, found: found, limits: limits)
+        else { return nil }
+        if still.orientation != .up { map.image = map.image.transformed(by: still.orientation) }
+        map.image = try ImageScaler().scale(map.image, to: max(1, width / 4), height: max(1, height / 4))
+        return map.converted(toApple: false)
     }
 
     /// The still as displayed, at most `longSide` pixels on its long side, in sRGB.
