@@ -16,6 +16,7 @@
 #   make bench-isolation  isolated job runners against in-process jobs: edit wall time, throughput, API latency under load
 #   make bench-motionphoto  Motion Photo to Live Photo (the Samsung HEIC) against exiftool + ffmpeg + exiftool (goal: 3x)
 #   make bench-library  a 300-item library --as motion-photo and --as pair against exiftool + ffmpeg per file (goal: 5x)
+#   make bench-hdr  a 12 MP HDR still edited, against the same edit without its map (goal: at most 25% more), and what vips, ImageMagick and exiftool keep
 #   make soak       SOAK_MINUTES (30) of 50 clients' mixed load on PostgreSQL, serve + 2 workers, with workers and runners killed
 #   make fuzz       every libFuzzer harness under Fuzz/ (sanitizers on, .build-fuzz/) for FUZZ_SECONDS (300) each; fails on any finding
 #   make fuzz-smoke every harness for 20 s, two at a time, from a debug build (CI runs it after the tests)
@@ -49,7 +50,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 # times CI's log shows.
 timed = stage_started=$$(date +%s); $(2); echo "== $(1): $$(( $$(date +%s) - stage_started )) s"
 
-.PHONY: deps build smoke test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation bench-motionphoto bench-library soak fuzz fuzz-smoke api-check clean
+.PHONY: deps build smoke test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation bench-motionphoto bench-library bench-hdr soak fuzz fuzz-smoke api-check clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -222,6 +223,10 @@ bench-motionphoto: build
 # A generated library of at least 300 items converted by glint and by exiftool + ffmpeg per file (Benchmarks/library.sh).
 bench-library: build
 	GLINT=.build/release/glint SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/library.sh
+
+# HDR edit cost against the same edit without the map, and what each peer keeps (Benchmarks/hdr.sh).
+bench-hdr: build
+	GLINT=.build/release/glint SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/hdr.sh
 
 # The soak test (Benchmarks/soak.sh): SOAK_MINUTES (default 30) of load with failures; report in out/bench/soak.
 soak: deps

@@ -55,6 +55,9 @@ struct FixtureCommand: ParsableCommand {
     @Option(help: "Colour space of both halves: srgb, or display-p3 (a Display P3 ICC profile in the still, P3 primaries in the movie's tags).")
     var colorSpace = "srgb"
 
+    @Option(help: "An HDR gain map on the still, made from its luma: apple (JPEG or HEIC) or ultrahdr (JPEG).")
+    var gainMap: String?
+
     @Flag(help: "Print one JSON document for machines.")
     var json = false
 
@@ -88,6 +91,12 @@ struct FixtureCommand: ParsableCommand {
                 throw MediaError(.invalidArgument, "unknown still format \"\(stillFormat)\": use jpeg or heic")
             }
             options.stillFormat = format
+            if let gainMap {
+                guard let kind = SyntheticGainMap(rawValue: gainMap.lowercased()) else {
+                    throw MediaError(.invalidArgument, "unknown gain map \"\(gainMap)\": use apple or ultrahdr")
+                }
+                options.gainMap = kind
+            }
             let id: ContentIdentifier? = identifier == "none" ? nil : identifier == "random" ? .random() : ContentIdentifier(identifier)
             options.stillIdentifier = stillWithoutIdentifier ? nil : id
             options.movieIdentifier = movieWithoutIdentifier ? nil : id

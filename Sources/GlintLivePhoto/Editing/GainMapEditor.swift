@@ -5,35 +5,60 @@ import GlintMedia
 /// the picture's geometry applied to the map at the map's resolution, the map recomputed for a
 /// colour edit (``GainMapRecompute``), the headroom metadata brought up to date, and the map
 /// written back as the input had it (``GainMapJPEGWriter``, ``HEIFGainMapWriter``).
-struct GainMapEditor {
+///
+/// The map's work runs beside the picture's, on threads of its own (``StageThread``): reading
+/// and turning the map while the picture is decoded, recomputing it while the picture is
+/// encoded. The headroom the recomputed map needs goes into the EXIF as the map is attached.
+struct GainMapEditor: Sendable {
     let found: HDRGainMapProbe.Found
-    let map: GainMap
     let form: HDRGainMapReport.Form
 
-    /// The map of `still`, or the report of why there is none to carry: nil and nil for a still
-    /// without one; a report alone when it is dropped on purpose or cannot be read.
-    static func load(_ still: any StillImage, recipe: EditRecipe, fromFrame: Bool, limits: ImageLimits) -> (GainMapEditor?, HDREditReport?) {
+    /// What ``prepare(_:found:recipe:picture:limits:)`` made: the map with the edit's
+    /// geometry applied and its editor, or the report of why there is none to carry (nil and
+    /// nil for a still without a map).
+    struct Prepared: Sendable {
+        var editor: GainMapEditor?
+        var map: GainMap?
+        var report: HDREditReport?
+        /// The recomputation for the edit's colour change, when it changes colour.
+        var recompute: GainMapRecompute?
+    }
+
+    /// `still`'s map when there is one to carry, or the report of why it is not carried (both
+    /// nil for a still without a map). Reads the file's headers only.
+    static func find(_ still: any StillImage, recipe: EditRecipe, fromFrame: Bool) -> (HDRGainMapProbe.Found?, HDREditReport?) {
         guard still is JPEGStill || still is HEICStill, let file = try? RandomAccessFile(path: still.path),
-            let found = HDRGainMapInspection.found(still, file: file), let form = found.report.primaryForm
+            let found = HDRGainMapInspection.found(still, file: file), found.report.primaryForm != nil
         else { return (nil, nil) }
         let forms = found.report.forms
         if recipe.hdr == .drop { return (nil, HDREditReport(outcome: .dropped, forms: forms, note: "dropped as asked (SDR only)")) }
         if fromFrame { return (nil, HDREditReport(outcome: .lost, forms: forms, note: "the key photo is a movie frame, which has no gain map")) }
+        return (found, nil)
+    }
+
+    /// Reads the map `found` in `still`, applies the edit's geometry to it, and prepares its
+    /// recomputation for the colour change `stage` (when there is one).
+    static func prepare(
+        _ still: any StillImage, found: HDRGainMapProbe.Found, recipe: EditRecipe, picture: EditGeometry, stage: ColourStage?,
+        adjustment: ColourAdjustment, limits: ImageLimits
+    ) -> Prepared {
         do {
-            return (GainMapEditor(found: found, map: try GainMapReader.read(still, found: found, limits: limits), form: form), nil)
+            let map = try GainMapReader.read(still, found: found, limits: limits)
+            let editor = GainMapEditor(found: found, form: found.report.primaryForm ?? .apple)
+            let recompute = try stage.map { try GainMapRecompute(sourceSpace: $0.source, outputSpace: $0.output, adjustment: adjustment) }
+            return Prepared(editor: editor, map: try editor.turned(map, still: still, recipe: recipe, picture: picture), recompute: recompute)
         } catch {
-            return (nil, HDREditReport(outcome: .lost, forms: forms, note: "the gain map cannot be read: \(error)"))
+            return Prepared(report: HDREditReport(outcome: .lost, forms: found.report.forms, note: "the gain map cannot be read: \(error)"))
         }
     }
 
     /// The geometry of the map: the picture's, at the map's resolution (the crop, turn and
     /// straighten are in normalised coordinates; the output size is the picture's scaled as the
     /// map is to the picture).
-    func geometry(for still: any StillImage, recipe: EditRecipe, picture: EditGeometry) -> EditGeometry {
+    static func geometry(for still: any StillImage, map: RGBImage, recipe: EditRecipe, picture: EditGeometry) -> EditGeometry {
         let orientation = still.orientation
-        let (mapWidth, mapHeight) = (map.image.width, map.image.height)
-        let scaleX = Double(mapWidth) / Double(still.width)
-        let scaleY = Double(mapHeight) / Double(still.height)
+        let scaleX = Double(map.width) / Double(still.width)
+        let scaleY = Double(map.height) / Double(still.height)
         let (displayScaleX, displayScaleY) = orientation.swapsDimensions ? (scaleY, scaleX) : (scaleX, scaleY)
         // The output's display axes are the picture's after the recipe's rotation.
         let turned = (recipe.rotate ?? 0) % 180 != 0
@@ -44,53 +69,44 @@ struct GainMapEditor {
         let step = still is HEICStill ? 2.0 : 1.0
         func side(_ value: Double) -> Int { max(Int(step), Int((value / step).rounded() * step)) }
         let size = (width: side(Double(picture.displayWidth) * outScaleX), height: side(Double(picture.displayHeight) * outScaleY))
-        return EditGeometry(recipe: mapRecipe, width: mapWidth, height: mapHeight, orientation: orientation, displaySize: size)
+        return EditGeometry(recipe: mapRecipe, width: map.width, height: map.height, orientation: orientation, displaySize: size)
     }
 
-    /// The edited map: the geometry applied; with a colour change, recomputed from `geometric`
-    /// (the picture after the geometry, before the colour change `stage`) and `edited` (after it:
-    /// what is written), both scaled to the map's size.
-    func edit(
-        still: any StillImage, recipe: EditRecipe, picture: EditGeometry, geometric: RGBImage?, edited written: RGBImage,
-        stage: ColourStage?, adjustment: ColourAdjustment
-    ) throws -> GainMap {
-        let mapGeometry = geometry(for: still, recipe: recipe, picture: picture)
+    /// `map` with the edit's geometry applied.
+    func turned(_ map: GainMap, still: any StillImage, recipe: EditRecipe, picture: EditGeometry) throws -> GainMap {
+        let mapGeometry = Self.geometry(for: still, map: map.image, recipe: recipe, picture: picture)
         let processor = FrameProcessor(geometry: mapGeometry, colour: nil)
         var pixels = map.image
         try pixels.crop(to: processor.sourceRect.clipped(toWidth: pixels.width, height: pixels.height))
-        if pixels.width != mapGeometry.scaledWidth || pixels.height != mapGeometry.scaledHeight {
-            pixels = try ImageScaler().scale(pixels, to: mapGeometry.scaledWidth, height: mapGeometry.scaledHeight)
-        }
+        pixels = pixels.areaScaled(width: mapGeometry.scaledWidth, height: mapGeometry.scaledHeight)
         var edited = map
         edited.image = processor.process(pixels)
-        guard let stage, let geometric else { return edited }
-        let scaler = ImageScaler()
-        let source = try scaler.scale(geometric, to: edited.image.width, height: edited.image.height)
-        let output = try scaler.scale(written, to: edited.image.width, height: edited.image.height)
-        return try GainMapRecompute.recompute(
-            edited, source: source, edited: output, sourceSpace: stage.source, outputSpace: stage.output, adjustment: adjustment)
+        return edited
     }
 
-    /// Brings the EXIF up to date with `map`'s headroom (Apple's MakerNote values).
-    func updateHeadroom(_ exif: inout ExifMetadata?, for map: GainMap) {
+    /// The EXIF with Apple's MakerNote headroom values for `map`, when they change; nil otherwise.
+    func headroomExif(_ exif: ExifMetadata?, for map: GainMap) -> ExifMetadata? {
         guard case .apple(let headroom) = map.encoding, found.report.headroomSource == .makerNote, var metadata = exif,
             var note = metadata.makerNote?.apple, abs(headroom - (found.report.headroom ?? 0)) > 1e-6
-        else { return }
+        else { return nil }
         note.hdrHeadroomValues = AppleHDRHeadroom.makerNoteValues(headroom: headroom)
         metadata.makerNote = .apple(note)
-        exif = metadata
+        return metadata
     }
 
-    /// `bytes` (the edited still, written without a map) with `map` written in, and the report.
-    func attach(_ map: GainMap, to bytes: [UInt8], still: any StillImage, recomputed: Bool) throws -> ([UInt8], HDREditReport) {
+    /// `bytes` (the edited still, written without a map) with `map` written in (and `exif` in
+    /// place of its EXIF, when given), and the report.
+    func attach(_ map: GainMap, to bytes: [UInt8], still: any StillImage, recomputed: Bool, exif: ExifMetadata?, heic: HEICEncoder.Settings)
+        throws -> ([UInt8], HDREditReport)
+    {
         let report = found.report
         let appleVersion = report.appleVersion.flatMap(Self.versionValue) ?? 65536
         let output: [UInt8]
         if still is HEICStill {
-            output = try HEIFGainMapWriter.attach(map, appleVersion: appleVersion, to: bytes)
+            output = try HEIFGainMapWriter.attach(map, appleVersion: appleVersion, to: bytes, exif: exif, settings: heic)
         } else {
             let form = GainMapJPEGWriter.Form(kind: form, appleVersion: appleVersion, iso21496: report.forms.contains(.iso21496))
-            output = try GainMapJPEGWriter.attach(map, form: form, to: bytes)
+            output = try GainMapJPEGWriter.attach(map, form: form, to: bytes, exif: exif)
         }
         let written = still is HEICStill ? [HDRGainMapReport.Form.apple] : report.forms
         return (

@@ -44,69 +44,80 @@ public enum StillEditor {
     ) throws -> Result {
         let pipeline = try colour ?? ColourPipeline(recipe: recipe)
         return try MediaError.naming(still.path) {
-            let orientation = still.orientation
             let geometry = Self.geometry(of: still, recipe: recipe)
             // The still's colour space is read only when colours change (or a frame must be brought into it).
             let source = pipeline.isIdentity && keyPhoto == nil ? nil : try still.colourSpace()
             let processor = FrameProcessor(geometry: geometry, colour: try source.flatMap { try pipeline.stage(for: $0) })
 
+            let outputSpace = pipeline.outputColorSpace == .source ? nil : source.map { pipeline.outputSpace(for: $0) }
             let fromFrame = try keyPhoto.map { frame in
                 try frame.render(
                     recipe: recipe, stillGeometry: geometry,
                     colour: try frame.colourStage(pipeline, output: pipeline.outputSpace(for: source ?? .sRGB)))
             }
-            let (hdr, dropped) = GainMapEditor.load(still, recipe: recipe, fromFrame: fromFrame != nil, limits: limits)
-            let pictures =
-                try fromFrame.map { (edited: $0.image, geometric: RGBImage?.none) }
-                ?? decodeAndProcess(still, processor: processor, keepGeometric: hdr != nil, limits: limits)
-            let edited = pictures.edited
-            let alpha = fromFrame == nil ? try editedAlpha(still, geometry: geometry, limits: limits) : nil
-            let map = try hdr?.edit(
-                still: still, recipe: recipe, picture: geometry, geometric: pictures.geometric, edited: edited, stage: processor.colour,
-                adjustment: pipeline.adjustment)
-
-            var exif = still.exif
-            let identifier = contentIdentifier ?? exif?.contentIdentifier
-            let hadMakerNote = exif?.makerNote?.apple != nil
-            if exif == nil && identifier != nil {
-                exif = ExifMetadata.minimal(orientation: orientation, contentIdentifier: identifier)
+            let hdr = GainMapWork(
+                still, recipe: recipe, fromFrame: fromFrame != nil, picture: geometry, stage: processor.colour,
+                adjustment: pipeline.adjustment, limits: limits)
+            do {
+                let edited =
+                    try fromFrame?.image
+                    ?? decodeAndProcess(still, processor: processor, limits: limits, turned: hdr.needsTurnedPicture ? hdr.pictureTurned : nil)
+                try hdr.pictureEdited(edited)
+                let encoded = try encode(
+                    still, edited: edited, fromFrame: fromFrame != nil, contentIdentifier: contentIdentifier,
+                    dropsHDR: hdr.report != nil, encoding: StillEncoding(jpegQuality: quality, heic: heic, colourSpace: outputSpace),
+                    geometry: geometry, limits: limits)
+                let (bytes, report) = try hdr.finish(encoded.bytes, exif: encoded.exif, still: still, heic: heic)
+                return Result(
+                    bytes: bytes, geometry: geometry,
+                    contentIdentifier: encoded.identifier, createdMakerNote: encoded.identifier != nil && !encoded.hadMakerNote,
+                    keyPhoto: fromFrame?.report, hdr: report)
+            } catch {
+                hdr.cancel()
+                throw error
             }
-            if var metadata = exif {
-                try metadata.setPixelDimensions(width: edited.width, height: edited.height)
-                if let identifier { metadata.contentIdentifier = identifier }
-                if metadata.thumbnail != nil { metadata.thumbnail = try thumbnail(of: edited) }
-                exif = metadata
-            }
-            if let hdr, let map { hdr.updateHeadroom(&exif, for: map) } else if dropped != nil { GainMapClaims.remove(from: &exif) }
-            let outputSpace = pipeline.outputColorSpace == .source ? nil : source.map { pipeline.outputSpace(for: $0) }
-            let encoding = StillEncoding(jpegQuality: quality, heic: heic, colourSpace: outputSpace)
-            var bytes =
-                try (still as? PNGStill).map { try $0.encodeEdited(edited, alpha: alpha, exif: exif, encoding: encoding) }
-                ?? still.encodeEdited(edited, exif: exif, encoding: encoding)
-            var report = dropped
-            if let hdr, let map {
-                (bytes, report) = try hdr.attach(map, to: bytes, still: still, recomputed: processor.colour != nil)
-            } else if dropped != nil, still is JPEGStill {
-                bytes = try GainMapClaims.removed(fromJPEG: bytes)
-            }
-            return Result(
-                bytes: bytes, geometry: geometry,
-                contentIdentifier: identifier, createdMakerNote: identifier != nil && !hadMakerNote,
-                keyPhoto: fromFrame?.report, hdr: report)
         }
     }
 
-    /// The still's pixels edited; with `keepGeometric` and a colour change, also the pixels after
-    /// the geometry and before the colour (a gain map is recomputed from them).
-    static func decodeAndProcess(_ still: any StillImage, processor: FrameProcessor, keepGeometric: Bool, limits: ImageLimits) throws
-        -> (edited: RGBImage, geometric: RGBImage?)
+    /// The edited still encoded in its format with its metadata brought up to date (pixel
+    /// dimensions, identifier, thumbnail); a gain map's claims removed when the map is not
+    /// carried (`dropsHDR`). Returns the bytes and the EXIF written.
+    static func encode(
+        _ still: any StillImage, edited: RGBImage, fromFrame: Bool, contentIdentifier: ContentIdentifier?, dropsHDR: Bool,
+        encoding: StillEncoding, geometry: EditGeometry, limits: ImageLimits
+    ) throws -> (bytes: [UInt8], exif: ExifMetadata?, identifier: ContentIdentifier?, hadMakerNote: Bool) {
+        let alpha = fromFrame ? nil : try editedAlpha(still, geometry: geometry, limits: limits)
+        var exif = still.exif
+        let identifier = contentIdentifier ?? exif?.contentIdentifier
+        let hadMakerNote = exif?.makerNote?.apple != nil
+        if exif == nil && identifier != nil {
+            exif = ExifMetadata.minimal(orientation: still.orientation, contentIdentifier: identifier)
+        }
+        if var metadata = exif {
+            try metadata.setPixelDimensions(width: edited.width, height: edited.height)
+            if let identifier { metadata.contentIdentifier = identifier }
+            if metadata.thumbnail != nil { metadata.thumbnail = try thumbnail(of: edited) }
+            exif = metadata
+        }
+        if dropsHDR { GainMapClaims.remove(from: &exif) }
+        var bytes =
+            try (still as? PNGStill).map { try $0.encodeEdited(edited, alpha: alpha, exif: exif, encoding: encoding) }
+            ?? still.encodeEdited(edited, exif: exif, encoding: encoding)
+        if dropsHDR, still is JPEGStill { bytes = try GainMapClaims.removed(fromJPEG: bytes) }
+        return (bytes, exif, identifier, hadMakerNote)
+    }
+
+    /// The still's pixels edited; `turned` is given them after the geometry, before the colour
+    /// change (a gain map is recomputed from them).
+    static func decodeAndProcess(_ still: any StillImage, processor: FrameProcessor, limits: ImageLimits, turned: ((RGBImage) throws -> Void)?)
+        throws -> RGBImage
     {
         let decoded = try decodeScaled(still, processor: processor, limits: limits)
-        guard keepGeometric, processor.changesColour else { return (processor.process(decoded), nil) }
-        let geometric = FrameProcessor(geometry: processor.geometry, colour: nil).process(decoded)
-        var edited = geometric
-        processor.applyColour(to: &edited)
-        return (edited, geometric)
+        guard let turned, processor.changesColour else { return processor.process(decoded) }
+        var image = FrameProcessor(geometry: processor.geometry, colour: nil).process(decoded)
+        try turned(image)
+        processor.applyColour(to: &image)
+        return image
     }
 
     /// The geometry `recipe` gives `still`, known from its header before any pixel is decoded

@@ -46,6 +46,8 @@ public enum SyntheticLivePhoto {
         /// The movie's colour space, written as its colour tags (VUI and `colr` box). When it
         /// differs from the still's, frames are converted so that both show the same colours.
         public var movieColourSpace = SyntheticColourSpace.sRGB
+        /// An HDR gain map on the still, made from its luma; none by default.
+        public var gainMap: SyntheticGainMap?
 
         public init() {}
     }
@@ -91,9 +93,9 @@ public enum SyntheticLivePhoto {
         var exif = ExifMetadata.minimal(orientation: stillRotation, contentIdentifier: options.stillIdentifier)
         exif.ifd0.set(.ascii(tag: ExifTag.make, "Glint"))
         exif.ifd0.set(.ascii(tag: ExifTag.model, "Synthetic Live Photo"))
-        try AtomicFileWriter.write(
-            try encodeStill(still, exif: exif, format: options.stillFormat, colourSpace: options.stillColourSpace),
-            to: stillPath)
+        var bytes = try encodeStill(still, exif: exif, format: options.stillFormat, colourSpace: options.stillColourSpace)
+        if let gainMap = options.gainMap { bytes = try gainMap.attach(to: bytes, picture: still, format: options.stillFormat) }
+        try AtomicFileWriter.write(bytes, to: stillPath)
 
         try writeMovie(options, rotation: rotation, times: times, end: end, to: moviePath)
     }

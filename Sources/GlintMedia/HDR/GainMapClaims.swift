@@ -34,6 +34,28 @@ public enum GainMapClaims {
         return try JPEGMetadataEditor.apply(.init(editXMP: { remove(from: $0) }, dropSegment: isISO), to: file)
     }
 
+    /// A still (written with its claims, its map then found unreadable) without them: a JPEG's
+    /// XMP, ISO 21496-1 segment and MakerNote headroom, a HEIC's MakerNote headroom.
+    public static func removed(fromStill bytes: [UInt8], isHEIC: Bool) throws -> [UInt8] {
+        guard isHEIC else {
+            let jpeg = try JPEGFile(parsing: try removed(fromJPEG: bytes))
+            guard let tiff = jpeg.exifTIFF, try ExifMetadata(tiff: tiff).makerNote?.apple?.hdrHeadroomValues != nil else { return jpeg.bytes }
+            let edit = JPEGMetadataEditor.Edit(editExif: { metadata in
+                var value: ExifMetadata? = metadata
+                remove(from: &value)
+                if let value { metadata = value }
+            })
+            return try JPEGMetadataEditor.apply(edit, to: jpeg)
+        }
+        var editor = try HEIFMetadataEditor(bytes: bytes)
+        guard let tiff = try editor.exif() else { return bytes }
+        var exif: ExifMetadata? = try ExifMetadata(tiff: tiff[...])
+        guard exif?.makerNote?.apple?.hdrHeadroomValues != nil else { return bytes }
+        remove(from: &exif)
+        try editor.setExif(try exif!.serialized())
+        return try editor.serialized()
+    }
+
     private static func claimsInDirectory(_ file: JPEGFile) -> Bool {
         file.xmpPacket.flatMap(MotionPhotoXMPScan.metadata)?.hasGainMap ?? false
     }

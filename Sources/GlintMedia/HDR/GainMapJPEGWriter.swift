@@ -27,15 +27,19 @@ public enum GainMapJPEGWriter {
 
     /// `primary` (a complete JPEG without an MPF index) with `map` appended.
     /// - Throws: ``MediaError`` when the map cannot be encoded or a segment does not fit.
-    public static func attach(_ map: GainMap, form: Form, to primary: [UInt8]) throws -> [UInt8] {
-        try attach(mapFile: try mapJPEG(map, form: form), form: form, to: primary)
+    /// - Parameter exif: EXIF to write in place of the primary's (a headroom brought up to date).
+    public static func attach(_ map: GainMap, form: Form, to primary: [UInt8], exif: ExifMetadata? = nil) throws -> [UInt8] {
+        try attach(mapFile: try mapJPEG(map, form: form), form: form, to: primary, exif: exif)
     }
 
     /// `primary` (a complete JPEG; any MPF index and trailing data are dropped) with `mapFile`, a
-    /// complete gain map JPEG, appended and indexed.
-    public static func attach(mapFile: [UInt8], form: Form, to primary: [UInt8]) throws -> [UInt8] {
+    /// complete gain map JPEG, appended and indexed, and `exif` in place of its EXIF when given.
+    public static func attach(mapFile: [UInt8], form: Form, to primary: [UInt8], exif: ExifMetadata? = nil) throws -> [UInt8] {
         let file = try JPEGFile(parsing: primary)
         var segments = file.segments.filter { $0.isApplication || $0.marker == JPEGMarker.comment }
+        if let exif, let index = segments.firstIndex(where: JPEGMetadataEditor.isExif) {
+            segments[index] = try JPEGSegment.exif(try exif.serialized())
+        }
         let headerEnd = file.segmentOffsets[segments.count...].first ?? file.imageDataRange.lowerBound
         guard segments.count == file.segments.prefix(while: { $0.isApplication || $0.marker == JPEGMarker.comment }).count else {
             throw MediaError(.corrupt, "the edited JPEG's metadata segments do not come first")
@@ -62,21 +66,21 @@ public enum GainMapJPEGWriter {
         let encoded =
             map.channels == 1
             ? try JPEGEncoder.encodeGrey(map.image, quality: mapQuality) : try JPEGEncoder.encode(map.image, quality: mapQuality, subsampling: .yuv444)
-        let packet = try XMPPacket()
+        var properties: [(String, String)] = []
         var segments: [JPEGSegment] = []
         switch (form.kind, map.encoding) {
         case (.apple, _):
-            try packet.set(.applePixelData, "AuxiliaryImageType", AppleHDRHeadroom.auxiliaryType)
-            try packet.set(.appleGainMap, "HDRGainMapVersion", String(form.appleVersion))
+            properties = [("apdi:AuxiliaryImageType", AppleHDRHeadroom.auxiliaryType), ("HDRGainMap:HDRGainMapVersion", String(form.appleVersion))]
+            if form.appleVersion >= 2 << 16 { properties.append(("HDRGainMap:HDRGainMapHeadroom", String(map.headroom))) }
         case (_, .logarithmic(let parameters)):
-            try UltraHDRMetadata.write(parameters, into: packet)
+            properties = UltraHDRMetadata.properties(parameters)
             if form.iso21496 || form.kind == .iso21496 {
                 segments.append(try JPEGSegment(marker: JPEGMarker.app2, payload: ISO21496Metadata.urn + ISO21496Metadata(parameters: parameters).serialized))
             }
         case (_, .apple):
             throw MediaError(.invalidArgument, "an Apple gain map cannot be written as \(form.kind.rawValue)")
         }
-        segments.insert(try JPEGSegment.xmp(try packet.serialized()), at: 0)
+        segments.insert(try JPEGSegment.xmp(UltraHDRMetadata.packet(properties)), at: 0)
         return try JPEGAssembler.assemble(encoded: encoded, segments: segments)
     }
 

@@ -18,25 +18,31 @@ import Foundation
 /// Every step but the recipe's is linear in light, and the recipe's operations other than the
 /// luminance curves and a LUT scale with the light (exposure, white balance, contrast about grey,
 /// saturation, vibrance), so the result is exact wherever neither rendition clips.
-public enum GainMapRecompute {
+public struct GainMapRecompute: Sendable {
+    let input: LinearLight
+    let output: LinearLight
+    let adjustment: ColourAdjustment
+
+    /// Prepares the recomputation of maps for pictures in `sourceSpace` edited by `adjustment`
+    /// and written in `outputSpace` (before any pixel is there: the colour spaces' tables).
+    /// - Throws: ``MediaError`` `.unsupported` for a colour space that is no matrix away from linear light.
+    public init(sourceSpace: ColourSpace, outputSpace: ColourSpace, adjustment: ColourAdjustment) throws {
+        input = try LinearLight(sourceSpace)
+        output = try LinearLight(outputSpace)
+        self.adjustment = adjustment
+    }
+
     /// The new map.
     /// - Parameters:
     ///   - map: The input's map, after the edit's geometry.
-    ///   - source: The input's SDR pixels after the edit's geometry, at the map's size, in `sourceSpace`.
-    ///   - edited: The same pixels after the edit's colour change, in `outputSpace` (what is written).
-    ///   - adjustment: The recipe's colour change.
-    /// - Throws: ``MediaError`` `.unsupported` for a colour space that is no matrix away from linear light.
-    public static func recompute(
-        _ map: GainMap, source: RGBImage, edited: RGBImage, sourceSpace: ColourSpace, outputSpace: ColourSpace,
-        adjustment: ColourAdjustment
-    ) throws -> GainMap {
+    ///   - source: The input's SDR pixels after the edit's geometry, at the map's size, in the source space.
+    ///   - edited: The same pixels after the edit's colour change, in the output space (what is written).
+    public func recompute(_ map: GainMap, source: RGBImage, edited: RGBImage) -> GainMap {
         precondition(source.width == map.image.width && source.height == map.image.height, "the SDR pixels are at the map's size")
         precondition(edited.width == source.width && edited.height == source.height, "both renditions are at the map's size")
-        let input = try LinearLight(sourceSpace)
-        let output = try LinearLight(outputSpace)
-        let gains = newGains(map, source: source, edited: edited, input: input, output: output, adjustment: adjustment)
-        let encoding = fitted(map.encoding, gains: gains, channels: map.channels)
-        return GainMap(image: encoded(gains, channels: map.channels, like: map.image, encoding: encoding), channels: map.channels, encoding: encoding)
+        let gains = Self.newGains(map, source: source, edited: edited, input: input, output: output, adjustment: adjustment)
+        let encoding = Self.fitted(map.encoding, gains: gains, channels: map.channels)
+        return GainMap(image: Self.encoded(gains, channels: map.channels, like: map.image, encoding: encoding), channels: map.channels, encoding: encoding)
     }
 
     /// The new gain of every map pixel (`channels` per pixel).

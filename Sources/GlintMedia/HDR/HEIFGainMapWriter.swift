@@ -7,15 +7,22 @@
 public enum HEIFGainMapWriter {
     /// `heic` with `map` added as its gain map.
     /// - Throws: ``MediaError`` when the map cannot be encoded or `heic` cannot be edited.
-    public static func attach(_ map: GainMap, appleVersion: Int, to heic: [UInt8], settings: HEICEncoder.Settings = .init()) throws -> [UInt8] {
+    /// - Parameters:
+    ///   - exif: EXIF to write in place of the still's (a headroom brought up to date).
+    ///   - settings: The encoder's quality; the map is coded with x265's fastest preset (a map is
+    ///     smooth, and its coding must not cost what the picture's does).
+    public static func attach(
+        _ map: GainMap, appleVersion: Int, to heic: [UInt8], exif: ExifMetadata? = nil, settings: HEICEncoder.Settings = .init()
+    ) throws -> [UInt8] {
         guard case .apple(let headroom) = map.encoding else {
             throw MediaError(.unsupported, "only an Apple gain map is written into a HEIC")
         }
         // libheif codes an odd size as a padded grid, not one image: an odd map is scaled to even.
         let (width, height) = (map.image.width + map.image.width % 2, map.image.height + map.image.height % 2)
-        let image = width == map.image.width && height == map.image.height ? map.image : try ImageScaler().scale(map.image, to: width, height: height)
-        let coded = try codedImage(try HEICEncoder.encodeGrey(image, settings: settings))
+        let image = map.image.areaScaled(width: width, height: height)
+        let coded = try codedImage(try HEICEncoder.encodeGrey(image, settings: .init(quality: settings.quality, preset: "ultrafast")))
         var editor = try HEIFMetadataEditor(bytes: heic)
+        if let exif { try editor.setExif(try exif.serialized()) }
         let auxC = Box("auxC", version: 0, flags: 0, body: Array(AppleHDRHeadroom.auxiliaryType.utf8) + [0])
         let id = try editor.addImage("hvc1", properties: coded.properties + [auxC], data: coded.data, hidden: true)
         editor.addReference("auxl", from: id, to: editor.primaryID)

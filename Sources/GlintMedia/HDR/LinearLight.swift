@@ -3,7 +3,7 @@
 /// the space's linear light) and the 3x3 matrix from that linear light to the working space.
 /// Built with LittleCMS once per picture; exact for matrix-shaper spaces (sRGB, Display P3, the
 /// ICC profiles phones write).
-struct LinearLight {
+struct LinearLight: Sendable {
     /// For each channel, the linear value of each code value.
     let tables: [[Float]]
     /// Row-major 3x3: the space's linear RGB to working RGB.

@@ -1,18 +1,34 @@
 /// Ultra HDR's XMP, written through Exempi: the `hdrgm` parameters on the gain map image, and the
 /// primary image's `hdrgm:Version` and Container directory (Ultra HDR Image Format v1.1).
 enum UltraHDRMetadata {
-    /// Writes `parameters` as `hdrgm` properties (one value each: Glint writes grey maps' parameters).
-    static func write(_ parameters: GainMapParameters, into packet: XMPPacket) throws {
-        func text(_ value: Double) -> String { String(value) }
-        try packet.set(.hdrGainMap, "Version", "1.0")
-        try packet.set(.hdrGainMap, "GainMapMin", text(parameters.gainMapMin[0]))
-        try packet.set(.hdrGainMap, "GainMapMax", text(parameters.gainMapMax[0]))
-        try packet.set(.hdrGainMap, "Gamma", text(parameters.gamma[0]))
-        try packet.set(.hdrGainMap, "OffsetSDR", text(parameters.offsetSDR[0]))
-        try packet.set(.hdrGainMap, "OffsetHDR", text(parameters.offsetHDR[0]))
-        try packet.set(.hdrGainMap, "HDRCapacityMin", text(parameters.hdrCapacityMin))
-        try packet.set(.hdrGainMap, "HDRCapacityMax", text(parameters.hdrCapacityMax))
-        try packet.set(.hdrGainMap, "BaseRenditionIsHDR", parameters.baseRenditionIsHDR ? "True" : "False")
+    /// `parameters` as `hdrgm` properties (one value each: Glint writes grey maps' parameters).
+    static func properties(_ parameters: GainMapParameters) -> [(String, String)] {
+        [
+            ("hdrgm:Version", "1.0"), ("hdrgm:GainMapMin", String(parameters.gainMapMin[0])),
+            ("hdrgm:GainMapMax", String(parameters.gainMapMax[0])), ("hdrgm:Gamma", String(parameters.gamma[0])),
+            ("hdrgm:OffsetSDR", String(parameters.offsetSDR[0])), ("hdrgm:OffsetHDR", String(parameters.offsetHDR[0])),
+            ("hdrgm:HDRCapacityMin", String(parameters.hdrCapacityMin)), ("hdrgm:HDRCapacityMax", String(parameters.hdrCapacityMax)),
+            ("hdrgm:BaseRenditionIsHDR", parameters.baseRenditionIsHDR ? "True" : "False"),
+        ]
+    }
+
+    /// A gain map image's XMP packet: `properties` (prefixed names of the `hdrgm`, `HDRGainMap`
+    /// and `apdi` namespaces; values numbers or URNs, which need no escaping) as attributes of
+    /// one `rdf:Description`, as libultrahdr and iPhones write it. Written as text: the map's
+    /// packet holds nothing else, and Exempi's set-up is the dearest part of writing it.
+    static func packet(_ properties: [(String, String)]) -> [UInt8] {
+        let namespaces = [XMPNamespace.hdrGainMap, .appleGainMap, .applePixelData]
+            .filter { namespace in properties.contains { $0.0.hasPrefix(namespace.prefix + ":") } }
+            .map { "xmlns:\($0.prefix)=\"\($0.uri)\"" }
+        let attributes = properties.map { "\($0.0)=\"\($0.1)\"" }
+        let text = """
+            <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" \((namespaces + attributes).joined(separator: " "))/>
+            </rdf:RDF></x:xmpmeta>
+            <?xpacket end="w"?>
+            """
+        return Array(text.utf8)
     }
 
     /// Writes the primary's `hdrgm:Version` and a directory of the Primary and the GainMap,

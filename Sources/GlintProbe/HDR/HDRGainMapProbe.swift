@@ -31,9 +31,10 @@ public enum HDRGainMapProbe {
         let listsGainMap = head.xmpPacket.flatMap(MotionPhotoXMPScan.metadata)?.hasGainMap ?? false
         var found = Found(report: HDRGainMapReport())
         var report = HDRGainMapReport()
+        var mapXMP: GainMapXMP.Properties?
         if let mpf = head.mpf {
             do {
-                found.jpegMap = try mapImage(MPFIndex(mpf.payload), headerOffset: mpf.headerOffset, in: file, into: &report)
+                (found.jpegMap, mapXMP) = try mapImage(MPFIndex(mpf.payload), headerOffset: mpf.headerOffset, in: file, into: &report)
             } catch {
                 report.warnings.append("MPF index: \(describe(error))")
             }
@@ -45,7 +46,7 @@ public enum HDRGainMapProbe {
         guard !report.forms.isEmpty || !report.warnings.isEmpty else { return nil }
         if report.forms.contains(.apple) {
             report.appleVersion = report.appleVersion ?? primary?.appleVersion.map(versionText)
-            setAppleHeadroom(&report, xmp: primary?.appleHeadroom, makerNote: makerNote)
+            setAppleHeadroom(&report, xmp: mapXMP?.appleHeadroom ?? primary?.appleHeadroom, makerNote: makerNote)
         }
         found.report = report
         return found
@@ -53,7 +54,7 @@ public enum HDRGainMapProbe {
 
     /// Looks through the MPF images after the primary for the gain map; fills `report` from it.
     private static func mapImage(_ index: MPFIndex, headerOffset: Int64, in file: RandomAccessFile, into report: inout HDRGainMapReport) throws
-        -> (offset: Int64, length: Int64)?
+        -> ((offset: Int64, length: Int64)?, GainMapXMP.Properties?)
     {
         for (number, image) in index.images.enumerated().prefix(imageLimit) where image.offset != 0 {
             let start = headerOffset.addingReportingOverflow(image.offset)
@@ -70,9 +71,9 @@ public enum HDRGainMapProbe {
                 continue
             }
             guard fill(&report, from: scan) else { continue }
-            return (start.partialValue, image.size)
+            return ((start.partialValue, image.size), scan.xmpPacket.flatMap(GainMapXMP.properties))
         }
-        return nil
+        return (nil, nil)
     }
 
     /// Fills `report` from a secondary image's head when it is a gain map; false when it is not one.
