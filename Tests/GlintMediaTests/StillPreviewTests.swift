@@ -42,7 +42,9 @@ struct StillPreviewTests {
 /// A share page's display picture keeps HDR: an Ultra HDR JPEG within the same byte budget.
 @Suite("HDR display pictures", .suiteTimeLimit)
 struct HDRPreviewTests {
-    @Test("the iPhone HEIC's and the train's display pictures are Ultra HDR with a quarter-size upright map, within budget", arguments: ["heic/iphone12pro.heic", "hdr/ultrahdr-train.jpg"])
+    @Test(
+        "the iPhone HEIC's and the train's display pictures are Ultra HDR with a quarter-size upright map, within budget",
+        arguments: ["heic/iphone12pro.heic", "hdr/ultrahdr-train.jpg"])
     func displayKeepsHDR(fixture: String) throws {
         let path = SharedFixtures.path(fixture)
         let bytes = try StillPreview.jpeg(

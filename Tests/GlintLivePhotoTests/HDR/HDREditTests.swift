@@ -147,7 +147,9 @@ struct HDRGeometryTests {
         EditRecipe(flip: .vertical, crop: NormalizedRect(x: 0, y: 0.3, width: 0.5, height: 0.7), rotate: 90),
     ]
 
-    @Test("Ultra HDR, Apple JPEG (stored turned) and Apple HEIC: flip, straighten, crop, turn and maxDimension reach the map", arguments: ["ultra.jpg", "apple.jpg", "apple.heic"])
+    @Test(
+        "Ultra HDR, Apple JPEG (stored turned) and Apple HEIC: flip, straighten, crop, turn and maxDimension reach the map",
+        arguments: ["ultra.jpg", "apple.jpg", "apple.heic"])
     func geometry(name: String) throws {
         let directory = try TemporaryDirectory()
         let bytes = name == "ultra.jpg" ? try HDRTestFiles.ultraHDR() : name == "apple.jpg" ? try HDRTestFiles.appleJPEG() : try HDRTestFiles.appleHEIC()
