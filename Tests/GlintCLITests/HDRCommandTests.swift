@@ -37,7 +37,9 @@ struct HDRCommandTests {
         return (still, movie)
     }
 
-    func edit(_ pair: (String, String), _ recipe: String, _ extra: [String] = [], into directory: TemporaryDirectory) throws -> (LivePhotoEditor.Result, MediaFileReport) {
+    func edit(_ pair: (String, String), _ recipe: String, _ extra: [String] = [], into directory: TemporaryDirectory) throws
+        -> (LivePhotoEditor.Result, MediaFileReport)
+    {
         let out = directory.file("out-\(UUID().uuidString.prefix(6))").path
         let run = try GlintProcess.run(["edit", pair.0, pair.1, "--recipe", recipe, "--out", out, "--preset", "ultrafast", "--json"] + extra)
         try #require(run.succeeded, "\(run.summary)")

@@ -28,7 +28,8 @@ public enum StillPreview {
     ) throws -> [UInt8] {
         let image = try picture(path: path, longSide: longSide, limits: limits)
         let form = GainMapJPEGWriter.Form(kind: .ultraHDR, iso21496: true)
-        let mapFile = keepingHDR ? try hdrMap(path: path, width: image.width, height: image.height, limits: limits).map { try GainMapJPEGWriter.mapJPEG($0, form: form) } : nil
+        let map = keepingHDR ? try hdrMap(path: path, width: image.width, height: image.height, limits: limits) : nil
+        let mapFile = try map.map { try GainMapJPEGWriter.mapJPEG($0, form: form) }
         // The map, its MPF index and the primary's directory XMP come out of the budget.
         let budget = maximumBytes - (mapFile.map { $0.count + 1024 } ?? 0)
         var bytes: [UInt8] = []
