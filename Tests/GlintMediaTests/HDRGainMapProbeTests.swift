@@ -144,3 +144,32 @@ struct HDRGainMapProbeTests {
         }
     }
 }
+
+/// A colour gain map (three channels, a value per channel) written and read back.
+@Suite("Colour gain maps", .suiteTimeLimit)
+struct ColourGainMapTests {
+    @Test("per-channel hdrgm parameters are written as rdf:Seq lists and read back, the map as three channels")
+    func perChannel() throws {
+        var picture = RGBImage(width: 64, height: 48)
+        for i in stride(from: 0, to: picture.pixels.count, by: 3) { (picture.pixels[i], picture.pixels[i + 1], picture.pixels[i + 2]) = (120, 90, 60) }
+        var mapImage = RGBImage(width: 32, height: 24)
+        for i in stride(from: 0, to: mapImage.pixels.count, by: 3) { (mapImage.pixels[i], mapImage.pixels[i + 1], mapImage.pixels[i + 2]) = (200, 100, 30) }
+        let parameters = GainMapParameters(gainMapMin: [0, 0.1, 0.2], gainMapMax: [2, 2.5, 3], hdrCapacityMax: 3)
+        let primary = try JPEGAssembler.assemble(encoded: try JPEGEncoder.encode(picture, quality: 95), segments: [])
+        let bytes = try GainMapJPEGWriter.attach(
+            GainMap(image: mapImage, channels: 3, encoding: .logarithmic(parameters)), form: .init(kind: .ultraHDR, iso21496: true), to: primary)
+        let directory = try TemporaryDirectory()
+        let path = directory.file("colour.jpg").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let file = try RandomAccessFile(path: path)
+        let still = try StillImageReader.read(file: file)
+        let found = try #require(HDRGainMapInspection.found(still, file: file))
+        #expect(found.report.mapChannels == 3 && found.report.warnings.isEmpty, "\(found.report)")
+        #expect(found.report.ultraHDR?.gainMapMax == [2, 2.5, 3] && found.report.ultraHDR?.gainMapMin == [0, 0.1, 0.2])
+        #expect(found.report.iso21496?.gainMapMax.count == 3)
+        let map = try GainMapReader.read(still, found: found)
+        #expect(map.channels == 3)
+        let pixel = map.image[10, 10]
+        #expect(abs(Int(pixel.r) - 200) < 4 && abs(Int(pixel.g) - 100) < 4 && abs(Int(pixel.b) - 30) < 4)
+    }
+}

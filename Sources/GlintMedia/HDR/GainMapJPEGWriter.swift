@@ -66,12 +66,12 @@ public enum GainMapJPEGWriter {
         let encoded =
             map.channels == 1
             ? try JPEGEncoder.encodeGrey(map.image, quality: mapQuality) : try JPEGEncoder.encode(map.image, quality: mapQuality, subsampling: .yuv444)
-        var properties: [(String, String)] = []
+        var properties: [(String, [String])] = []
         var segments: [JPEGSegment] = []
         switch (form.kind, map.encoding) {
         case (.apple, _):
-            properties = [("apdi:AuxiliaryImageType", AppleHDRHeadroom.auxiliaryType), ("HDRGainMap:HDRGainMapVersion", String(form.appleVersion))]
-            if form.appleVersion >= 2 << 16 { properties.append(("HDRGainMap:HDRGainMapHeadroom", String(map.headroom))) }
+            properties = [("apdi:AuxiliaryImageType", [AppleHDRHeadroom.auxiliaryType]), ("HDRGainMap:HDRGainMapVersion", [String(form.appleVersion)])]
+            if form.appleVersion >= 2 << 16 { properties.append(("HDRGainMap:HDRGainMapHeadroom", [String(map.headroom)])) }
         case (_, .logarithmic(let parameters)):
             properties = UltraHDRMetadata.properties(parameters)
             if form.iso21496 || form.kind == .iso21496 {
