@@ -26,7 +26,8 @@ enum UltraHDRMetadata {
         let lists = properties.filter { $0.1.count != 1 }.map { name, values in
             "<\(name)><rdf:Seq>" + values.map { "<rdf:li>\($0)</rdf:li>" }.joined() + "</rdf:Seq></\(name)>"
         }
-        let description = "<rdf:Description rdf:about=\"\" \((namespaces + attributes).joined(separator: " "))"
+        let description =
+            "<rdf:Description rdf:about=\"\" \((namespaces + attributes).joined(separator: " "))"
             + (lists.isEmpty ? "/>" : ">" + lists.joined() + "</rdf:Description>")
         let text = """
             <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>

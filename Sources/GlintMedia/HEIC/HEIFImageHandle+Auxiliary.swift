@@ -24,15 +24,7 @@ extension HEIFImageHandle {
     /// Decodes a single-channel image as displayed (transforms applied) to 8 bits, each value
     /// repeated in R, G and B.
     func decodeGrey() throws -> RGBImage {
-        guard let options = heif_decoding_options_alloc() else { throw MediaError(.tooLarge, "cannot allocate libheif decoding options") }
-        defer { heif_decoding_options_free(options) }
-        options.pointee.ignore_transformations = 0
-        options.pointee.convert_hdr_to_8bit = 1
-        options.pointee.strict_decoding = 1
-        var decoded: OpaquePointer?
-        try HEIFLibrary.check(
-            heif_decode_image(pointer, &decoded, heif_colorspace_monochrome, heif_chroma_monochrome, options), "decode the gain map image")
-        guard let decoded else { throw MediaError(.corrupt, "libheif decoded no gain map image") }
+        let decoded = try decode(heif_colorspace_monochrome, heif_chroma_monochrome, what: "the gain map image")
         defer { heif_image_release(decoded) }
         let width = Int(heif_image_get_width(decoded, heif_channel_Y))
         let height = Int(heif_image_get_height(decoded, heif_channel_Y))

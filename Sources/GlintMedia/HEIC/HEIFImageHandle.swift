@@ -81,18 +81,7 @@ final class HEIFImageHandle {
     /// Decoding is strict: a damaged or missing piece of coded data is an error, not a grey
     /// patch with a warning.
     func decodeRGB() throws -> RGBImage {
-        guard let options = heif_decoding_options_alloc() else {
-            throw MediaError(.tooLarge, "cannot allocate libheif decoding options")
-        }
-        defer { heif_decoding_options_free(options) }
-        options.pointee.ignore_transformations = 0
-        options.pointee.convert_hdr_to_8bit = 1
-        options.pointee.strict_decoding = 1
-        var decoded: OpaquePointer?
-        try HEIFLibrary.check(
-            heif_decode_image(pointer, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, options),
-            "decode the HEIC image")
-        guard let decoded else { throw MediaError(.corrupt, "libheif decoded no image") }
+        let decoded = try decode(heif_colorspace_RGB, heif_chroma_interleaved_RGB, what: "the HEIC image")
         defer { heif_image_release(decoded) }
         let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
         let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
@@ -111,5 +100,21 @@ final class HEIFImageHandle {
             }
         }
         return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Decodes the image as displayed, strictly, 8 bits a sample, in `colourSpace` and `chroma`;
+    /// the caller releases the image (`heif_image_release`).
+    func decode(_ colourSpace: heif_colorspace, _ chroma: heif_chroma, what: String) throws -> OpaquePointer {
+        guard let options = heif_decoding_options_alloc() else {
+            throw MediaError(.tooLarge, "cannot allocate libheif decoding options")
+        }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.ignore_transformations = 0
+        options.pointee.convert_hdr_to_8bit = 1
+        options.pointee.strict_decoding = 1
+        var decoded: OpaquePointer?
+        try HEIFLibrary.check(heif_decode_image(pointer, &decoded, colourSpace, chroma, options), "decode \(what)")
+        guard let decoded else { throw MediaError(.corrupt, "libheif decoded no image") }
+        return decoded
     }
 }

@@ -17,10 +17,11 @@ struct JPEGHeadScan {
 
     static let mpfSignature: [UInt8] = Array("MPF".utf8) + [0]
 
-    /// Walks `file`'s segments up to the start of its scan.
+    /// Walks `file`'s segments up to the start of its scan (or, with `toFrameHeader`, up to its
+    /// frame header: what `MediaProbe` reads of an upload).
     /// - Throws: ``MediaError`` `.corrupt` for damaged segments or no frame header, `.truncated`
     ///   when the file ends before the scan.
-    init(file: RandomAccessFile) throws {
+    init(file: RandomAccessFile, toFrameHeader: Bool = false) throws {
         guard try file.read(at: 0, count: Int(min(file.size, 2))) == [0xFF, JPEGMarker.startOfImage] else {
             throw MediaError(.corrupt, "not a JPEG image: it does not start with SOI")
         }
@@ -41,10 +42,13 @@ struct JPEGHeadScan {
             guard markerEnd + 2 <= file.size else { throw MediaError(.truncated, "JPEG ends inside a segment length at offset \(markerEnd)") }
             let lengthBytes = try file.read(at: markerEnd, count: 2)
             let length = Int64(lengthBytes[0]) << 8 | Int64(lengthBytes[1])
-            guard length >= 2, markerEnd + length <= file.size else {
-                throw MediaError(.truncated, "JPEG segment 0x\(JPEGMarker.hex(marker)) at offset \(markerEnd - 2) runs past the end")
+            guard length >= 2 else { throw MediaError(.corrupt, "JPEG segment 0x\(JPEGMarker.hex(marker)) has an invalid length \(length)") }
+            guard markerEnd + length <= file.size else {
+                throw MediaError(
+                    .truncated, "JPEG segment 0x\(JPEGMarker.hex(marker)) at offset \(markerEnd - 2) needs \(length) bytes; the file ends first")
             }
             try take(marker, payloadOffset: markerEnd + 2, count: Int(length) - 2, in: file)
+            if toFrameHeader, width > 0 { return }
             offset = markerEnd + length
         }
         throw MediaError(.corrupt, "JPEG has no scan in its first \(JPEGFrameProbe.segmentLimit) segments")

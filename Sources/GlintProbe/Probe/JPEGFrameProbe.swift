@@ -13,48 +13,12 @@ struct JPEGFrameProbe {
     /// The payload of the first XMP APP1 segment after its signature, if one precedes the frame header.
     let xmpPacket: [UInt8]?
 
-    /// Walks `file`'s segments up to its frame header.
+    /// Walks `file`'s segments up to its frame header (``JPEGHeadScan``).
     /// - Throws: ``MediaError`` `.corrupt` for a file that is no JPEG or whose segments are damaged,
     ///   `.truncated` when it ends before the frame header.
     init(file: RandomAccessFile) throws {
-        let start = try file.read(at: 0, count: Int(min(file.size, 2)))
-        guard start == [0xFF, JPEGMarker.startOfImage] else { throw MediaError(.corrupt, "not a JPEG file: it does not start with SOI") }
-        var offset: Int64 = 2
-        var xmp: [UInt8]?
-        for _ in 0..<Self.segmentLimit {
-            let (marker, markerEnd) = try Self.marker(in: file, at: offset)
-            if JPEGMarker.isStandalone(marker) {
-                guard marker != JPEGMarker.startOfImage, marker != JPEGMarker.endOfImage else {
-                    throw MediaError(.corrupt, "JPEG marker 0x\(JPEGMarker.hex(marker)) at offset \(markerEnd - 2) before any frame header")
-                }
-                offset = markerEnd
-                continue
-            }
-            guard marker != JPEGMarker.startOfScan else { throw MediaError(.corrupt, "JPEG image data starts before any frame header") }
-            guard markerEnd + 2 <= file.size else { throw MediaError(.truncated, "JPEG ends inside a segment length at offset \(markerEnd)") }
-            let lengthBytes = try file.read(at: markerEnd, count: 2)
-            let length = Int64(lengthBytes[0]) << 8 | Int64(lengthBytes[1])
-            guard length >= 2 else { throw MediaError(.corrupt, "JPEG segment 0x\(JPEGMarker.hex(marker)) has an invalid length \(length)") }
-            guard markerEnd + length <= file.size else {
-                throw MediaError(.truncated, "JPEG segment 0x\(JPEGMarker.hex(marker)) at offset \(markerEnd - 2) needs \(length) bytes; the file ends first")
-            }
-            let payloadOffset = markerEnd + 2
-            if Self.isFrameHeader(marker) {
-                (width, height) = try Self.dimensions(try file.read(at: payloadOffset, count: Int(length) - 2))
-                xmpPacket = xmp
-                return
-            }
-            let signature = JPEGMarker.xmpSignature
-            // The signature first: the payload (at most 64 KiB) only of the one XMP segment kept.
-            if marker == JPEGMarker.app1, xmp == nil, length - 2 >= Int64(signature.count),
-                try file.read(at: payloadOffset, count: signature.count) == signature
-            {
-                let start = payloadOffset + Int64(signature.count)
-                xmp = try file.read(at: start, count: Int(length) - 2 - signature.count)
-            }
-            offset = markerEnd + length
-        }
-        throw MediaError(.corrupt, "JPEG has no frame header in its first \(Self.segmentLimit) segments")
+        let head = try JPEGHeadScan(file: file, toFrameHeader: true)
+        (width, height, xmpPacket) = (head.width, head.height, head.xmpPacket)
     }
 
     /// The marker at `offset` (after any fill bytes) and the offset just past it.

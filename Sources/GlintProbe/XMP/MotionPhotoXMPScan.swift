@@ -26,9 +26,15 @@ public enum MotionPhotoXMPScan {
 
     /// The Motion Photo properties of `packet`, or nil when it is over a cap or malformed.
     public static func metadata(_ packet: [UInt8]) -> MotionPhotoMetadata? {
+        scan(packet, MotionPhotoXMPScanState())?.metadata
+    }
+
+    /// Feeds every tag of `packet` to `state`; nil when the packet is over a cap, malformed, or
+    /// leaves an element open.
+    static func scan<State: XMPScanState>(_ packet: [UInt8], _ state: State) -> State? {
         guard packet.count <= packetLimit else { return nil }
         var scanner = XMPTagScanner(packet)
-        var state = MotionPhotoXMPScanState()
+        var state = state
         do {
             while let tag = try scanner.nextTag() {
                 try state.take(tag, scanner: &scanner)
@@ -36,13 +42,21 @@ public enum MotionPhotoXMPScan {
         } catch {
             return nil
         }
-        return state.isComplete ? state.metadata : nil
+        return state.isComplete ? state : nil
     }
+}
+
+/// What a bounded XMP scan keeps as it meets each tag (``MotionPhotoXMPScan/scan(_:_:)``).
+protocol XMPScanState {
+    /// Whether every element opened was closed.
+    var isComplete: Bool { get }
+    /// Takes the next tag; `scanner` is just past it (for an element's text).
+    mutating func take(_ tag: XMPTagScanner.Tag, scanner: inout XMPTagScanner) throws(XMPTagScanner.Malformed)
 }
 
 /// Where ``MotionPhotoXMPScan`` is in a packet: the open elements (at most
 /// ``MotionPhotoXMPScan/depthLimit``), the prefixes declared, and the directory item being read.
-struct MotionPhotoXMPScanState {
+struct MotionPhotoXMPScanState: XMPScanState {
     static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
     static let camera = "http://ns.google.com/photos/1.0/camera/"
     static let container = "http://ns.google.com/photos/1.0/container/"

@@ -25,22 +25,12 @@ public enum XMPPropertyScan {
     /// The properties of `namespaces` in `packet`, each with its values (one for a simple
     /// property), or nil when the packet is over a cap or malformed.
     public static func properties(_ packet: [UInt8], namespaces: Set<String>) -> [Key: [String]]? {
-        guard packet.count <= MotionPhotoXMPScan.packetLimit else { return nil }
-        var scanner = XMPTagScanner(packet)
-        var state = XMPPropertyScanState(namespaces: namespaces)
-        do {
-            while let tag = try scanner.nextTag() {
-                try state.take(tag, scanner: &scanner)
-            }
-        } catch {
-            return nil
-        }
-        return state.isComplete ? state.properties : nil
+        MotionPhotoXMPScan.scan(packet, XMPPropertyScanState(namespaces: namespaces))?.properties
     }
 }
 
 /// Where ``XMPPropertyScan`` is in a packet.
-struct XMPPropertyScanState {
+struct XMPPropertyScanState: XMPScanState {
     private let namespaces: Set<String>
     private(set) var properties: [XMPPropertyScan.Key: [String]] = [:]
     private var prefixes = XMPPrefixes()
