@@ -15,8 +15,10 @@ struct EditCommand: ParsableCommand {
             outputColorSpace ("source", "srgb" or "display-p3"), \
             flip ("horizontal" or "vertical"), straighten (degrees, -45...45), \
             crop {x, y, width, height} (normalised, in display orientation), rotate (multiple of 90), \
-            maxDimension, trim {start, end} (seconds), keyPhoto (seconds), volume (0...4), mute. \
-            The pair keeps its content identifier. A Motion Photo (one file: Google, MicroVideo, \
+            maxDimension, trim {start, end} (seconds), keyPhoto (seconds), volume (0...4), mute, \
+            hdr ("keep" or "drop"). The pair keeps its content identifier. An HDR gain map (Apple, \
+            Ultra HDR, ISO 21496-1) is kept in the still's own form, turned with the picture and \
+            recomputed for a colour change, unless --sdr. A Motion Photo (one file: Google, MicroVideo, \
             Samsung JPEG or HEIC) is edited the same way and written under its own name in its own \
             flavour: a JPEG stays a JPEG, a HEIC a HEIC with an mpvd box, the motion keeps its codec. \
             A photo without motion (JPEG or HEIC) is edited as a Live Photo's still is, in its own \
