@@ -28,11 +28,21 @@ struct GainMapEditor: Sendable {
     /// nil for a still without a map). Reads the file's headers only.
     static func find(_ still: any StillImage, recipe: EditRecipe, fromFrame: Bool) -> (HDRGainMapProbe.Found?, HDREditReport?) {
         guard still is JPEGStill || still is HEICStill, let file = try? RandomAccessFile(path: still.path),
-            let found = HDRGainMapInspection.found(still, file: file), found.report.primaryForm != nil
+            let found = HDRGainMapInspection.found(still, file: file)
         else { return (nil, nil) }
         let forms = found.report.forms
         if recipe.hdr == .drop { return (nil, HDREditReport(outcome: .dropped, forms: forms, note: "dropped as asked (SDR only)")) }
         if fromFrame { return (nil, HDREditReport(outcome: .lost, forms: forms, note: "the key photo is a movie frame, which has no gain map")) }
+        if still is HEICStill, found.heifMapItem == nil, forms.contains(.iso21496) {
+            return (nil, HDREditReport(outcome: .lost, forms: forms, note: "a HEIF's ISO 21496-1 tmap gain map is read, not yet written"))
+        }
+        guard found.report.primaryForm != nil, found.jpegMap != nil || found.heifMapItem != nil else {
+            // Metadata that announces a map the file does not hold (or holds damaged): it goes.
+            let problem = found.report.warnings.joined(separator: "; ")
+            return (
+                nil, HDREditReport(outcome: .lost, forms: forms, note: "the input's gain map is missing or damaged" + (problem.isEmpty ? "" : ": " + problem))
+            )
+        }
         return (found, nil)
     }
 
@@ -44,6 +54,10 @@ struct GainMapEditor: Sendable {
     ) -> Prepared {
         do {
             let map = try GainMapReader.read(still, found: found, limits: limits)
+            if stage != nil, case .logarithmic(let parameters) = map.encoding, parameters.baseRenditionIsHDR {
+                let note = "a map whose base picture is the HDR rendition is not recomputed for a colour change"
+                return Prepared(report: HDREditReport(outcome: .lost, forms: found.report.forms, note: note))
+            }
             let editor = GainMapEditor(found: found, form: found.report.primaryForm ?? .apple)
             let recompute = try stage.map { try GainMapRecompute(sourceSpace: $0.source, outputSpace: $0.output, adjustment: adjustment) }
             return Prepared(editor: editor, map: try editor.turned(map, still: still, recipe: recipe, picture: picture), recompute: recompute)

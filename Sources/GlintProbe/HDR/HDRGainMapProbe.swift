@@ -43,6 +43,9 @@ public enum HDRGainMapProbe {
         if report.forms.isEmpty, head.iso21496 != nil { report.forms = [.iso21496] }
         let claimsMap = listsGainMap || primary?.ultraHDRVersion != nil || primary?.appleVersion != nil
         if found.jpegMap == nil, claimsMap { report.warnings.append("the XMP announces a gain map but no MPF image holds one") }
+        if found.jpegMap == nil, !claimsMap, head.iso21496 != nil {
+            report.warnings.append("an ISO 21496-1 segment announces a gain map but no MPF image holds one")
+        }
         guard !report.forms.isEmpty || !report.warnings.isEmpty else { return nil }
         if report.forms.contains(.apple) {
             report.appleVersion = report.appleVersion ?? primary?.appleVersion.map(versionText)

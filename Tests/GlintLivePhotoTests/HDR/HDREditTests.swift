@@ -169,3 +169,34 @@ struct HDRGeometryTests {
         }
     }
 }
+
+/// Maps that cannot be carried are reported, and leave no claim behind.
+@Suite("HDR gain maps not carried", .suiteTimeLimit)
+struct HDRNotCarriedTests {
+    @Test("a map cut off by the end of the file: the edit says so and strips the hdrgm, directory and ISO claims")
+    func damagedMap() throws {
+        let directory = try TemporaryDirectory()
+        let source = Array(try Data(contentsOf: SharedFixtures.url("hdr/ultrahdr-train.jpg")))
+        let path = directory.file("cut.jpg").path
+        try Data(source[..<(1_094_626 + 2000)]).write(to: URL(fileURLWithPath: path))
+        let result = try StillEditor.edit(try StillImageReader.read(path: path), recipe: EditRecipe(rotate: 90), contentIdentifier: nil)
+        #expect(result.hdr?.outcome == .lost && result.hdr?.note?.contains("missing or damaged") == true, "\(String(describing: result.hdr))")
+        let out = directory.file("out.jpg").path
+        try Data(result.bytes).write(to: URL(fileURLWithPath: out))
+        #expect(try HDRGainMapProbe.probe(jpeg: try RandomAccessFile(path: out), makerNote: nil) == nil, "no claim left")
+    }
+
+    @Test("a map whose base is the HDR rendition follows a turn, but is not recomputed for a colour change")
+    func hdrBase() throws {
+        let directory = try TemporaryDirectory()
+        let input = try HDRStill(bytes: try HDRTestFiles.ultraHDR(baseIsHDR: true), name: "base.jpg", in: directory)
+        #expect(input.report.ultraHDR?.baseRenditionIsHDR == true)
+        let turned = try StillEditor.edit(input.still, recipe: EditRecipe(rotate: 90), contentIdentifier: nil)
+        #expect(turned.hdr?.outcome == .kept)
+        let coloured = try StillEditor.edit(input.still, recipe: EditRecipe(exposure: 0.5), contentIdentifier: nil)
+        #expect(coloured.hdr?.outcome == .lost && coloured.hdr?.note?.contains("base picture") == true)
+        let out = directory.file("coloured.jpg").path
+        try Data(coloured.bytes).write(to: URL(fileURLWithPath: out))
+        #expect(try HDRGainMapProbe.probe(jpeg: try RandomAccessFile(path: out), makerNote: nil) == nil, "no claim left")
+    }
+}

@@ -38,9 +38,9 @@ enum HDRTestFiles {
         return image
     }
 
-    /// An Ultra HDR JPEG (with ISO 21496-1).
-    static func ultraHDR() throws -> [UInt8] {
-        let parameters = GainMapParameters(gainMapMin: [0], gainMapMax: [2], hdrCapacityMax: 2)
+    /// An Ultra HDR JPEG (with ISO 21496-1); with `baseIsHDR`, one whose base picture is the HDR rendition.
+    static func ultraHDR(baseIsHDR: Bool = false) throws -> [UInt8] {
+        let parameters = GainMapParameters(gainMapMin: [0], gainMapMax: [2], hdrCapacityMax: 2, baseRenditionIsHDR: baseIsHDR)
         let primary = try JPEGAssembler.assemble(encoded: try JPEGEncoder.encode(picture(), quality: 95), segments: [])
         let map = GainMap(image: mapImage(), channels: 1, encoding: .logarithmic(parameters))
         return try GainMapJPEGWriter.attach(map, form: .init(kind: .ultraHDR, iso21496: true), to: primary)
