@@ -110,6 +110,11 @@ generate_seeds() {
     "$glint" fixture --out "$generated.partial" --name no-audio --no-audio --identifier none >/dev/null 2>&1
     "$glint" fixture --out "$generated.partial" --name heic-hevc --still-format heic --codec hevc >/dev/null 2>&1
     "$glint" fixture --out "$generated.partial" --name display-p3 --color-space display-p3 --codec hevc >/dev/null 2>&1
+    local hdr=(--still-size 320x240 --frame-size 64x48 --frames 4 --no-audio)
+    "$glint" fixture --out "$generated.partial" --name hdr-ultra --gain-map ultrahdr "${hdr[@]}" >/dev/null 2>&1
+    "$glint" fixture --out "$generated.partial" --name hdr-apple --gain-map apple "${hdr[@]}" >/dev/null 2>&1
+    "$glint" fixture --out "$generated.partial" --name hdr-apple-heic --gain-map apple --still-format heic --codec hevc "${hdr[@]}" >/dev/null 2>&1
+    rm -f "$generated.partial"/hdr-*.mov
     mv "$generated.partial" "$generated"
 }
 generate_seeds
