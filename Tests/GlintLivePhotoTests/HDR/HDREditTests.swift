@@ -166,6 +166,21 @@ struct HDRGeometryTests {
             #expect(try HDRStill.meanDifference(expected, output.map.image) < 4, "recipe \(index)")
             // The map unedited (only scaled) differs: the check can fail.
             #expect(try HDRStill.meanDifference(input.map.image, output.map.image) > 10, "recipe \(index)")
+            try Self.expectTags(directory.file("\(index)-" + name).path, name: name)
+        }
+    }
+
+    /// exiftool reads each form's tags: the MPF image and `hdrgm` of Ultra HDR, the MakerNote's
+    /// headroom and the MPF image of an Apple JPEG, the auxiliary type and headroom of a HEIC.
+    static func expectTags(_ path: String, name: String) throws {
+        let exiftool = try #require(ExternalTool.find("exiftool"), "exiftool is needed")
+        let tags = try ExternalTool.run(
+            exiftool, ["-s", "-MPImageLength", "-XMP-hdrgm:Version", "-HDRHeadroom", "-HDRGain", "-AuxiliaryImageType", "-HDRGainMapVersion", path]
+        ).stdoutText
+        switch name {
+        case "ultra.jpg": #expect(tags.contains("MPImageLength") && tags.contains("Version"), "\(tags)")
+        case "apple.jpg": #expect(tags.contains("MPImageLength") && tags.contains("HDRHeadroom") && tags.contains("HDRGain"), "\(tags)")
+        default: #expect(tags.contains("urn:com:apple:photo:2020:aux:hdrgainmap") && tags.contains("HDRGainMapVersion"), "\(tags)")
         }
     }
 }
