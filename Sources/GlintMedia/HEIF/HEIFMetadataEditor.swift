@@ -96,11 +96,10 @@ public struct HEIFMetadataEditor {
     /// The XMP item of the primary image: the first that describes it (`cdsc`), or the first
     /// that describes nothing else (an XMP item of a gain map describes the map).
     private var primaryXMP: Info? {
-        let references = (try? HEIFItemGraph(meta: meta))?.references ?? []
+        let graph = try? HEIFItemGraph(meta: meta)
         return infos.first { info in
-            let described = references.filter { $0.type == "cdsc" && $0.from == info.id }.flatMap(\.to)
-            return info.type == "mime" && info.contentType?.hasPrefix(Self.xmpContentType) == true
-                && (described.isEmpty || described.contains(primaryID))
+            info.type == "mime" && info.contentType?.hasPrefix(Self.xmpContentType) == true
+                && graph?.describesPrimaryOrNothing(info.id) != false
         }
     }
 

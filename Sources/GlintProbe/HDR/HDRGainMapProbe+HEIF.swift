@@ -8,7 +8,7 @@ extension HDRGainMapProbe {
         let boxes = try TopLevelBox.scan(file)
         let meta = try HEIFItems.metaBox(file: file, boxes: boxes)
         let items = try HEIFItems(file: file, meta: meta)
-        let graph = try MediaError.naming(file.path) { try HEIFItemGraph(meta: meta) }
+        let graph = try items.graph ?? MediaError.naming(file.path) { try HEIFItemGraph(meta: meta) }
         var found = Found(report: HDRGainMapReport())
         if let map = graph.items.first(where: { graph.auxiliaryType(of: $0.id) == AppleHDRHeadroom.auxiliaryType }) {
             found.heifMapItem = map.id

@@ -70,6 +70,13 @@ public struct HEIFItemGraph: Sendable {
         return (Int(width), Int(height))
     }
 
+    /// Whether item `id` (an XMP item) describes the primary item, or nothing at all (`cdsc`):
+    /// an XMP item that describes another item (an iPhone's gain map has one) is not the file's.
+    public func describesPrimaryOrNothing(_ id: UInt32) -> Bool {
+        let described = references.filter { $0.type == "cdsc" && $0.from == id }.flatMap(\.to)
+        return described.isEmpty || described.contains(primary)
+    }
+
     /// The `auxC` type (a URN) of an auxiliary image item.
     public func auxiliaryType(of item: UInt32) -> String? {
         guard let auxC = properties(of: item).first(where: { $0.type == "auxC" }), auxC.payload.count > 4 else { return nil }
@@ -77,12 +84,15 @@ public struct HEIFItemGraph: Sendable {
         return try? HEIFItems.cString(&reader)
     }
 
-    private static func infos(_ iinf: Box) throws -> [Info] {
+    /// The items of an `iinf` box (`infe` versions 2 and 3).
+    static func infos(_ iinf: Box) throws -> [Info] {
         var r = ByteReader(iinf.payload, context: "iinf box")
         let version = try r.readUInt8()
         try r.skip(3)
-        _ = version == 0 ? Int(try r.readUInt16()) : Int(try r.readUInt32())
-        return try BoxParser.parseBoxes(r.readRemaining(), context: "iinf").filter { $0.type == "infe" }.map { infe in
+        let count = version == 0 ? Int(try r.readUInt16()) : Int(try r.readUInt32())
+        let boxes = try BoxParser.parseBoxes(r.readRemaining(), context: "iinf")
+        guard boxes.count >= count else { throw MediaError(.corrupt, "iinf box lists \(count) items but holds \(boxes.count)") }
+        return try boxes.filter { $0.type == "infe" }.map { infe in
             var e = ByteReader(infe.payload, context: "infe box")
             let v = try e.readUInt8()
             let flags = try e.readUInt24()

@@ -25,10 +25,8 @@ public struct HEIFItems: Sendable {
 
     /// The items, in `iinf` order.
     public let items: [Item]
-    /// The primary item (`pitm`), when the graph could be read.
-    let primary: UInt32?
-    /// The items each item describes (`cdsc` references).
-    let descriptions: [UInt32: [UInt32]]
+    /// How the items relate (references, properties), when `pitm` and the graph could be read.
+    public let graph: HEIFItemGraph?
     /// The `idat` box's payload (empty when absent).
     package let idat: [UInt8]
 
@@ -45,9 +43,7 @@ public struct HEIFItems: Sendable {
 
     /// Reads the items of a parsed top-level `meta` box (``metaBox(file:boxes:metaLimit:)``) of `file`.
     public init(file: RandomAccessFile, meta box: Box) throws {
-        let graph = try? HEIFItemGraph(meta: box)
-        primary = graph?.primary
-        descriptions = Dictionary(graph?.references.filter { $0.type == "cdsc" }.map { ($0.from, $0.to) } ?? [], uniquingKeysWith: +)
+        graph = try? HEIFItemGraph(meta: box)
         (items, idat) = try MediaError.naming(file.path) {
             guard let iinf = box.child("iinf"), let iloc = box.child("iloc") else {
                 throw MediaError(.corrupt, "HEIF meta box lacks iinf or iloc")
@@ -84,9 +80,8 @@ public struct HEIFItems: Sendable {
     /// iPhone's gain map has one) is not the file's.
     public var xmpItem: Item? {
         items.first { item in
-            let described = descriptions[item.id] ?? []
-            return item.type == "mime" && item.contentType?.lowercased().hasPrefix("application/rdf+xml") == true
-                && (described.isEmpty || primary.map(described.contains) == true)
+            item.type == "mime" && item.contentType?.lowercased().hasPrefix("application/rdf+xml") == true
+                && graph?.describesPrimaryOrNothing(item.id) != false
         }
     }
 
@@ -113,24 +108,7 @@ public struct HEIFItems: Sendable {
 
     /// Parses `iinf`: item ids, types and MIME content types.
     package static func infos(_ iinf: Box) throws -> [(id: UInt32, type: FourCC, contentType: String?)] {
-        var r = ByteReader(iinf.payload, context: "iinf box")
-        let version = try r.readUInt8()
-        try r.skip(3)
-        let count = version == 0 ? Int(try r.readUInt16()) : Int(try r.readUInt32())
-        let boxes = try BoxParser.parseBoxes(r.readRemaining(), context: "iinf")
-        guard boxes.count >= count else { throw MediaError(.corrupt, "iinf box lists \(count) items but holds \(boxes.count)") }
-        return try boxes.filter { $0.type == "infe" }.map { infe in
-            var e = ByteReader(infe.payload, context: "infe box")
-            let v = try e.readUInt8()
-            try e.skip(3)
-            guard v >= 2 else { throw MediaError(.unsupported, "infe version \(v) (before HEIF) is not read") }
-            let id = v == 2 ? UInt32(try e.readUInt16()) : try e.readUInt32()
-            try e.skip(2)  // protection index
-            let type = try e.readFourCC()
-            _ = try cString(&e)  // item name
-            let contentType = type == "mime" ? try cString(&e) : nil
-            return (id, type, contentType)
-        }
+        try HEIFItemGraph.infos(iinf).map { ($0.id, $0.type, $0.contentType) }
     }
 
     /// Where each item's bytes are, from `iloc` (construction methods 0 and 1 only).
