@@ -25,28 +25,32 @@ public enum GainMapClaims {
         }
     }
 
-    /// A JPEG (written without its map) without the XMP and ISO 21496-1 claims.
+    /// A JPEG (written without its map) without the XMP, ISO 21496-1 and MakerNote headroom
+    /// claims, in one rewrite of its metadata (none when it claims nothing).
     public static func removed(fromJPEG bytes: [UInt8]) throws -> [UInt8] {
         let file = try JPEGFile(parsing: bytes)
         let claims = file.xmpPacket.flatMap(GainMapXMP.properties)
+        let headroom = try file.exifTIFF.map { try ExifMetadata(tiff: $0).makerNote?.apple?.hdrHeadroomValues != nil } ?? false
         let hasISO = file.segments.contains(where: isISO)
-        guard hasISO || claims?.ultraHDRVersion != nil || claims?.appleVersion != nil || claimsInDirectory(file) else { return bytes }
-        return try JPEGMetadataEditor.apply(.init(editXMP: { remove(from: $0) }, dropSegment: isISO), to: file)
+        guard hasISO || headroom || claims?.ultraHDRVersion != nil || claims?.appleVersion != nil || claimsInDirectory(file) else {
+            return bytes
+        }
+        let edit = JPEGMetadataEditor.Edit(
+            editXMP: { remove(from: $0) },
+            editExif: headroom
+                ? { metadata in
+                    var value: ExifMetadata? = metadata
+                    remove(from: &value)
+                    if let value { metadata = value }
+                } : nil,
+            dropSegment: isISO)
+        return try JPEGMetadataEditor.apply(edit, to: file)
     }
 
     /// A still (written with its claims, its map then found unreadable) without them: a JPEG's
-    /// XMP, ISO 21496-1 segment and MakerNote headroom, a HEIC's MakerNote headroom.
+    /// (``removed(fromJPEG:)``), a HEIC's MakerNote headroom.
     public static func removed(fromStill bytes: [UInt8], isHEIC: Bool) throws -> [UInt8] {
-        guard isHEIC else {
-            let jpeg = try JPEGFile(parsing: try removed(fromJPEG: bytes))
-            guard let tiff = jpeg.exifTIFF, try ExifMetadata(tiff: tiff).makerNote?.apple?.hdrHeadroomValues != nil else { return jpeg.bytes }
-            let edit = JPEGMetadataEditor.Edit(editExif: { metadata in
-                var value: ExifMetadata? = metadata
-                remove(from: &value)
-                if let value { metadata = value }
-            })
-            return try JPEGMetadataEditor.apply(edit, to: jpeg)
-        }
+        guard isHEIC else { return try removed(fromJPEG: bytes) }
         var editor = try HEIFMetadataEditor(bytes: bytes)
         guard let tiff = try editor.exif() else { return bytes }
         var exif: ExifMetadata? = try ExifMetadata(tiff: tiff[...])

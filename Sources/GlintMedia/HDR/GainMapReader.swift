@@ -46,4 +46,14 @@ public enum GainMapReader {
             throw MediaError(.corrupt, "no gain map")
         }
     }
+
+    /// `still`'s map turned upright with the picture (a JPEG's EXIF orientation applied), or nil
+    /// when it has none that can be read: what a still converted or previewed takes along.
+    public static func upright(_ still: any StillImage, limits: ImageLimits = .default) -> GainMap? {
+        guard let file = try? RandomAccessFile(path: still.path), let found = HDRGainMapInspection.found(still, file: file),
+            var map = try? read(still, found: found, limits: limits)
+        else { return nil }
+        if still.orientation != .up { map.image = map.image.transformed(by: still.orientation) }
+        return map
+    }
 }

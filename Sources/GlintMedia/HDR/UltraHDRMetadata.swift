@@ -45,17 +45,9 @@ enum UltraHDRMetadata {
     static func writeDirectory(into packet: XMPPacket, mapLength: Int64) throws {
         let motion = MotionPhotoMetadata(packet).directory.first { $0.semantic == ContainerItem.motionPhotoSemantic }
         try packet.set(.hdrGainMap, "Version", "1.0")
-        packet.remove(.container, "Directory")
-        try packet.setOrderedArray(.container, "Directory")
         var items = [ContainerItem(mime: "image/jpeg", semantic: "Primary", length: nil, padding: nil)]
         items.append(ContainerItem(mime: "image/jpeg", semantic: ContainerItem.gainMapSemantic, length: mapLength, padding: nil))
         if let motion { items.append(motion) }
-        for (index, entry) in items.enumerated() {
-            let item = "Directory[\(index + 1)]/Container:Item/Item:"
-            if let semantic = entry.semantic { try packet.set(.container, item + "Semantic", semantic) }
-            if let mime = entry.mime { try packet.set(.container, item + "Mime", mime) }
-            if let length = entry.length { try packet.set(.container, item + "Length", String(length)) }
-            if let padding = entry.padding { try packet.set(.container, item + "Padding", String(padding)) }
-        }
+        try MotionPhotoMetadata.writeDirectory(items, into: packet)
     }
 }

@@ -26,15 +26,10 @@ extension HEIFImageHandle {
     func decodeGrey() throws -> RGBImage {
         let decoded = try decode(heif_colorspace_monochrome, heif_chroma_monochrome, what: "the gain map image")
         defer { heif_image_release(decoded) }
-        let width = Int(heif_image_get_width(decoded, heif_channel_Y))
-        let height = Int(heif_image_get_height(decoded, heif_channel_Y))
-        var stride: Int32 = 0
-        guard width > 0, height > 0, heif_image_get_bits_per_pixel(decoded, heif_channel_Y) == 8,
-            let plane = heif_image_get_plane_readonly(decoded, heif_channel_Y, &stride), Int(stride) >= width
-        else { throw MediaError(.corrupt, "libheif did not return 8-bit grey gain map pixels") }
+        let (plane, stride, width, height) = try Self.plane(decoded, heif_channel_Y, bytesPerPixel: 1, what: "8-bit grey gain map pixels")
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
-            let row = plane + y * Int(stride)
+            let row = plane + y * stride
             for x in 0..<width {
                 let value = row[x]
                 let i = (y * width + x) * 3

@@ -83,20 +83,12 @@ final class HEIFImageHandle {
     func decodeRGB() throws -> RGBImage {
         let decoded = try decode(heif_colorspace_RGB, heif_chroma_interleaved_RGB, what: "the HEIC image")
         defer { heif_image_release(decoded) }
-        let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
-        let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
-        var stride: Int32 = 0
-        guard width > 0, height > 0, heif_image_get_bits_per_pixel(decoded, heif_channel_interleaved) == 24,
-            let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
-            Int(stride) >= width * 3
-        else {
-            throw MediaError(.corrupt, "libheif did not return 8-bit RGB pixels")
-        }
+        let (plane, stride, width, height) = try Self.plane(decoded, heif_channel_interleaved, bytesPerPixel: 3, what: "8-bit RGB pixels")
         let rowBytes = width * 3
         var pixels = [UInt8](repeating: 0, count: rowBytes * height)
         pixels.withUnsafeMutableBytes { output in
             for y in 0..<height {
-                (output.baseAddress! + y * rowBytes).copyMemory(from: plane + y * Int(stride), byteCount: rowBytes)
+                (output.baseAddress! + y * rowBytes).copyMemory(from: plane + y * stride, byteCount: rowBytes)
             }
         }
         return RGBImage(width: width, height: height, pixels: pixels)
@@ -116,5 +108,19 @@ final class HEIFImageHandle {
         try HEIFLibrary.check(heif_decode_image(pointer, &decoded, colourSpace, chroma, options), "decode \(what)")
         guard let decoded else { throw MediaError(.corrupt, "libheif decoded no image") }
         return decoded
+    }
+
+    /// A decoded image's `channel`: its first byte, row stride, width and height, checked to
+    /// hold `bytesPerPixel` bytes of 8-bit samples a pixel.
+    static func plane(_ image: OpaquePointer, _ channel: heif_channel, bytesPerPixel: Int, what: String) throws
+        -> (UnsafePointer<UInt8>, Int, Int, Int)
+    {
+        let width = Int(heif_image_get_width(image, channel))
+        let height = Int(heif_image_get_height(image, channel))
+        var stride: Int32 = 0
+        guard width > 0, height > 0, heif_image_get_bits_per_pixel(image, channel) == 8 * Int32(bytesPerPixel),
+            let plane = heif_image_get_plane_readonly(image, channel, &stride), Int(stride) >= width * bytesPerPixel
+        else { throw MediaError(.corrupt, "libheif did not return \(what)") }
+        return (plane, Int(stride), width, height)
     }
 }

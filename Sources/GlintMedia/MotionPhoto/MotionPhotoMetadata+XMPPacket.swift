@@ -40,17 +40,24 @@ extension MotionPhotoMetadata {
         try packet.set(camera, "MotionPhoto", "1")
         try packet.set(camera, "MotionPhotoVersion", "1")
         try packet.set(camera, "MotionPhotoPresentationTimestampUs", String(presentationTimestampUs))
+        try writeDirectory(
+            [
+                ContainerItem(mime: primaryMime, semantic: "Primary", length: 0, padding: primaryPadding),
+                ContainerItem(mime: "video/mp4", semantic: ContainerItem.motionPhotoSemantic, length: videoLength, padding: 0),
+            ], into: packet)
+    }
+
+    /// Replaces `packet`'s `Container:Directory` with `items`, in order (each item's fields that
+    /// are set).
+    static func writeDirectory(_ items: [ContainerItem], into packet: XMPPacket) throws {
+        packet.remove(.container, "Directory")
         try packet.setOrderedArray(.container, "Directory")
-        let items = [
-            ("Primary", primaryMime, Int64(0), primaryPadding),
-            (ContainerItem.motionPhotoSemantic, "video/mp4", videoLength, Int64(0)),
-        ]
-        for (index, (semantic, mime, length, padding)) in items.enumerated() {
+        for (index, entry) in items.enumerated() {
             let item = "Directory[\(index + 1)]/Container:Item/Item:"
-            try packet.set(.container, item + "Mime", mime)
-            try packet.set(.container, item + "Semantic", semantic)
-            try packet.set(.container, item + "Length", String(length))
-            try packet.set(.container, item + "Padding", String(padding))
+            if let mime = entry.mime { try packet.set(.container, item + "Mime", mime) }
+            if let semantic = entry.semantic { try packet.set(.container, item + "Semantic", semantic) }
+            if let length = entry.length { try packet.set(.container, item + "Length", String(length)) }
+            if let padding = entry.padding { try packet.set(.container, item + "Padding", String(padding)) }
         }
     }
 

@@ -24,7 +24,7 @@ public enum StillFormatConverter {
                 exif = metadata
             }
             let icc = try still.iccProfile ?? (still.nclxProfile == nil ? nil : still.colourSpace().iccProfile())
-            let map = try gainMap(of: still, limits: limits)
+            let map = GainMapReader.upright(still, limits: limits)
             switch format {
             case .jpeg:
                 var segments = try exif.map { [try JPEGSegment.exif(try $0.serialized())] } ?? []
@@ -42,14 +42,5 @@ public enum StillFormatConverter {
                 throw MediaError(.unsupported, "a Motion Photo's still is a JPEG or a HEIC, not a PNG")
             }
         }
-    }
-
-    /// The still's gain map turned upright, or nil when it has none that can be read.
-    static func gainMap(of still: any StillImage, limits: ImageLimits) throws -> GainMap? {
-        guard let file = try? RandomAccessFile(path: still.path), let found = HDRGainMapInspection.found(still, file: file),
-            var map = try? GainMapReader.read(still, found: found, limits: limits)
-        else { return nil }
-        if still.orientation != .up { map.image = map.image.transformed(by: still.orientation) }
-        return map
     }
 }

@@ -26,9 +26,10 @@ public enum StillPreview {
     public static func jpeg(
         path: String, longSide: Int, maximumBytes: Int, quality: Int = quality, keepingHDR: Bool = false, limits: ImageLimits = .default
     ) throws -> [UInt8] {
-        let image = try picture(path: path, longSide: longSide, limits: limits)
+        let still = try StillImageReader.read(path: path, limits: limits)
+        let image = try picture(still, longSide: longSide)
         let form = GainMapJPEGWriter.Form(kind: .ultraHDR, iso21496: true)
-        let map = keepingHDR ? try hdrMap(path: path, width: image.width, height: image.height, limits: limits) : nil
+        let map = keepingHDR ? try hdrMap(still, width: image.width, height: image.height, limits: limits) : nil
         let mapFile = try map.map { try GainMapJPEGWriter.mapJPEG($0, form: form) }
         // The map, its MPF index and the primary's directory XMP come out of the budget.
         let budget = maximumBytes - (mapFile.map { $0.count + 1024 } ?? 0)
@@ -43,20 +44,21 @@ public enum StillPreview {
 
     /// The still's gain map as a `width` x `height` preview's: upright, a quarter of its size,
     /// in Ultra HDR's form; nil for a still without one (or whose map cannot be read).
-    static func hdrMap(path: String, width: Int, height: Int, limits: ImageLimits) throws -> GainMap? {
-        let still = try StillImageReader.read(path: path, limits: limits)
-        guard let found = HDRGainMapInspection.found(still, file: try RandomAccessFile(path: path)),
-            var map = try? GainMapReader.read(still, found: found, limits: limits)
-        else { return nil }
-        if still.orientation != .up { map.image = map.image.transformed(by: still.orientation) }
-        map.image = try ImageScaler().scale(map.image, to: max(1, width / 4), height: max(1, height / 4))
+    static func hdrMap(_ still: any StillImage, width: Int, height: Int, limits: ImageLimits) throws -> GainMap? {
+        guard var map = GainMapReader.upright(still, limits: limits) else { return nil }
+        map.image = map.image.areaScaled(width: max(1, width / 4), height: max(1, height / 4))
         return map.converted(toApple: false)
     }
 
     /// The still as displayed, at most `longSide` pixels on its long side, in sRGB.
     static func picture(path: String, longSide: Int, limits: ImageLimits) throws -> RGBImage {
+        try picture(try StillImageReader.read(path: path, limits: limits), longSide: longSide)
+    }
+
+    /// ``picture(path:longSide:limits:)`` of a still already read.
+    static func picture(_ still: any StillImage, longSide: Int) throws -> RGBImage {
+        let path = still.path
         guard longSide > 0 else { throw MediaError(.invalidArgument, "a preview's long side must be at least 1 pixel, not \(longSide)") }
-        let still = try StillImageReader.read(path: path, limits: limits)
         let swaps = still.orientation.swapsDimensions
         let (width, height) = swaps ? (still.height, still.width) : (still.width, still.height)
         let scale = min(1, Double(longSide) / Double(max(width, height)))
