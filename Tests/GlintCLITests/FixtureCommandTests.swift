@@ -34,4 +34,18 @@ struct FixtureCommandTests {
         #expect(!run.succeeded)
         #expect(run.stderrText.contains("--fps"), "\(run.stderrText)")
     }
+
+    @Test("--gain-map takes apple or ultrahdr, and Ultra HDR only in a JPEG; nothing is written otherwise")
+    func badGainMapsAreRefused() throws {
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        let unknown = try GlintProcess.run(["fixture", "--out", work.path, "--name", "a", "--gain-map", "../../etc/passwd"])
+        #expect(unknown.failedCleanly && unknown.stderrText.contains("use apple or ultrahdr"), "\(unknown.summary)")
+        let heic = try GlintProcess.run([
+            "fixture", "--out", work.path, "--name", "b", "--gain-map", "ultrahdr", "--still-format", "heic", "--codec", "hevc",
+            "--still-size", "64x48", "--frame-size", "32x24", "--frames", "2",
+        ])
+        #expect(heic.failedCleanly && heic.stderrText.contains("JPEG only"), "\(heic.summary)")
+        #expect(!FileManager.default.fileExists(atPath: work.file("b.heic").path), "no half-written still")
+    }
 }

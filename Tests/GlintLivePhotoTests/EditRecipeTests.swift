@@ -29,6 +29,9 @@ struct EditRecipeTests {
         (#"{"crop":{"x":0.5,"y":0,"width":0.6,"height":1}}"#, "crop"),
         (#"{"crop":{"x":0,"y":0,"width":0,"height":1}}"#, "crop"),
         (#"{"crop":{"x":0,"y":0,"w":1,"height":1}}"#, "crop.w"),
+        (#"{"hdr":"maybe"}"#, "hdr"),
+        (#"{"hdr":true}"#, "hdr"),
+        (#"{"hdr":"../drop"}"#, "hdr"),
         (#"[1,2]"#, "object"),
         (#"{not json"#, "JSON"),
     ])
