@@ -267,6 +267,7 @@ let package = Package(
         .target(
             name: "GlintQueueTestSupport",
             dependencies: [
+                "GlintCore",
                 "GlintQueue",
                 "GlintTestSupport",
                 .product(name: "Logging", package: "swift-log"),
@@ -278,6 +279,7 @@ let package = Package(
         .testTarget(
             name: "GlintQueueTests",
             dependencies: [
+                "GlintCore",
                 "GlintQueue",
                 "GlintQueueTestSupport",
                 "GlintTestSupport",
@@ -335,7 +337,7 @@ let package = Package(
         .testTarget(
             name: "GlintCLITests",
             dependencies: [
-                "GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintQueue", "GlintJobs", "GlintTestSupport",
+                "GlintCore", "GlintLivePhoto", "GlintMedia", "GlintGraphics", "GlintQueue", "GlintJobs", "GlintTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),

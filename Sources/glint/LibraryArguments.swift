@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlintCore
 import GlintLivePhoto
 
 #if canImport(Glibc)
@@ -82,10 +83,17 @@ struct LibraryArguments: ParsableArguments {
 /// Items done of the total, the rate and the time left, for the progress bar.
 struct ItemRate: Sendable {
     let total: Int
-    let started = Date()
+    let clock: any WallClock
+    let started: Date
+
+    init(total: Int, clock: any WallClock = SystemWallClock()) {
+        self.total = total
+        self.clock = clock
+        started = clock.now()
+    }
 
     func label(done: Int) -> String {
-        let elapsed = Date().timeIntervalSince(started)
+        let elapsed = clock.now().timeIntervalSince(started)
         guard done > 0, elapsed > 0 else { return "\(done) of \(total) items" }
         let rate = Double(done) / elapsed
         let left = Int((Double(total - done) / rate).rounded())

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintGraphics
 
 /// The hidden `glint rings --timing` report (with `--repeat-count N`): mean wall time per round of
@@ -8,22 +9,27 @@ struct RingsTiming {
     typealias Phase = ActivityRingsFile.Phase
 
     let enabled: Bool
-    private var last = DispatchTime.now().uptimeNanoseconds
-    private var totals: [Phase: UInt64] = [:]
+    private let clock: any WallClock
+    private var last: Date
+    private var totals: [Phase: TimeInterval] = [:]
 
-    init(enabled: Bool) { self.enabled = enabled }
+    init(enabled: Bool, clock: any WallClock = SystemWallClock()) {
+        self.enabled = enabled
+        self.clock = clock
+        last = clock.now()
+    }
 
     /// Adds the time since the previous lap to `phase`.
     mutating func lap(_ phase: Phase) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        totals[phase, default: 0] += now - last
+        let now = clock.now()
+        totals[phase, default: 0] += now.timeIntervalSince(last)
         last = now
     }
 
     /// Prints `render_ms R encode_ms E write_ms W total_ms T` (means per round).
     func report(rounds: Int) {
         guard enabled else { return }
-        let ms = Phase.allCases.map { Double(totals[$0, default: 0]) / 1e6 / Double(rounds) }
+        let ms = Phase.allCases.map { totals[$0, default: 0] * 1e3 / Double(rounds) }
         let fields = zip(Phase.allCases, ms).map { String(format: "%@_ms %.3f", $0.rawValue, $1) }
         CommandOutput.printError(fields.joined(separator: " ") + String(format: " total_ms %.3f", ms.reduce(0, +)))
     }

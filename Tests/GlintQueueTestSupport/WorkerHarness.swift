@@ -1,8 +1,10 @@
 import Foundation
+import GlintCore
 import GlintQueue
 import GlintTestSupport
 import Logging
 import ServiceLifecycle
+import Synchronization
 import Testing
 
 /// A SQLite store and a blob store in a temporary directory, and a worker run over them inside a
@@ -40,14 +42,16 @@ public struct WorkerHarness: Sendable {
     }
 
     /// Runs `body` with a fresh harness; the store is closed and the directory removed afterwards.
+    /// - Parameter clock: The store's clock, which its workers go by too: a ``ManualWallClock``
+    ///   for a test of what happens when time passes (it then moves only when the test advances it).
     public static func with<R: Sendable>(
-        handlers: JobHandlerRegistry = noopOnly,
+        handlers: JobHandlerRegistry = noopOnly, clock: any WallClock = SystemWallClock(),
         _ body: (WorkerHarness) async throws -> R
     ) async throws -> R {
         let directory = try TemporaryDirectory("glint-worker-tests")
         defer { directory.remove() }
         let blobs = try FileBlobStore(directory: directory.file("blobs"))
-        return try await withJobStore(.sqlite(path: directory.file("queue.sqlite").path)) { store in
+        return try await withJobStore(.sqlite(path: directory.file("queue.sqlite").path), clock: clock) { store in
             try await body(WorkerHarness(directory: directory, store: store, blobs: blobs, handlers: handlers))
         }
     }
@@ -90,22 +94,29 @@ public struct WorkerHarness: Sendable {
     }
 
     /// Reads the job again after each change the store reports (``JobStore/waitForJobChange(since:timeout:)``)
-    /// until `condition` holds, for 3 minutes at most: a guard against hangs, not a timing.
+    /// until `condition` holds, for 3 minutes at most (``Waiting``): a guard against hangs, not a timing.
     @discardableResult
-    public func waitFor(_ id: JobID, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (Job) -> Bool) async throws -> Job {
-        let deadline = ContinuousClock.now + .seconds(180)
-        while true {
-            // The mark is taken before the read: a change between the read and the wait ends the wait at once.
-            let mark = store.jobChangeMark()
-            let job = try #require(try await store.job(id, tenant: nil), "job \(id) vanished", sourceLocation: sourceLocation)
-            if condition(job) { return job }
-            guard ContinuousClock.now < deadline else {
-                Issue.record(
-                    "job \(id) never reached the expected state; last seen: \(job.state), attempt \(job.attempt), errors \(job.errors)",
-                    sourceLocation: sourceLocation)
-                return job
+    public func waitFor(
+        _ id: JobID, sourceLocation: SourceLocation = #_sourceLocation, _ condition: @escaping @Sendable (Job) -> Bool
+    ) async throws -> Job {
+        let (store, seen) = (store, LastSeen())
+        do {
+            return try await Waiting.within(.seconds(180), "job \(id) to reach the expected state") {
+                while true {
+                    // The mark is taken before the read: a change between the read and the wait ends the wait at once.
+                    let mark = store.jobChangeMark()
+                    guard let job = try await store.job(id, tenant: nil) else { throw JobQueueError(.jobNotFound, "job \(id) vanished") }
+                    seen.job.withLock { $0 = job }
+                    if condition(job) { return job }
+                    await store.waitForJobChange(since: mark, timeout: .seconds(5))
+                }
             }
-            await store.waitForJobChange(since: mark, timeout: .seconds(5))
+        } catch let timedOut as Waiting.TimedOut {
+            let job = try #require(seen.job.withLock { $0 }, "\(timedOut): the job was never read", sourceLocation: sourceLocation)
+            Issue.record(
+                "job \(id) never reached the expected state; last seen: \(job.state), attempt \(job.attempt), errors \(job.errors)",
+                sourceLocation: sourceLocation)
+            return job
         }
     }
 
@@ -121,4 +132,9 @@ public struct WorkerHarness: Sendable {
             sourceLocation: sourceLocation)
         return try Data(contentsOf: blobs.url(for: blob))
     }
+}
+
+/// The job as a wait last read it, for the message when the wait gives up.
+private final class LastSeen: Sendable {
+    let job = Mutex<Job?>(nil)
 }

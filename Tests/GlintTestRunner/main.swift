@@ -39,7 +39,7 @@ struct SleepJobHandler: JobHandler {
         let steps = max(parameters.milliseconds / 20, 1)
         for step in 0..<steps {
             try await context.progress(Double(step) / Double(steps), "step \(step) of \(steps)")
-            try await Task.sleep(for: .milliseconds(20))
+            try await context.clock.sleep(for: .milliseconds(20))
         }
         let file = context.outputFile("slept.txt")
         try Data("slept \(parameters.milliseconds) ms\n".utf8).write(to: file)

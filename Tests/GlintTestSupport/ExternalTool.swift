@@ -48,7 +48,8 @@ public struct ProcessOutcome: Sendable {
 /// `PATH`, and running them (or any program) with Foundation's `Process`, capturing their output
 /// and killing any that hangs.
 public enum ExternalTool {
-    /// How long a program may run before it is killed.
+    /// How long a program may run before it is killed: a guard against a hang (``Waiting``), never
+    /// a timing.
     public static let defaultTimeout: TimeInterval = 120
 
     /// The program called `name` on `PATH`, if there is one.
@@ -100,7 +101,7 @@ public enum ExternalTool {
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
         var timedOut = false
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
+        if !Waiting.blockingWait(for: exited, within: .seconds(timeout)) {
             timedOut = true
             kill(process.processIdentifier, SIGKILL)
             exited.wait()

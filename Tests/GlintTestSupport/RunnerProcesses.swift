@@ -23,24 +23,21 @@ public enum RunnerProcesses {
         }
     }
 
-    /// Blocks until `parent` has a runner running a job (polling every 5 ms), for `timeout` seconds
-    /// at most: its child, or, when the child is bubblewrap, the first descendant that is not
-    /// (bubblewrap, then its PID namespace's init, then the runner). The runner that a worker
-    /// starts once to check its sandbox (`--check`) does not count. (`glint runner` only.)
-    public static func waitForRunner(of parent: Int32, timeout: TimeInterval) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            for child in children(of: parent) {
-                var next: Int32? = child
-                while let process = next, isBubblewrap(process) {
-                    next = children(of: process).first
-                }
-                // A process that ended meanwhile has no command line.
-                if let runner = next, case let arguments = arguments(of: runner), arguments.contains("runner"), !arguments.contains("--check") {
-                    return runner
-                }
+    /// The runner of `parent` running a job now, looked for once: its child, or, when the child is
+    /// bubblewrap, the first descendant that is not (bubblewrap, then its PID namespace's init, then
+    /// the runner). The runner that a worker starts once to check its sandbox (`--check`) does not
+    /// count. (`glint runner` only.) Look once the job says it runs in a runner (its progress came
+    /// from there): no test waits for a process by polling `/proc`.
+    public static func runner(of parent: Int32) -> Int32? {
+        for child in children(of: parent) {
+            var next: Int32? = child
+            while let process = next, isBubblewrap(process) {
+                next = children(of: process).first
             }
-            usleep(5000)
+            // A process that ended meanwhile has no command line.
+            if let runner = next, case let arguments = arguments(of: runner), arguments.contains("runner"), !arguments.contains("--check") {
+                return runner
+            }
         }
         return nil
     }
@@ -56,24 +53,10 @@ public enum RunnerProcesses {
         (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == "bwrap"
     }
 
-    /// Blocks until `parent` has no child (named `name`, when given) left, polling every 5 ms, for
-    /// `timeout` seconds at most; returns the seconds waited.
-    public static func waitUntilNoChild(of parent: Int32, named name: String? = nil, timeout: TimeInterval) -> TimeInterval {
-        let start = Date()
-        while !children(of: parent, named: name).isEmpty, Date().timeIntervalSince(start) < timeout { usleep(5000) }
-        return Date().timeIntervalSince(start)
-    }
-
-    /// Blocks until `pid` is gone or a zombie (polling every 5 ms), for `timeout` seconds at most;
-    /// returns the seconds waited.
-    public static func waitUntilGone(_ pid: Int32, timeout: TimeInterval) -> TimeInterval {
-        let start = Date()
-        func alive() -> Bool {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
-            return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
-        }
-        while alive(), Date().timeIntervalSince(start) < timeout { usleep(5000) }
-        return Date().timeIntervalSince(start)
+    /// Awaits the end of every child of `parent` (named `name`, when given) alive now, told by the
+    /// kernel (``Waiting/exit(of:within:)``), for `bound` at most.
+    public static func exitOfChildren(of parent: Int32, named name: String? = nil, within bound: Duration) async throws {
+        try await Waiting.exit(of: children(of: parent, named: name), within: bound)
     }
 
     /// Starts `body` on a thread at once (before the test awaits anything: other tests may keep

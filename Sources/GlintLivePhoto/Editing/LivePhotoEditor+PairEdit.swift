@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintMedia
 import Logging
 
@@ -17,8 +18,7 @@ extension LivePhotoEditor {
         var options: Options
         /// The options' logger, with the content identifier.
         var logger: Logger
-        var clock = ContinuousClock()
-        var started: ContinuousClock.Instant
+        var started: Date
 
         /// Checks `recipe` and `options`, reads the pair and resolves its identifier, before any
         /// picture is decoded or anything written.
@@ -42,7 +42,7 @@ extension LivePhotoEditor {
             logger = options.logger
             logger[metadataKey: "content-identifier"] = "\(identifier)"
             logger.debug("identifier resolved", metadata: ["source": "\(identifierSource.rawValue)"])
-            started = clock.now
+            started = options.clock.now()
         }
 
         /// Edits the still and writes the movie to `movieOut`; the still's bytes are returned, not
@@ -93,7 +93,7 @@ extension LivePhotoEditor {
             logger.debug(
                 "still edited",
                 metadata: [
-                    "path": "\(stillPath)", "elapsed": "\(clock.now - started)",
+                    "path": "\(stillPath)", "elapsed": "\(options.clock.elapsed(since: started))",
                     "size": "\(edited.geometry.outputWidth)x\(edited.geometry.outputHeight)",
                 ])
             return edited

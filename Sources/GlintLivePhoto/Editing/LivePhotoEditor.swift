@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintMedia
 import Logging
 
@@ -32,6 +33,8 @@ public enum LivePhotoEditor {
         public var logger: Logger
         /// How a HEIC still is encoded (a HEIC input gives a HEIC output).
         public var heic: HEICEncoder.Settings
+        /// What the times the edit logs are read from.
+        public var clock: any WallClock = SystemWallClock()
         public init(
             jpegQuality: Int = JPEGEncoder.defaultQuality, encoding: MovieEncoding = .default,
             logger: Logger = Logger(label: "glint.livephoto.edit"), heic: HEICEncoder.Settings = HEICEncoder.Settings()
@@ -97,7 +100,7 @@ public enum LivePhotoEditor {
             "live photo edited",
             metadata: [
                 "still": "\(stillOut)", "movie": "\(movieOut)", "frames": "\(editedMovie.frameCount)",
-                "elapsed": "\(pair.clock.now - pair.started)",
+                "elapsed": "\(pair.options.clock.elapsed(since: pair.started))",
             ])
         return pair.result(stillPath: stillOut, moviePath: movieOut, still: editedStill, movie: editedMovie)
     }

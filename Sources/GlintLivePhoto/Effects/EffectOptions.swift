@@ -1,3 +1,4 @@
+import GlintCore
 import GlintMedia
 import Logging
 
@@ -17,6 +18,8 @@ public struct EffectOptions: Sendable {
     public var webp: AnimatedWebPEncoder.Options
     /// JPEG quality of a Long Exposure, 1...100.
     public var jpegQuality: Int
+    /// What the times the renderer logs are read from.
+    public var clock: any WallClock = SystemWallClock()
     /// Video encoder settings for MP4.
     public var encoding: MovieEncoding
     /// Long Exposure: leave the still's location out (the EXIF GPS block and the XMP, which can

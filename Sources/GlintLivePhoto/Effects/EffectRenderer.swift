@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintMedia
 import Logging
 
@@ -49,8 +50,7 @@ public enum EffectRenderer {
         let open = { try MovieFrameSource(movie: parsedMovie, recipe: recipe, maxDimension: maxDimension, outputColourSpace: colourSpace) }
         var logger = options.logger
         logger[metadataKey: "effect"] = "\(effect.rawValue)"
-        let clock = ContinuousClock()
-        let started = clock.now
+        let started = options.clock.now()
 
         let result: EffectResult
         switch effect {
@@ -68,7 +68,7 @@ public enum EffectRenderer {
             "effect rendered",
             metadata: [
                 "path": "\(result.path)", "format": "\(format.rawValue)", "frames": "\(result.frameCount)",
-                "size": "\(result.width)x\(result.height)", "elapsed": "\(clock.now - started)",
+                "size": "\(result.width)x\(result.height)", "elapsed": "\(options.clock.elapsed(since: started))",
             ])
         return result
     }

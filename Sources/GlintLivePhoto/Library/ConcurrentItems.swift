@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GlintCore
 
 /// Works through many items on a fixed number of threads, as a library run does (`--jobs`): each
 /// thread takes the next item when it is done with one, so a slow item holds one thread only, and
@@ -21,15 +22,17 @@ public enum ConcurrentItems {
     /// - Parameters:
     ///   - finish: Given a group in the order its items were done; returns one result for each.
     ///   - progress: Told the number of items finished after each group, one call at a time.
+    ///   - clock: What `groupWait` goes by.
     public static func map<Item: Sendable, Pending, Result: Sendable>(
         _ items: [Item], jobs: Int, groupSize: Int, groupWait: Duration, progress: (@Sendable (Int) -> Void)? = nil,
+        clock: any WallClock = SystemWallClock(),
         _ transform: @Sendable (Item) -> Pending, finish: @Sendable ([Pending]) -> [Result]
     ) -> [Result] {
         guard !items.isEmpty else { return [] }
         let slots = ResultSlots<Result>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, items.count))) { _ in
             var group: [(index: Int, pending: Pending)] = []
-            var oldest = ContinuousClock.now
+            var oldest = clock.now()
             func finishGroup() {
                 let results = finish(group.map(\.pending))
                 precondition(results.count == group.count, "finish gives one result per item")
@@ -37,9 +40,9 @@ public enum ConcurrentItems {
                 group.removeAll(keepingCapacity: true)
             }
             while let index = slots.claim() {
-                if group.isEmpty { oldest = .now }
+                if group.isEmpty { oldest = clock.now() }
                 group.append((index, transform(items[index])))
-                if group.count >= groupSize || ContinuousClock.now - oldest >= groupWait { finishGroup() }
+                if group.count >= groupSize || clock.elapsed(since: oldest) >= groupWait { finishGroup() }
             }
             if !group.isEmpty { finishGroup() }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Synchronization
 
 extension JobContext {
@@ -17,12 +18,12 @@ extension JobContext {
         let report: @Sendable (Double, String) -> Void = { fraction, message in
             latest.value.withLock { $0 = JobProgress(fraction: fraction, message: message) }
         }
-        let interval = reporter.interval
+        let (interval, clock) = (reporter.interval, reporter.clock)
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await BlockingThread.run(name: name) { try body(report) } }
             group.addTask {
                 while true {
-                    try await Task.sleep(for: interval)
+                    try await clock.sleep(for: interval)
                     if let progress = latest.value.withLock({ $0.take() }) {
                         try await self.progress(progress.fraction, progress.message)
                     }

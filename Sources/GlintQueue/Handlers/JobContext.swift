@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Logging
 
 /// What a handler gets for one attempt of one job: the job, its input files, a private folder for
@@ -46,6 +47,9 @@ public struct JobContext: Sendable {
     public func progress(_ fraction: Double, _ message: String? = nil) async throws {
         try await reporter.report(JobProgress(fraction: fraction, message: message))
     }
+
+    /// The clock the worker goes by: a handler that waits (``NoopJobHandler``) waits on it.
+    public var clock: any WallClock { reporter.clock }
 
     /// Whether the handler should stop: cancellation asked for, lease lost, or shutdown.
     public var shouldStop: Bool { reporter.stop.reason != nil || Task.isCancelled }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Logging
 import Synchronization
 
@@ -12,16 +13,19 @@ final class JobProgressReporter: Sendable {
     let stop: JobStopSignal
     let interval: Duration
     let logger: Logger
-    private let lastSent = Mutex<ContinuousClock.Instant?>(nil)
+    /// The clock the interval goes by, which the handler's own waits go by too (``JobContext/clock``).
+    let clock: any WallClock
+    private let lastSent = Mutex<Date?>(nil)
 
     convenience init(store: any JobStore, jobID: JobID, worker: String, stop: JobStopSignal, interval: Duration, logger: Logger) {
-        self.init(stop: stop, interval: interval, logger: logger) { progress in
+        self.init(stop: stop, interval: interval, clock: store.clock, logger: logger) { progress in
             try await store.reportProgress(jobID, worker: worker, progress: progress)
         }
     }
 
-    init(stop: JobStopSignal, interval: Duration, logger: Logger, send: @escaping Send) {
+    init(stop: JobStopSignal, interval: Duration, clock: any WallClock, logger: Logger, send: @escaping Send) {
         self.send = send
+        self.clock = clock
         self.stop = stop
         self.interval = interval
         self.logger = logger
@@ -30,9 +34,9 @@ final class JobProgressReporter: Sendable {
     func report(_ progress: JobProgress) async throws {
         if stop.reason != nil { throw CancellationError() }
         try Task.checkCancellation()
-        let now = ContinuousClock.now
+        let now = clock.now()
         let due = lastSent.withLock { last -> Bool in
-            guard progress.fraction >= 1 || last.map({ now - $0 >= interval }) ?? true else { return false }
+            guard progress.fraction >= 1 || last.map({ now.timeIntervalSince($0) >= interval.seconds }) ?? true else { return false }
             last = now
             return true
         }

@@ -47,7 +47,7 @@ public struct NoopJobHandler: JobHandler {
         var slept = 0
         while slept < total {
             let step = min(50, total - slept)
-            try await Task.sleep(for: .milliseconds(step))
+            try await context.clock.sleep(for: .milliseconds(step))
             slept += step
             try await context.progress(Double(slept) / Double(total), "slept \(slept) of \(total) ms")
         }

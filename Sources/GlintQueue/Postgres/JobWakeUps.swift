@@ -1,3 +1,4 @@
+import GlintCore
 import Synchronization
 
 /// Workers waiting for jobs, and the signals that wake them.
@@ -56,16 +57,16 @@ final class JobWakeUps: Sendable {
         for continuation in woken { continuation.resume() }
     }
 
-    /// Returns when one of `queues` is signalled (true), `timeout` passes or the task is cancelled
-    /// (false).
-    func wait(for queues: [String], timeout: Duration) async -> Bool {
+    /// Returns when one of `queues` is signalled (true), `timeout` passes on `clock` or the task is
+    /// cancelled (false).
+    func wait(for queues: [String], timeout: Duration, on clock: any WallClock) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 await self.waitForSignal(queues)
                 return !Task.isCancelled
             }
             group.addTask {
-                try? await Task.sleep(for: timeout)
+                await clock.pause(for: timeout)
                 return false
             }
             let signalled = await group.next() ?? false

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Logging
 
 /// Stops a store's background task (a postgres-nio pool, its listener and notifier) without
@@ -28,8 +29,9 @@ public enum PostgresClientLifetime {
         }
     }
 
-    /// Cancels `task` and waits for it at most ``stopTimeout``.
+    /// Cancels `task` and waits for it at most ``stopTimeout`` (of the connections' clock).
     static func stop(_ task: Task<Void, Never>, _ what: String, logger: Logger, connections: PostgresPoolConnections? = nil) async {
+        let clock = connections?.clock ?? SystemWallClock()
         task.cancel()
         var timer: Task<Void, Never>?
         let stopped = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
@@ -39,7 +41,7 @@ public enum PostgresClientLifetime {
                 once.resume(true)
             }
             timer = Task {
-                try? await Task.sleep(for: stopTimeout)
+                await clock.pause(for: stopTimeout)
                 once.resume(false)
             }
         }

@@ -1,10 +1,11 @@
 import Foundation
+import GlintCore
 import PostgresNIO
 
 extension PostgresJobStore {
     @discardableResult
     public func waitForJobs(in queues: [String], timeout: Duration) async throws -> Bool {
-        await wakeUps.wait(for: queues, timeout: timeout)
+        await wakeUps.wait(for: queues, timeout: timeout, on: clock)
     }
 
     /// `count` submitted or re-queued jobs in `queues` may be claimed now: wakes as many of this
@@ -20,7 +21,7 @@ extension PostgresJobStore {
     }
 
     public func waitForJobChange(since mark: JobChangeMark, timeout: Duration) async {
-        await jobChanges.wait(since: mark.generation, timeout: timeout)
+        await jobChanges.wait(since: mark.generation, timeout: timeout, on: clock)
     }
 
     /// A job may have changed: wakes this process's watchers at once, and tells other processes
@@ -61,7 +62,7 @@ extension PostgresJobStore {
                 logger.warning("job store: listening for new jobs failed; retrying in 1 s", metadata: ["error": "\(String(reflecting: error))"])
             }
             reconnecting = true
-            try? await Task.sleep(for: .seconds(1))
+            await clock.pause(for: .seconds(1))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Logging
 import PostgresNIO
 import ServiceLifecycle
@@ -35,11 +36,11 @@ public final class PostgresJobStore: JobStore, Service {
         self.logger = logger
         // postgres-nio warns when a query waits for `run()` to begin, which `withRunning` and `open` do
         // by design (they migrate while the pool starts); query failures reach callers as errors.
-        let connections = PostgresPoolConnections()
+        let connections = PostgresPoolConnections(clock: clock)
         self.poolConnections = connections
         self.client = PostgresClient(
             configuration: configuration.client, backgroundLogger: connections.logger(passing: logger, level: max(logger.logLevel, .error)))
-        self.notifier = PostgresWakeUpNotifier(channel: configuration.jobsChannel, interval: configuration.notifyInterval)
+        self.notifier = PostgresWakeUpNotifier(channel: configuration.jobsChannel, interval: configuration.notifyInterval, clock: clock)
     }
 
     /// Runs the connection pool, the listener and the notifier until the task is cancelled or a

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Logging
 import Synchronization
 
@@ -12,15 +13,19 @@ public final class PostgresPoolConnections: Sendable {
     /// One connection's latest event, and when.
     struct Record: Sendable {
         var event: String
-        var at: ContinuousClock.Instant
+        var at: Date
     }
 
     /// The events after which a connection holds no socket.
     static let endings: Set<String> = ["Connection closed", "Connection creation failed"]
 
     private let records = Mutex<[String: Record]>([:])
+    /// What the records' times are read from (and the pool's stop waits on).
+    let clock: any WallClock
 
-    public init() {}
+    public init(clock: any WallClock = SystemWallClock()) {
+        self.clock = clock
+    }
 
     /// A background logger for `PostgresClient`: the records are kept from every event, and the
     /// events at `level` or above reach `logger`.
@@ -34,16 +39,16 @@ public final class PostgresPoolConnections: Sendable {
 
     /// Takes one of the pool's events into the records.
     func record(_ message: String, connection: String) {
-        let record = Record(event: message, at: ContinuousClock.now)
+        let record = Record(event: message, at: clock.now())
         records.withLock { $0[connection] = Self.endings.contains(message) ? nil : record }
     }
 
     /// The connections the pool has not closed, a line each: `connection 7: latest "Close
     /// connection" 12 s ago`.
     public func openConnections() -> [String] {
-        let now = ContinuousClock.now
+        let now = clock.now()
         return records.withLock { $0 }.sorted { $0.key < $1.key }.map { id, record in
-            "connection \(id): latest \"\(record.event)\" \((now - record.at).components.seconds) s ago"
+            "connection \(id): latest \"\(record.event)\" \(Int(now.timeIntervalSince(record.at))) s ago"
         }
     }
 }

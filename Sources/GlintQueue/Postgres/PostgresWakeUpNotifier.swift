@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Logging
 import PostgresNIO
 import Synchronization
@@ -13,10 +14,12 @@ final class PostgresWakeUpNotifier: Sendable {
     private let ring: AsyncStream<Void>.Continuation
     private let channel: String
     private let interval: Duration
+    private let clock: any WallClock
     /// Prefixes every payload (`<sender>:<queue>`), so that a store ignores its own announcements.
     let sender = UUID().uuidString.lowercased()
 
-    init(channel: String, interval: Duration) {
+    init(channel: String, interval: Duration, clock: any WallClock) {
+        self.clock = clock
         (doorbell, ring) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.channel = channel
         self.interval = interval
@@ -49,7 +52,7 @@ final class PostgresWakeUpNotifier: Sendable {
                 logger.warning(
                     "job store: NOTIFY failed; other processes find the jobs at their next poll", metadata: ["error": "\(String(reflecting: error))"])
             }
-            do { try await Task.sleep(for: interval) } catch { return }
+            do { try await clock.sleep(for: interval) } catch { return }
         }
     }
 

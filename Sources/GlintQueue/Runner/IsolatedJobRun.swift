@@ -42,7 +42,7 @@ struct IsolatedJobRun: Sendable {
         defer { pool.checkin(warm, succeeded: succeeded && warm.job.empty()) }
         let request = try await prepare(warm.job, kind: kind)
         let watch = Watch()
-        let watchdog = startWatchdog(warm.process, watch, deadline: ContinuousClock.now + runner.deadline(for: kind))
+        let watchdog = startWatchdog(warm.process, watch, deadline: runner.clock.deadline(after: runner.deadline(for: kind)))
         defer { watchdog.cancel() }
         let (result, termination) = try await withTaskCancellationHandler {
             warm.send(request) ? try await collect(from: warm, watch) : (nil, await Self.end(of: warm))
@@ -103,25 +103,32 @@ struct IsolatedJobRun: Sendable {
         }
     }
 
-    /// Kills the runner at the deadline or when the job must stop; samples its peak memory. It
-    /// looks first after 50 ms: most jobs of the short kinds are over by then.
-    private func startWatchdog(_ process: JobRunnerProcess, _ watch: Watch, deadline: ContinuousClock.Instant) -> Task<Void, Never> {
-        let context = context
+    /// Kills the runner at the deadline (one sleep on the runners' clock until then) or when the
+    /// job must stop; samples its peak memory. It looks first after 50 ms: most jobs of the short
+    /// kinds are over by then.
+    private func startWatchdog(_ process: JobRunnerProcess, _ watch: Watch, deadline: Date) -> Task<Void, Never> {
+        let (context, clock) = (context, runner.clock)
         return Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(50))
-                if Task.isCancelled { return }
-                if let peak = process.peakVirtualBytes { watch.state.withLock { $0.peakBytes = max($0.peakBytes, peak) } }
-                if ContinuousClock.now >= deadline {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    guard (try? await clock.sleep(until: deadline)) != nil else { return }
                     watch.state.withLock { $0.timedOut = true }
                     process.kill()
-                    return
                 }
-                if context.shouldStop {
-                    watch.state.withLock { $0.stopped = true }
-                    process.kill()
-                    return
+                group.addTask {
+                    while !Task.isCancelled {
+                        await clock.pause(for: .milliseconds(50))
+                        if Task.isCancelled { return }
+                        if let peak = process.peakVirtualBytes { watch.state.withLock { $0.peakBytes = max($0.peakBytes, peak) } }
+                        if context.shouldStop {
+                            watch.state.withLock { $0.stopped = true }
+                            process.kill()
+                            return
+                        }
+                    }
                 }
+                await group.next()
+                group.cancelAll()
             }
         }
     }

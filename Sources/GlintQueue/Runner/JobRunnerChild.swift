@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Logging
 import Synchronization
 
@@ -49,7 +50,7 @@ public enum JobRunnerChild {
 
     /// Runs one job and writes its result line.
     private static func runJob(_ request: JobRunnerRequest, registry: JobHandlerRegistry, writer: LineWriter, logger: Logger) async {
-        let reporter = JobProgressReporter(stop: JobStopSignal(), interval: .milliseconds(100), logger: logger) { progress in
+        let reporter = JobProgressReporter(stop: JobStopSignal(), interval: .milliseconds(100), clock: SystemWallClock(), logger: logger) { progress in
             writer.write(.progress(progress))
             return .held
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Logging
 
 /// How a worker runs jobs in runner processes (``JobHandlerRegistry/isolated(_:)``): the
@@ -27,9 +28,8 @@ public struct JobRunnerConfiguration: Sendable {
     /// A new runner costs about 25 ms of CPU, a quarter of a millisecond per `rings.render` job
     /// when it was replaced every 100.
     public static let jobsPerRunner = 1000
-    /// How long a warm runner waits for its next job: the worker stops using it after
-    /// ``idleTimeout``, the runner exits by itself after twice that.
-    public static let idleTimeout = Duration.seconds(30)
+    /// How long a warm runner waits for its next job unless told otherwise (``idleTimeout``).
+    public static let defaultIdleTimeout = Duration.seconds(30)
 
     /// The program to start (`/proc/self/exe` for `glint` itself).
     public var executable: URL
@@ -62,6 +62,11 @@ public struct JobRunnerConfiguration: Sendable {
     /// The variables of the worker's environment a runner gets too, with their values: nothing
     /// else of it reaches a runner (``JobRunnerEnvironment``). GlintOptions passes the log level.
     public var inheritedEnvironment: [String: String] = [:]
+    /// How long a warm runner waits for its next job: the worker stops using it after this, the
+    /// runner exits by itself after twice that.
+    public var idleTimeout = defaultIdleTimeout
+    /// The clock runners' deadlines, idle times and the watchdog's looks go by: the worker's.
+    public var clock: any WallClock = SystemWallClock()
 
     public init(
         executable: URL, arguments: [String] = ["runner"], deadline: Duration = defaultDeadline, deadlines: [JobKind: Duration] = [:],
@@ -105,7 +110,7 @@ public struct JobRunnerConfiguration: Sendable {
     func limits(for kind: JobKind) -> JobRunnerLimits {
         JobRunnerLimits(
             memoryBytes: memoryLimitBytes, fileSizeBytes: fileSizeLimitBytes, niceness: niceness,
-            idleSeconds: Int(Self.idleTimeout.seconds * 2), idlePriority: idlePriorityKinds.contains(kind), ownSession: sandbox != nil)
+            idleSeconds: Int((idleTimeout.seconds * 2).rounded(.up)), idlePriority: idlePriorityKinds.contains(kind), ownSession: sandbox != nil)
     }
 
     /// The CPU time one attempt of `kind` may use: its deadline times the machine's cores (a

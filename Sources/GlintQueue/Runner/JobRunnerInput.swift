@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 
 #if canImport(Glibc)
     import Glibc
@@ -11,9 +12,11 @@ import Foundation
 final class JobRunnerInput {
     private var buffer: [UInt8] = []
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    private let clock: any WallClock
 
-    /// Starts watching for the end.
-    init() {
+    /// Starts watching for the end; waits for requests go by `clock`.
+    init(clock: any WallClock = SystemWallClock()) {
+        self.clock = clock
         let thread = Thread { Self.exitOnHangUp() }
         thread.name = "glint-runner-input"
         thread.start()
@@ -21,13 +24,13 @@ final class JobRunnerInput {
 
     /// The next request line, waiting up to `timeout` for it; nil when none came in time.
     func next(timeout: Duration) -> Data? {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = clock.deadline(after: timeout)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 defer { buffer.removeSubrange(...newline) }
                 return Data(buffer[..<newline])
             }
-            let left = deadline - ContinuousClock.now
+            let left = clock.remaining(until: deadline)
             guard left > .zero else { return nil }
             var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(clamping: Int((left / .milliseconds(1)).rounded(.up))))

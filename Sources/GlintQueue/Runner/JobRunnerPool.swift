@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// A runner is replaced after any failure, after ``JobRunnerConfiguration/jobsPerRunner`` jobs,
 /// once its peak address space passed half its limit (so that a job that fails near the limit is
-/// known to have got there itself), and once idle for ``JobRunnerConfiguration/idleTimeout``.
+/// known to have got there itself), and once idle for ``JobRunnerConfiguration/idleTimeout`` on
+/// the configuration's clock.
 final class JobRunnerPool: Sendable {
     let configuration: JobRunnerConfiguration
     private let idle = Mutex<[WarmRunner]>([])
@@ -19,10 +20,10 @@ final class JobRunnerPool: Sendable {
 
     /// An idle runner of `tenant` at the priority of `kind`, or a new one with its folder under `runners`.
     func checkout(tenant: String, kind: JobKind, runners: URL) throws -> WarmRunner {
-        let now = ContinuousClock.now
+        let now = configuration.clock.now()
         let idlePriority = configuration.idlePriorityKinds.contains(kind)
         let (found, stale) = idle.withLock { idle -> (WarmRunner?, [WarmRunner]) in
-            let stale = idle.filter { !$0.isAlive || now - $0.lastUsed > JobRunnerConfiguration.idleTimeout }
+            let stale = idle.filter { !$0.isAlive || now.timeIntervalSince($0.lastUsed) > configuration.idleTimeout.seconds }
             idle.removeAll { runner in stale.contains { $0 === runner } }
             guard let index = idle.lastIndex(where: { $0.tenant == tenant && $0.idlePriority == idlePriority }) else { return (nil, stale) }
             return (idle.remove(at: index), stale)

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Synchronization
 
 /// One runner process and its folder, serving one job at a time for one tenant, at one scheduling
@@ -23,7 +24,8 @@ final class WarmRunner: Sendable {
     /// a process without privileges cannot leave the idle policy.
     let idlePriority: Bool
     private let events: EventIterator
-    private let state = Mutex<(jobs: Int, lastUsed: ContinuousClock.Instant, ended: JobRunnerProcess.Termination?)>((0, .now, nil))
+    private let clock: any WallClock
+    private let state: Mutex<(jobs: Int, lastUsed: Date, ended: JobRunnerProcess.Termination?)>
 
     /// Starts a runner for `tenant`'s jobs of `kind` (and of kinds at the same priority) in a new
     /// folder under `runners`.
@@ -46,14 +48,17 @@ final class WarmRunner: Sendable {
             let process = try RunnerSpawnThread.run {
                 try JobRunnerProcess.spawn(command, sandbox: sandbox, attempt: attempt, inheritedEnvironment: inherited)
             }
-            return WarmRunner(process: process, folder: folder, job: job, tenant: tenant, idlePriority: limits.idlePriority)
+            return WarmRunner(
+                process: process, folder: folder, job: job, tenant: tenant, idlePriority: limits.idlePriority, clock: configuration.clock)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
         }
     }
 
-    private init(process: JobRunnerProcess, folder: URL, job: RunnerJobFolder, tenant: String, idlePriority: Bool) {
+    private init(process: JobRunnerProcess, folder: URL, job: RunnerJobFolder, tenant: String, idlePriority: Bool, clock: any WallClock) {
+        self.clock = clock
+        self.state = Mutex((0, clock.now(), nil))
         self.process = process
         self.folder = folder
         self.job = job
@@ -65,7 +70,7 @@ final class WarmRunner: Sendable {
     /// How many jobs it was given.
     var jobs: Int { state.withLock { $0.jobs } }
     /// When it last finished a job (or started).
-    var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsed } }
+    var lastUsed: Date { state.withLock { $0.lastUsed } }
     /// Whether it has not been seen to end.
     var isAlive: Bool { state.withLock { $0.ended == nil } }
 
@@ -87,7 +92,9 @@ final class WarmRunner: Sendable {
         let event = await events.next() ?? .exited(.exited(-1))
         switch event {
         case .exited(let termination): state.withLock { $0.ended = termination }
-        case .line: state.withLock { $0.lastUsed = .now }
+        case .line:
+            let now = clock.now()
+            state.withLock { $0.lastUsed = now }
         }
         return event
     }

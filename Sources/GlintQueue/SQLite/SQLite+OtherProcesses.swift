@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GlintCore
 
 extension DatabaseMigrator {
     /// Applies the pending migrations when several processes may open a new file at once: the
@@ -27,17 +28,17 @@ extension DatabasePool {
     /// file to WAL, recovers it, or cleans up after its last connection, SQLite answers "database is
     /// locked" at once instead of waiting on the busy timeout (its WAL documentation, "Sometimes
     /// Queries Return SQLITE_BUSY In WAL Mode"). Such an open is tried again, for `patience` at
-    /// most, 10 ms apart at first and 200 ms at most; any other error is thrown at once.
+    /// most, 10 ms apart at first and 200 ms at most, on `clock`; any other error is thrown at once.
     public static func openedAlongsideOtherProcesses(
-        path: String, configuration: Configuration, patience: Duration = .seconds(10)
+        path: String, configuration: Configuration, patience: Duration = .seconds(10), clock: any WallClock = SystemWallClock()
     ) throws -> DatabasePool {
-        let deadline = ContinuousClock.now + patience
+        let deadline = clock.deadline(after: patience)
         var pause = Duration.milliseconds(10)
         while true {
             do {
                 return try DatabasePool(path: path, configuration: configuration)
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now + pause < deadline {
-                Thread.sleep(forTimeInterval: pause.seconds)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && clock.remaining(until: deadline) > pause {
+                clock.sleepBlocking(for: pause)
                 pause = min(pause * 2, .milliseconds(200))
             }
         }

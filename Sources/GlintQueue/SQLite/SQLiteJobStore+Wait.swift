@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GlintCore
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,7 @@ extension SQLiteJobStore {
     /// `timeout` passes.
     @discardableResult
     public func waitForJobs(in queues: [String], timeout: Duration) async throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = clock.deadline(after: timeout)
         let generation = wakeUps.generation
         let queueList = String(decoding: try JSONEncoder().encode(queues), as: UTF8.self)
         let clock = self.clock
@@ -33,9 +34,9 @@ extension SQLiteJobStore {
         if claimable { return true }
         var log = WriteAheadLogState(of: path)
         while !Task.isCancelled {
-            let remaining = ContinuousClock.now.duration(to: deadline)
+            let remaining = clock.remaining(until: deadline)
             if remaining <= .zero { return false }
-            await wakeUps.wait(since: generation, timeout: min(remaining, pollInterval))
+            await wakeUps.wait(since: generation, timeout: min(remaining, pollInterval), on: clock)
             if wakeUps.generation != generation { return true }
             let now = WriteAheadLogState(of: path)
             if now == log { continue }
@@ -51,15 +52,16 @@ extension SQLiteJobStore {
     }
 
     /// Returns when this process wrote (``jobChanges``), or when the write-ahead log changed since
-    /// the mark (a commit of any process; `stat`ed every `pollInterval`), or at `timeout`.
+    /// the mark (a commit of any process; `stat`ed every `pollInterval`), or at `timeout`, both on
+    /// the store's clock.
     public func waitForJobChange(since mark: JobChangeMark, timeout: Duration) async {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = clock.deadline(after: timeout)
         while !Task.isCancelled {
-            let remaining = ContinuousClock.now.duration(to: deadline)
+            let remaining = clock.remaining(until: deadline)
             if remaining <= .zero { return }
             let now = jobChangeMark()
             if now.generation != mark.generation || now.log != mark.log { return }
-            await jobChanges.wait(since: mark.generation, timeout: min(remaining, pollInterval))
+            await jobChanges.wait(since: mark.generation, timeout: min(remaining, pollInterval), on: clock)
         }
     }
 

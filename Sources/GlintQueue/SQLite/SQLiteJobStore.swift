@@ -25,7 +25,7 @@ public final class SQLiteJobStore: JobStore {
     /// Signalled after every write of this process (``waitForJobChange(since:timeout:)``).
     let jobChanges = WakeUpSignal()
     /// How often `waitForJobs` looks for changes made by other processes.
-    let pollInterval: Duration = .milliseconds(50)
+    public let pollInterval: Duration = .milliseconds(50)
 
     /// Opens (creating it and its parent directories when missing) and migrates the store at `path`.
     ///
@@ -56,7 +56,7 @@ public final class SQLiteJobStore: JobStore {
             try db.execute(sql: "PRAGMA cache_size = -32768")
         }
         do {
-            database = try DatabasePool.openedAlongsideOtherProcesses(path: path, configuration: configuration)
+            database = try DatabasePool.openedAlongsideOtherProcesses(path: path, configuration: configuration, clock: clock)
             try SQLiteSchema.migrate(database)
         } catch {
             throw JobQueueError(.storeUnavailable, "SQLite job store \(path): cannot open or migrate: \(Self.describe(error))")

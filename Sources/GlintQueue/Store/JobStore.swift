@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 
 /// Where jobs live. `SQLiteJobStore` (one file, no server) and `PostgresJobStore` (many workers on
 /// many machines) implement it, and one conformance suite runs against both.

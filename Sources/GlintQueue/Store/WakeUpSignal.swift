@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Synchronization
 
 /// Wakes the tasks of this process that wait for jobs, as soon as something in this process makes
@@ -32,11 +33,11 @@ final class WakeUpSignal: Sendable {
         for continuation in waiters.values { continuation.resume() }
     }
 
-    /// Returns when the generation differs from `since`, when `timeout` has passed, or when the
-    /// task is cancelled, whichever comes first.
-    func wait(since generation: UInt64, timeout: Duration) async {
+    /// Returns when the generation differs from `since`, when `timeout` has passed on `clock`, or
+    /// when the task is cancelled, whichever comes first.
+    func wait(since generation: UInt64, timeout: Duration, on clock: any WallClock) async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await Task.sleep(for: timeout) }
+            group.addTask { await clock.pause(for: timeout) }
             group.addTask { await self.waitForSignal(since: generation) }
             await group.next()
             group.cancelAll()

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import Logging
 
 /// One attempt of one claimed job, start to finish: stage the inputs, decode the parameters, run
@@ -26,7 +27,7 @@ struct JobExecution: Sendable {
         logger[metadataKey: "kind"] = "\(job.kind)"
         logger[metadataKey: "attempt"] = "\(job.attempt)"
         metrics.started(job)
-        let started = ContinuousClock.now
+        let started = store.clock.now()
         let folder = configuration.workDirectory.appendingPathComponent("\(job.id)-\(job.attempt)")
         defer { try? FileManager.default.removeItem(at: folder) }
         logger.debug("job started")
@@ -50,7 +51,7 @@ struct JobExecution: Sendable {
                 await record(.stopped(reason), of: job, inputs: [:], logger: logger)
             }
             guard !ran.recorded else {
-                metrics.ran(job.kind, for: ContinuousClock.now - started)
+                metrics.ran(job.kind, for: store.clock.elapsed(since: started))
                 return
             }
             outcome = ran.outcome
@@ -58,7 +59,7 @@ struct JobExecution: Sendable {
             outcome = .failed(error)
         }
         await record(outcome, of: job, inputs: inputs, logger: logger)
-        metrics.ran(job.kind, for: ContinuousClock.now - started)
+        metrics.ran(job.kind, for: store.clock.elapsed(since: started))
     }
 
     /// Runs the handler until it returns or the job must stop. When the stop comes first, the

@@ -88,6 +88,10 @@ public final class JobWorker: Service {
 
     private var isStopping: Bool { stopping.withLock { $0 } || Task.isCancelled }
 
+    /// The store's clock, which every wait of the worker goes by: heartbeats, rescue, pruning,
+    /// the grace period, the pause after a failed claim.
+    private var clock: any WallClock { store.clock }
+
     /// Claims as many jobs as there are free slots and starts each in the group, until shutdown.
     private func claimLoop(_ execution: JobExecution, _ group: inout DiscardingTaskGroup) async {
         let queues = configuration.queues
@@ -106,7 +110,7 @@ public final class JobWorker: Service {
             } catch {
                 if isStopping { break }
                 logger.error("claim failed", metadata: ["error": "\(error)"])
-                await wakeup.wait(timeout: .seconds(1))
+                await wakeup.wait(timeout: .seconds(1), on: clock)
                 continue
             }
             if jobs.isEmpty {
@@ -128,13 +132,13 @@ public final class JobWorker: Service {
 
     /// Waits for the store to say jobs may be there, for `idleWait` at most, or for shutdown.
     private func waitForJobs() async {
-        let (store, queues, timeout) = (store, configuration.queues, configuration.idleWait)
+        let (store, queues, timeout, clock) = (store, configuration.queues, configuration.idleWait, clock)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
                     try await store.waitForJobs(in: queues, timeout: timeout)
                 } catch {
-                    try? await Task.sleep(for: .milliseconds(200))
+                    await clock.pause(for: .milliseconds(200))
                 }
             }
             group.addTask { await self.wakeup.wait() }
@@ -147,9 +151,9 @@ public final class JobWorker: Service {
     private func drain() async {
         guard running.count > 0 else { return }
         logger.info("shutting down: waiting for running jobs", metadata: ["running": "\(running.count)"])
-        let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
-        while running.count > 0, ContinuousClock.now < deadline, !Task.isCancelled {
-            await wakeup.wait(timeout: deadline - ContinuousClock.now)
+        let deadline = clock.deadline(after: configuration.shutdownGracePeriod)
+        while running.count > 0, clock.now() < deadline, !Task.isCancelled {
+            await wakeup.wait(timeout: clock.remaining(until: deadline), on: clock)
         }
         guard running.count > 0 else { return }
         logger.info("grace period over: releasing running jobs", metadata: ["running": "\(running.count)"])
@@ -157,7 +161,7 @@ public final class JobWorker: Service {
         // Each job is released as soon as it is told to stop; its handler is then cancelled, and
         // blocking library work is waited for (heartbeats go on meanwhile).
         while running.count > 0 {
-            await wakeup.wait(timeout: .milliseconds(100))
+            await wakeup.wait(timeout: .milliseconds(100), on: clock)
         }
     }
 
@@ -166,7 +170,7 @@ public final class JobWorker: Service {
     private func heartbeatLoop() async {
         while !Task.isCancelled {
             do {
-                try await Task.sleep(for: configuration.heartbeatInterval)
+                try await clock.sleep(for: configuration.heartbeatInterval)
             } catch {
                 return
             }
@@ -193,12 +197,12 @@ public final class JobWorker: Service {
             do {
                 let rescued = try await store.rescueExpiredLeases()
                 if rescued > 0 { logger.notice("rescued jobs whose lease expired", metadata: ["count": "\(rescued)"]) }
-                try await Task.sleep(for: configuration.rescueInterval)
+                try await clock.sleep(for: configuration.rescueInterval)
             } catch is CancellationError {
                 return
             } catch {
                 logger.warning("rescue failed", metadata: ["error": "\(error)"])
-                try? await Task.sleep(for: configuration.rescueInterval)
+                await clock.pause(for: configuration.rescueInterval)
             }
         }
     }
@@ -207,23 +211,16 @@ public final class JobWorker: Service {
     private func retentionLoop() async {
         while !Task.isCancelled {
             do {
-                let cutoff = store.clock.now().addingTimeInterval(-configuration.retention.seconds)
+                let cutoff = clock.now().addingTimeInterval(-configuration.retention.seconds)
                 let pruned = try await store.prune(finishedBefore: cutoff)
                 if pruned > 0 { logger.info("pruned finished jobs", metadata: ["count": "\(pruned)"]) }
-                try await Task.sleep(for: configuration.pruneInterval)
+                try await clock.sleep(for: configuration.pruneInterval)
             } catch is CancellationError {
                 return
             } catch {
                 logger.warning("prune failed", metadata: ["error": "\(error)"])
-                try? await Task.sleep(for: configuration.pruneInterval)
+                await clock.pause(for: configuration.pruneInterval)
             }
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    public var seconds: TimeInterval {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -78,5 +78,5 @@ public struct JobWorkerConfiguration: Sendable {
     public static let longestHeartbeatInterval = Duration.seconds(1)
 
     /// The heartbeat period: a second, or a third of the lease when that is shorter.
-    var heartbeatInterval: Duration { min(lease / 3, Self.longestHeartbeatInterval) }
+    public var heartbeatInterval: Duration { min(lease / 3, Self.longestHeartbeatInterval) }
 }

@@ -1,3 +1,4 @@
+import GlintCore
 import Synchronization
 
 /// Wakes the worker's claim loop: a job finished (a slot is free) or shutdown began. An
@@ -50,11 +51,11 @@ final class WorkerWakeup: Sendable {
         }
     }
 
-    /// Waits for a signal, at most `timeout`.
-    func wait(timeout: Duration) async {
+    /// Waits for a signal, at most `timeout` of `clock`'s time.
+    func wait(timeout: Duration, on clock: any WallClock) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.wait() }
-            group.addTask { try? await Task.sleep(for: timeout) }
+            group.addTask { await clock.pause(for: timeout) }
             await group.next()
             group.cancelAll()
         }

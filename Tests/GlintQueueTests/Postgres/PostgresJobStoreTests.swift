@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintTestSupport
 import Testing
 
@@ -65,16 +66,19 @@ struct PostgresJobStoreTests {
     @Test("a submission in one store wakes a worker waiting in another (LISTEN/NOTIFY)")
     func notifyWakesAnotherStore() async throws {
         let schema = PostgresTestDatabase.freshSchema()
-        try await PostgresTestDatabase.withStore(schema: schema) { waiting in
-            try await PostgresTestDatabase.withStore(schema: schema) { submitting in
-                // Nothing to claim yet: the worker waits, and the store says it was woken, not timed out.
+        let clock = ManualWallClock()
+        try await PostgresTestDatabase.withStore(schema: schema, clock: clock) { waiting in
+            // The submitting store's NOTIFYs are debounced on its clock: the real one.
+            try await PostgresTestDatabase.withStore(schema: schema, clock: SystemWallClock()) { submitting in
+                // Nothing to claim yet: the worker waits, and the store says it was woken, not timed
+                // out (its clock does not move).
                 #expect(try await waiting.claim(ClaimRequest(worker: "w", queues: ["media"], limit: 1)).isEmpty)
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         let woken = try await waiting.waitForJobs(in: ["media"], timeout: .seconds(60))
                         #expect(woken)
                     }
-                    try await Task.sleep(for: .milliseconds(200))
+                    try await Waiting.within(.seconds(60), "the worker to wait") { await clock.sleepers(1) }
                     _ = try await submitting.submit([JobSubmission(kind: "test.noop", queue: "other")])
                     _ = try await submitting.submit([JobSubmission(kind: "test.noop", queue: "media")])
                     try await group.waitForAll()
@@ -88,19 +92,20 @@ struct PostgresJobStoreTests {
     @Test("a job's progress reported through one store wakes a watcher of another (NOTIFY); a mark taken after it does not wait")
     func jobChangeWakesAnotherStore() async throws {
         let schema = PostgresTestDatabase.freshSchema()
-        try await PostgresTestDatabase.withStore(schema: schema) { watching in
-            try await PostgresTestDatabase.withStore(schema: schema) { working in
+        let clock = ManualWallClock()
+        try await PostgresTestDatabase.withStore(schema: schema, clock: clock) { watching in
+            // The working store's NOTIFYs are debounced on its clock: the real one.
+            try await PostgresTestDatabase.withStore(schema: schema, clock: SystemWallClock()) { working in
                 _ = try await working.submit([JobSubmission(kind: "test.noop")])
                 let job = try #require(try await working.claim(ClaimRequest(worker: "w", limit: 1)).first)
                 let mark = watching.jobChangeMark()
-                let started = ContinuousClock.now
                 try await withThrowingTaskGroup(of: Void.self) { group in
+                    // Woken, not timed out: the watcher's clock does not move.
                     group.addTask { await watching.waitForJobChange(since: mark, timeout: .seconds(60)) }
-                    try await Task.sleep(for: .milliseconds(200))
+                    try await Waiting.within(.seconds(60), "the watcher to wait") { await clock.sleepers(1) }
                     _ = try await working.reportProgress(job.id, worker: "w", progress: JobProgress(fraction: 0.5, message: "half"))
                     try await group.waitForAll()
                 }
-                #expect(ContinuousClock.now - started < .seconds(30), "woken, not timed out")
                 #expect(try await watching.job(job.id, tenant: nil)?.progress?.fraction == 0.5)
             }
         }

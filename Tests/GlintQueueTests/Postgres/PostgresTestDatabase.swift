@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintQueue
 import GlintTestSupport
 import Logging

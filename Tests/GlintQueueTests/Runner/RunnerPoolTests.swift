@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintQueue
 import GlintQueueTestSupport
 import GlintTestSupport
@@ -15,12 +16,17 @@ struct RunnerPoolTests {
     /// This suite's runners' mark (``RunnerIsolationTests/tag``).
     static let tag = Int.random(in: 1_000_000...999_999_999)
 
-    static func handlers(warmRunners: Int = JobRunnerConfiguration.defaultWarmRunners) throws -> JobHandlerRegistry {
+    /// The test kinds in warm runners; idle ones are replaced after `idleTimeout` of `clock`.
+    static func handlers(
+        warmRunners: Int = JobRunnerConfiguration.defaultWarmRunners, idleTimeout: Duration = JobRunnerConfiguration.defaultIdleTimeout,
+        clock: any WallClock = SystemWallClock()
+    ) throws -> JobHandlerRegistry {
         let executable = try #require(RunnerIsolationTests.runnerExecutable, "GlintTestRunner was not built (swift build --build-tests)")
         var registry = JobHandlerRegistry()
         registry.register(RunnerIsolationTests.DeclaredKind(kind: "test.pid"))
         registry.register(RunnerIsolationTests.DeclaredKind(kind: "test.pid.idle", isolation: .runner(.idle)))
-        let runner = JobRunnerConfiguration(executable: executable, arguments: RunnerIsolationTests.tagArguments(tag), warmRunners: warmRunners)
+        var runner = JobRunnerConfiguration(executable: executable, arguments: RunnerIsolationTests.tagArguments(tag), warmRunners: warmRunners)
+        (runner.idleTimeout, runner.clock) = (idleTimeout, clock)
         return registry.isolated(runner)
     }
 
@@ -33,26 +39,34 @@ struct RunnerPoolTests {
     /// Runs `jobs` (tenant, fails, kind) one after another with one worker slot; returns the pid of
     /// the runner that ran each, and for those that did not fail, how it was scheduled.
     static func completed(
-        _ jobs: [(tenant: String, fail: Bool, kind: JobKind)], warmRunners: Int = JobRunnerConfiguration.defaultWarmRunners
+        _ jobs: [(tenant: String, fail: Bool, kind: JobKind)], warmRunners: Int = JobRunnerConfiguration.defaultWarmRunners,
+        idleTimeout: Duration = JobRunnerConfiguration.defaultIdleTimeout
     ) async throws -> [(pid: Int32, scheduling: Scheduling?)] {
-        try await WorkerHarness.with(handlers: handlers(warmRunners: warmRunners)) { harness in
+        try await WorkerHarness.with(handlers: handlers(warmRunners: warmRunners, idleTimeout: idleTimeout)) { harness in
             try await harness.withWorker(WorkerHarness.configuration(concurrency: 1)) { _ in
                 var ran: [(pid: Int32, scheduling: Scheduling?)] = []
                 for (tenant, fail, kind) in jobs {
-                    let submission = JobSubmission(
-                        kind: kind, parameters: Data(#"{"fail": \#(fail)}"#.utf8), tenant: tenant, maxAttempts: 1)
-                    let id = try await harness.store.submit([submission])[0].job.id
-                    let job = try await harness.waitUntilFinished(id)
-                    let text =
-                        fail
-                        ? job.errors.first?.message.replacingOccurrences(of: "pid ", with: "")
-                        : String(decoding: try harness.output(job, "pid"), as: UTF8.self)
-                    let pid = try #require(text.flatMap { Int32($0) }, "\(job.state) \(job.errors)")
-                    ran.append((pid, fail ? nil : try Scheduling(String(decoding: try harness.output(job, "scheduling"), as: UTF8.self))))
+                    ran.append(try await run(tenant: tenant, fail: fail, kind: kind, in: harness))
                 }
                 return ran
             }
         }
+    }
+
+    /// Runs one job of `kind` for `tenant` and waits for it; the pid of the runner that ran it,
+    /// and when it did not fail, how it was scheduled.
+    static func run(tenant: String, fail: Bool = false, kind: JobKind = "test.pid", in harness: WorkerHarness) async throws -> (
+        pid: Int32, scheduling: Scheduling?
+    ) {
+        let submission = JobSubmission(kind: kind, parameters: Data(#"{"fail": \#(fail)}"#.utf8), tenant: tenant, maxAttempts: 1)
+        let id = try await harness.store.submit([submission])[0].job.id
+        let job = try await harness.waitUntilFinished(id)
+        let text =
+            fail
+            ? job.errors.first?.message.replacingOccurrences(of: "pid ", with: "")
+            : String(decoding: try harness.output(job, "pid"), as: UTF8.self)
+        let pid = try #require(text.flatMap { Int32($0) }, "\(job.state) \(job.errors)")
+        return (pid, fail ? nil : try Scheduling(String(decoding: try harness.output(job, "scheduling"), as: UTF8.self)))
     }
 
     /// How `test.pid` found its runner scheduled: `policy nice session group`.
@@ -105,8 +119,31 @@ struct RunnerPoolTests {
 
     @Test("the worker's stop retires its warm runners")
     func retiredAtStop() async throws {
-        _ = try await Self.pids(of: [("a", false), ("b", false)])
-        let waited = await RunnerIsolationTests.waitUntilNoRunner(tag: Self.tag)
-        #expect(waited < 1, "warm runners outlived their worker by \(waited) s")
+        // Idle for an hour before replaced (two before a runner would leave by itself): only the
+        // worker's stop can end them within the test.
+        let pids = try await Self.completed([("a", false, "test.pid"), ("b", false, "test.pid")], idleTimeout: .seconds(3600)).map(\.pid)
+        // How soon they go is measured by make bench-latency, not asserted here.
+        try await RunnerIsolationTests.exitOfRunners(tag: Self.tag)
+        #expect(RunnerIsolationTests.runners(tag: Self.tag).isEmpty, "warm runners \(pids) outlived their worker")
+    }
+
+    @Test("a warm runner idle for its idle timeout or less is used again; one idle for longer is replaced")
+    func replacedWhenIdle() async throws {
+        let clock = ManualWallClock()
+        // Ten minutes on the test's clock; a runner leaves by itself after twice that of real
+        // time, so that only the pool's retirement can end the stale one within the test.
+        let idleTimeout = Duration.seconds(600)
+        try await WorkerHarness.with(handlers: Self.handlers(idleTimeout: idleTimeout, clock: clock), clock: clock) { harness in
+            try await harness.withWorker(WorkerHarness.configuration(concurrency: 1)) { _ in
+                let first = try await Self.run(tenant: "a", in: harness).pid
+                clock.advance(by: idleTimeout)
+                let second = try await Self.run(tenant: "a", in: harness).pid
+                #expect(second == first, "idle for exactly its timeout: used again")
+                clock.advance(by: idleTimeout + .seconds(1))
+                let third = try await Self.run(tenant: "a", in: harness).pid
+                #expect(third != second, "idle for longer than its timeout: replaced")
+                try await Waiting.exit(of: second, within: .seconds(60))
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintQueue
 import GlintTestSupport
 import Synchronization
@@ -96,7 +97,10 @@ struct SQLiteJobStoreTests {
         let directory = try TemporaryDirectory("glint-sqlite")
         defer { directory.remove() }
         let path = directory.file("queue.sqlite").path
-        let waiting = try SQLiteJobStore(path: path)
+        // The waiter looks at the file when its clock moves by its poll interval; it does not
+        // move by itself.
+        let clock = ManualWallClock()
+        let waiting = try SQLiteJobStore(path: path, clock: clock)
         let submitting = try SQLiteJobStore(path: path)
         let submitted = TestFlag()
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -106,9 +110,10 @@ struct SQLiteJobStoreTests {
                 let wasSubmitted = submitted.isSet
                 #expect(wasSubmitted, "returned before anything was submitted")
             }
-            try await Task.sleep(for: .milliseconds(300))
+            try await Waiting.within(.seconds(60), "the waiter to wait") { await clock.sleepers(1) }
             submitted.set()
             try await submitting.submitOne(JobSubmission(kind: "test.noop"))
+            clock.advance(by: waiting.pollInterval)
             try await group.waitForAll()
         }
         try await waiting.close()
@@ -119,7 +124,8 @@ struct SQLiteJobStoreTests {
         let directory = try TemporaryDirectory("glint-sqlite")
         defer { directory.remove() }
         let path = directory.file("queue.sqlite").path
-        let watching = try SQLiteJobStore(path: path)
+        let clock = ManualWallClock()
+        let watching = try SQLiteJobStore(path: path, clock: clock)
         let working = try SQLiteJobStore(path: path)
         try await working.submitOne(JobSubmission(kind: "test.noop"))
         let job = try await working.claimOne()
@@ -127,24 +133,24 @@ struct SQLiteJobStoreTests {
         let reported = TestFlag()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                // Woken by the change, not by the timeout: a minute is far longer than the change takes.
-                let started = ContinuousClock.now
+                // Woken by the change, not by the timeout: the clock moves by one poll interval, not
+                // the minute.
                 await watching.waitForJobChange(since: mark, timeout: .seconds(60))
                 let wasReported = reported.isSet
                 #expect(wasReported, "returned before the job changed")
-                #expect(ContinuousClock.now - started < .seconds(60), "returned by the timeout, not by the change")
             }
-            try await Task.sleep(for: .milliseconds(300))
+            try await Waiting.within(.seconds(60), "the watcher to wait") { await clock.sleepers(1) }
             reported.set()
             _ = try await working.reportProgress(job.id, worker: job.workerID ?? "", progress: JobProgress(fraction: 0.5, message: "half"))
+            clock.advance(by: watching.pollInterval)
             try await group.waitForAll()
         }
-        // A change before the wait begins, after the mark, ends the wait at once.
+        // A change before the wait begins, after the mark, ends the wait at once (the clock stays).
         let before = watching.jobChangeMark()
         _ = try await working.reportProgress(job.id, worker: job.workerID ?? "", progress: JobProgress(fraction: 0.75, message: "more"))
-        let started = ContinuousClock.now
-        await watching.waitForJobChange(since: before, timeout: .seconds(60))
-        #expect(ContinuousClock.now - started < .seconds(30))
+        try await Waiting.within(.seconds(60), "a wait for a change made already") {
+            await watching.waitForJobChange(since: before, timeout: .seconds(60))
+        }
         try await watching.close()
         try await working.close()
     }
@@ -161,7 +167,7 @@ struct SQLiteJobStoreTests {
         try await StoreUnderTest.sqlite.withStore { store, clock in
             try await store.submitOne(JobSubmission(kind: "test.noop", queue: "elsewhere"))
             try await store.submitOne(JobSubmission(kind: "test.noop", scheduledAt: clock.now().addingTimeInterval(3600)))
-            let woken = try await store.waitForJobs(in: [JobSubmission.defaultQueue], timeout: .milliseconds(400))
+            let woken = try await waitForJobsPastTheTimeout(store, clock: clock, timeout: .milliseconds(400))
             #expect(!woken)
         }
     }

@@ -1,5 +1,7 @@
 import Foundation
+import GlintCore
 import GlintQueue
+import GlintTestSupport
 import Synchronization
 import Testing
 
@@ -67,4 +69,17 @@ final class TestFlag: Sendable {
     init() {}
     func set() { state.withLock { $0 = true } }
     var isSet: Bool { state.withLock { $0 } }
+}
+
+/// Waits for jobs in the default queue for `timeout` of `clock` (the store's), moving the clock
+/// past the timeout once the store waits; what the store said (woken or not).
+func waitForJobsPastTheTimeout(_ store: any JobStore, clock: ManualWallClock, timeout: Duration) async throws -> Bool {
+    try await withThrowingTaskGroup(of: Bool.self) { group in
+        group.addTask { try await store.waitForJobs(in: [JobSubmission.defaultQueue], timeout: timeout) }
+        try await Waiting.within(.seconds(60), "the store to wait") { await clock.sleepers(1) }
+        clock.advance(by: timeout)
+        let woken = try await group.next() ?? true
+        group.cancelAll()
+        return woken
+    }
 }

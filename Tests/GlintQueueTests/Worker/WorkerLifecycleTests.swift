@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintQueue
 import GlintQueueTestSupport
 import GlintTestSupport
@@ -72,36 +73,54 @@ struct WorkerLifecycleTests {
         }
     }
 
-    /// Waits without reporting progress until it is cancelled.
+    /// Waits (on the worker's clock) without reporting progress until it is cancelled.
     struct SilentJobHandler: JobHandler {
         struct Parameters: Decodable, Sendable {}
         let kind: JobKind = "test.silent"
         let requiredInputs: Set<String> = []
         let isolation = JobIsolation.inProcess(reason: "a test's handler: it only waits")
         let documentation = JobKindDocumentation(summary: "Waits without reporting progress (tests only).", inputs: "none", parameters: "none")
+        /// How long it waits.
+        static let silence = Duration.seconds(600)
 
         func run(_ parameters: Parameters, context: JobContext) async throws -> [String: URL] {
-            try await Task.sleep(for: .seconds(600))
+            try await context.clock.sleep(for: Self.silence)
             return [:]
         }
     }
 
-    @Test("a running job that reports no progress is still stopped within a few seconds of its cancellation (the heartbeat asks)")
+    @Test("a running job that reports no progress is stopped by the first heartbeat after its cancellation (the heartbeat asks), not before")
     func cancelSilentJob() async throws {
         var handlers = WorkerHarness.noopOnly
         handlers.register(SilentJobHandler())
-        try await WorkerHarness.with(handlers: handlers) { harness in
+        let clock = ManualWallClock()
+        var configuration = WorkerHarness.configuration()
+        // No other loop of the worker sleeps for the heartbeat's interval (a second: a third of the
+        // harness's 300 s lease would be 100 s, the period before the heartbeat asked).
+        configuration.rescueInterval = .seconds(7)
+        let heartbeat = configuration.heartbeatInterval
+        #expect(heartbeat == .seconds(1))
+        try await WorkerHarness.with(handlers: handlers, clock: clock) { harness in
             let id = try await harness.submit("test.silent")
-            let (job, waited) = try await harness.withWorker { _ in
+            let (job, waited) = try await harness.withWorker(configuration) { _ in
                 try await harness.waitFor(id) { $0.state == .running }
-                let asked = ContinuousClock.now
-                _ = try await harness.store.cancel(id, tenant: nil)
-                let job = try await harness.waitUntilFinished(id)
-                return (job, ContinuousClock.now - asked)
+                try await Waiting.within(.seconds(60), "the silent job and the heartbeat to wait on the clock") {
+                    await clock.sleepers(1, sleepingFor: SilentJobHandler.silence)
+                    await clock.sleepers(1, sleepingFor: heartbeat)
+                }
+                let asked = clock.now()
+                let cancelled = try #require(try await harness.store.cancel(id, tenant: nil))
+                #expect(cancelled.state == .running && cancelled.cancelRequested)
+                // Half way to the heartbeat nothing asks: the job runs on. (Halves, so that the
+                // clock lands exactly on the heartbeat's time.)
+                clock.advance(by: heartbeat / 2)
+                let running = try #require(try await harness.store.job(id, tenant: nil))
+                #expect(running.state == .running, "stopped before any heartbeat asked")
+                clock.advance(by: heartbeat / 2)
+                return (try await harness.waitUntilFinished(id), clock.elapsed(since: asked))
             }
             #expect(job.state == .cancelled)
-            // The harness's lease is 300 s: its third, the old heartbeat period, would be 100 s.
-            #expect(waited < .seconds(5), "stopped \(waited) after the cancellation")
+            #expect(waited == heartbeat, "stopped \(waited) after the cancellation")
         }
     }
 
