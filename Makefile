@@ -4,7 +4,8 @@
 #   make demo       build and run the CLI end to end (inspect and edit a Live Photo)
 #   make test       install what is missing, `make lint`, then `swift test` (debug, incremental), then the soak test alone
 #   make smoke      what `make run` builds, started on a free loopback port; one livephoto.edit over HTTP; stopped
-#   make lint       swift format lint --strict, declared imports, docs/architecture.md's table, GLINT_* read in GlintOptions alone, outbound HTTP only through EgressClient, no function over 60 lines
+#   make lint       swift format lint --strict, declared imports, docs/architecture.md's table, GLINT_* read in GlintOptions alone, outbound HTTP only through EgressClient, no function over 60 lines,
+#                   no real clock or sleep in Tests (but Waiting.swift) or Sources (but GlintCore/Time), no test wait bound under 30 s, no polling loop (Scripts/check-test-clock.py)
 #   make format     swift format the sources and tests in place (.swift-format)
 #   make docs       write the README's table of job kinds from `glint jobs kinds --markdown`
 #   make fixtures   generate synthetic Live Photo pairs into Fixtures/generated/
@@ -17,6 +18,7 @@
 #   make bench-motionphoto  Motion Photo to Live Photo (the Samsung HEIC) against exiftool + ffmpeg + exiftool (goal: 3x)
 #   make bench-library  a 300-item library --as motion-photo and --as pair against exiftool + ffmpeg per file (goal: 5x)
 #   make bench-hdr  a 12 MP HDR still edited, against the same edit without its map (goal: at most 25% more), and what vips, ImageMagick and exiftool keep
+#   make bench-latency  what tests no longer assert: cancel to runner gone, heartbeat-found cancel, serve's stop; p50/p99/max idle and beside stress-ng
 #   make soak       SOAK_MINUTES (30) of 50 clients' mixed load on PostgreSQL, serve + 2 workers, with workers and runners killed
 #   make fuzz       every libFuzzer harness under Fuzz/ (sanitizers on, .build-fuzz/) for FUZZ_SECONDS (300) each; fails on any finding
 #   make fuzz-smoke every harness for 20 s, two at a time, from a debug build (CI runs it after the tests)
@@ -37,20 +39,21 @@ GLINT := .build/release/glint
 # PostgreSQL store) and the benchmarks need.
 # libseccomp-dev: the runners' seccomp filter (libseccomp2 at run time); bubblewrap: the runners' sandbox,
 # without which glint serve and glint worker refuse to start unless told --sandbox none.
+# stress-ng: the CPU hog that `make bench-latency` measures beside.
 # libheif-dev: Debian 12's libheif1 (1.15) has the HEVC decoder (libde265) and encoder (x265) built in;
 # later Debian releases split them out as libheif-plugin-libde265 and libheif-plugin-x265.
 DEB_PACKAGES := pkg-config libjpeg62-turbo-dev libheif-dev \
 	libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev liblcms2-dev \
 	libgif-dev libwebp-dev libexempi-dev libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libsqlite3-dev libseccomp-dev \
 	bubblewrap ffmpeg libimage-exiftool-perl time hyperfine webp gifsicle libjpeg-turbo-progs libvips-tools imagemagick postgresql chromium \
-	libheif-examples
+	libheif-examples stress-ng
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 # $(call timed,STAGE,COMMAND): runs COMMAND, then prints how long it took (`== STAGE: N s`), the per-stage
 # times CI's log shows.
 timed = stage_started=$$(date +%s); $(2); echo "== $(1): $$(( $$(date +%s) - stage_started )) s"
 
-.PHONY: deps build smoke test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation bench-motionphoto bench-library bench-hdr soak fuzz fuzz-smoke api-check clean
+.PHONY: deps build smoke test lint format docs run demo fixtures bench bench-rings bench-badge bench-queue bench-serve bench-isolation bench-motionphoto bench-library bench-hdr bench-latency soak fuzz fuzz-smoke api-check clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make deps: '$(SWIFT)' is not on PATH: install Swift 6 (https://www.swift.org/install/linux/) and put its usr/bin on PATH" >&2; exit 1; }
@@ -119,8 +122,11 @@ smoke: build
 
 # The shape of the code: swift-format's rules (.swift-format) with warnings as errors, every module a
 # target imports declared in Package.swift, docs/architecture.md's module table and diagram true to
-# Package.swift and the sources, no GLINT_* variable read outside Sources/GlintOptions, and no function
-# in Sources or Benchmarks over 60 lines.
+# Package.swift and the sources, no GLINT_* variable read outside Sources/GlintOptions, no function
+# in Sources or Benchmarks over 60 lines, and tests that cannot flake (issue 39, Scripts/check-test-clock.py:
+# no read of the real clock and no sleep in Tests but Tests/GlintTestSupport/Waiting.swift, no
+# Waiting bound under 30 s, no loop that polls for a state, no real clock in Sources but
+# Sources/GlintCore/Time; its self-test on planted cases runs first).
 FORMATTED := Sources Tests Fuzz Benchmarks/JPEGPatchBench Benchmarks/PostgresQueueBench Benchmarks/SQLiteQueueBench
 
 lint:
@@ -131,6 +137,8 @@ lint:
 	python3 Scripts/check-environment.py
 	python3 Scripts/check-probe.py
 	python3 Scripts/check-egress.py
+	python3 Scripts/check-test-clock.py --self-test
+	python3 Scripts/check-test-clock.py
 	Scripts/long-functions.sh Sources Benchmarks Fuzz
 	echo "== lint: $$(( $$(date +%s) - lint_started )) s"
 
@@ -227,6 +235,12 @@ bench-library: build
 # HDR edit cost against the same edit without the map, and what each peer keeps (Benchmarks/hdr.sh).
 bench-hdr: build
 	GLINT=.build/release/glint SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/hdr.sh
+
+# The latency claims that tests no longer assert (issue 39), each over TRIES (50) tries, p50 / p99 / max, idle and beside
+# stress-ng --cpu 2 (Benchmarks/latency.sh; results in out/bench/latency/). Builds glint as `make build` does unless GLINT=... names another binary.
+bench-latency: deps
+	[ "$(GLINT)" != .build/release/glint ] || $(BUILD_GLINT)
+	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/latency.sh
 
 # The soak test (Benchmarks/soak.sh): SOAK_MINUTES (default 30) of load with failures; report in out/bench/soak.
 soak: deps
