@@ -129,28 +129,32 @@ struct LibraryCommandTests {
         try Library(pairs: 12, broken: false, fixtureOptions: ["--frames", "24", "--frame-size", "320x240"])
     }
 
-    /// Starts `glint` with `arguments` and waits until `library` has `outputs` files under its
-    /// output folder (so the run is under way), or the process ends.
-    static func startAndWait(_ arguments: [String], library: Library, outputs: Int) throws -> Process {
+    /// Starts `glint` with `arguments`, its standard error a terminal so that it draws its progress
+    /// bar, and returns once the bar says `items` items are done (an item is counted once its
+    /// outputs are in --out), or once the run ended before that.
+    static func startAndWait(_ arguments: [String], items: Int) async throws -> Process {
+        let terminal = try ProgressTerminal()
         let process = Process()
         process.executableURL = try #require(GlintProcess.executable)
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = terminal.childSide
         try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, library.outputs().count < outputs, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        terminal.relay()
+        _ = try await Waiting.within(.seconds(60), "the progress bar to say \(items) item(s) are done") {
+            await terminal.output.line { ProgressTerminal.itemsDone(in: $0).map { $0 >= items } ?? false }
+        }
         return process
     }
 
     @Test(
         "a run killed with SIGKILL mid-way leaves no partial or temporary file under --out; --skip-existing finishes it and removes the staging folder",
         arguments: [1, 5])
-    func killedAndResumed(afterOutputs outputs: Int) throws {
+    func killedAndResumed(afterOutputs outputs: Int) async throws {
         let library = try Self.slowLibrary()
         defer { library.directory.remove() }
         let arguments = ["export", library.root, "-r", "--as", "gif", "--out", library.out, "--jobs", "1"]
-        let process = try Self.startAndWait(arguments, library: library, outputs: outputs)
+        let process = try await Self.startAndWait(arguments, items: outputs)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         try #require(process.terminationReason == .uncaughtSignal, "the run ended before it was killed: \(library.outputs())")
@@ -186,11 +190,11 @@ struct LibraryCommandTests {
     }
 
     @Test("SIGINT stops a run mid-way with status 130 and removes its staging folder; nothing partial is left")
-    func interrupted() throws {
+    func interrupted() async throws {
         let library = try Self.slowLibrary()
         defer { library.directory.remove() }
         let arguments = ["export", library.root, "-r", "--as", "gif", "--out", library.out, "--jobs", "1"]
-        let process = try Self.startAndWait(arguments, library: library, outputs: 2)
+        let process = try await Self.startAndWait(arguments, items: 2)
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130, "\(process.terminationReason) \(process.terminationStatus)")
@@ -198,5 +202,65 @@ struct LibraryCommandTests {
         let written = library.outputs()
         #expect(written.count >= 2 && written.count < 14, "\(written)")
         for file in written { try Self.expectWhole(file, in: library) }
+    }
+}
+
+/// A pseudo-terminal for a child's standard error: `glint` draws its progress bar only on a
+/// terminal (`[######----]  21% 3 of 14 items, 1.2/s, 0m09s left`, each redraw after a `\r`), and
+/// a test waits for the bar to say how far a run got. What the child draws is relayed into
+/// ``output``, each redraw a line.
+private final class ProgressTerminal: Sendable {
+    /// What the child drew, a line a redraw.
+    let output = ProcessOutput()
+    /// The terminal to hand the child as its standard error (closed here by ``relay()``).
+    let childSide: FileHandle
+    private let ownSide: Int32
+
+    init() throws {
+        let own = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard own >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var name = [CChar](repeating: 0, count: 128)
+        let child = Self.unlock(own) == 0 && Self.name(own, &name, name.count) == 0 ? open(String(cString: name), O_RDWR | O_NOCTTY | O_CLOEXEC) : -1
+        guard child >= 0 else {
+            close(own)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        ownSide = own
+        childSide = FileHandle(fileDescriptor: child, closeOnDealloc: true)
+    }
+
+    /// Closes the child's side here (the child has its own) and relays what the child draws,
+    /// on a thread of its own, until every holder of that side closed it.
+    func relay() {
+        try? childSide.close()
+        let (ownSide, relayed) = (ownSide, output.pipe.fileHandleForWriting)
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            // read ends with EIO once every holder of the child's side closed it.
+            while case let count = read(ownSide, &buffer, buffer.count), count > 0 || (count < 0 && errno == EINTR) {
+                let drawn = buffer[..<max(count, 0)].map { $0 == UInt8(ascii: "\r") ? UInt8(ascii: "\n") : $0 }
+                try? relayed.write(contentsOf: drawn)
+            }
+            close(ownSide)
+            try? relayed.close()
+        }
+        .start()
+    }
+
+    /// The items done that a redraw of the bar names ("3 of 14 items"); nil for another line.
+    static func itemsDone(in line: String) -> Int? {
+        guard let end = line.range(of: " items") else { return nil }
+        let words = line[..<end.lowerBound].split(separator: " ")
+        guard words.count >= 3, words[words.count - 2] == "of" else { return nil }
+        return Int(words[words.count - 3])
+    }
+
+    /// glibc's `unlockpt(3)` and `ptsname_r(3)`, which Swift's Glibc module does not declare.
+    private static let unlock: @convention(c) (Int32) -> Int32 = symbol("unlockpt")
+    private static let name: @convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32 = symbol("ptsname_r")
+
+    private static func symbol<F>(_ name: String) -> F {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { fatalError("glibc has no \(name)") }
+        return unsafeBitCast(symbol, to: F.self)
     }
 }

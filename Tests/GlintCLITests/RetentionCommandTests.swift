@@ -19,11 +19,12 @@ struct RetentionCommandTests {
         let submitted = try GlintProcess.run(
             ["jobs", "submit", "badge.apply", "--params", #"{"kind": "live"}"#, "--input", "image=\(still.path)", "--json", "--data-dir", data.path])
         try #require(submitted.succeeded, "\(submitted.summary)")
-        // Two files nobody claims or names: one put two hours ago, one just now.
+        // Two files nobody claims or names: one put long ago (a fixed date, years before any
+        // run), one just now.
         let blobs = try FileBlobStore(directory: data.appendingPathComponent("blobs"))
         let old = try await blobs.put(Data(repeating: 1, count: 5000))
         let new = try await blobs.put(Data(repeating: 2, count: 3000))
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: blobs.url(for: old).path)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: blobs.url(for: old).path)
         // The work folder of a worker of this host that was killed (its pid is no process).
         let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "host"
         let goneWorker = data.appendingPathComponent("work/\(host)-2147483000-abcdef/attempt")

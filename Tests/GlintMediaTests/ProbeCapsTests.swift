@@ -1,25 +1,41 @@
 import Foundation
-import GlintProbe
 import GlintTestSupport
 import Testing
+
+@testable import GlintProbe
 
 /// GlintProbe's header probe (this test target's own `MediaProbe` runs ffprobe).
 private typealias HeaderProbe = GlintProbe.MediaProbe
 
 /// The submission probe's caps (GlintProbe's `MediaProbe`): hostile headers are typed errors or
-/// bounded answers, read in milliseconds, never a whole box that claims gigabytes.
+/// bounded answers from a few small reads, never a whole box that claims gigabytes nor a walk past
+/// a cap. What a probe reads is counted (`RandomAccessFile.readCount`, `bytesRead`), not timed.
 @Suite("MediaProbe caps (hostile headers)", .suiteTimeLimit)
 struct ProbeCapsTests {
-    /// Probes `bytes` written to a file (or extended sparsely to `size`), within `seconds`.
-    fileprivate static func probe(_ bytes: [UInt8], size: UInt64? = nil, within seconds: Int64 = 2) throws -> Result<HeaderProbe, MediaError> {
+    /// Probes `bytes` written to a file (or extended sparsely to `size`), and checks what the probe
+    /// read of it: at most `reads` reads, and each written byte at most twice (a HEIF's `meta` box
+    /// is read for its image size and again for its items) give or take ``readSlack``, so never the
+    /// sparse bytes a box claims nor the same bytes again and again.
+    /// What a probe may read past twice the written bytes: its 32-byte head, and 16 bytes a box
+    /// header where a box has 8.
+    static let readSlack: Int64 = 4096
+
+    fileprivate static func probe(
+        _ bytes: [UInt8], size: UInt64? = nil, reads: Int = 32, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Result<HeaderProbe, MediaError> {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file("input")
         if let size { try HostileMedia.writeSparse(bytes, size: size, to: url) } else { try Data(bytes).write(to: url) }
-        let started = ContinuousClock.now
-        defer { #expect(ContinuousClock.now - started < .seconds(seconds)) }
+        let file = try RandomAccessFile(path: url.path)
+        defer {
+            #expect(file.readCount <= reads, "\(file.readCount) reads, over \(reads)", sourceLocation: sourceLocation)
+            #expect(
+                file.bytesRead <= 2 * Int64(bytes.count) + readSlack, "read \(file.bytesRead) bytes of the \(bytes.count) written",
+                sourceLocation: sourceLocation)
+        }
         do {
-            return .success(try HeaderProbe.probe(path: url.path))
+            return .success(try HeaderProbe.probe(file: file))
         } catch let error as MediaError {
             return .failure(error)
         }
@@ -55,7 +71,8 @@ struct ProbeCapsTests {
         let free = (0..<2000).flatMap { _ in HostileMedia.box("free", []) }
         let ftyp = HostileMedia.box("ftyp", Array("qt  ".utf8) + [0, 0, 0, 0])
         let behind = ftyp + HostileMedia.box("moov", free + HostileMedia.movieHeader(seconds: 2))
-        guard case .failure(let error) = try Self.probe(behind) else {
+        // One read a child header up to the cap, then none: not 2,000 (nor one per byte).
+        guard case .failure(let error) = try Self.probe(behind, reads: MovieDurationProbe.moovChildLimit + 16) else {
             Issue.record("found an mvhd past the cap")
             return
         }
@@ -67,7 +84,7 @@ struct ProbeCapsTests {
         }
         #expect(largeError.kind == .corrupt, "\(largeError)")
         let many = ftyp + (0..<5000).flatMap { _ in HostileMedia.box("free", []) }
-        guard case .failure(let manyError) = try Self.probe(many) else {
+        guard case .failure(let manyError) = try Self.probe(many, reads: MovieDurationProbe.topLevelBoxLimit + 16) else {
             Issue.record("listed 5,000 top-level boxes")
             return
         }
@@ -85,16 +102,21 @@ struct ProbeCapsTests {
         let extents: [UInt8] = [0x00, 0x00, 0x07, 0xD0] + (0..<2000).flatMap { _ -> [UInt8] in [0, 1, 0, 0, 0xFF, 0xFF] }
         let iloc = try Self.probe(HostileMedia.heif(width: 100, height: 50, ilocPayload: extents)).get()
         #expect(iloc == HeaderProbe(format: .heic, width: 100, height: 50))
+        // They are refused at the iloc's cap (65,536 extents a box), not listed.
+        let refused = #expect(throws: MediaError.self) { try HEIFItemLocations([0, 0, 0, 0] + extents) }
+        #expect(refused.map { "\($0)".contains("more than \(HEIFItemLocations.extentLimit) extents") } == true, "\(String(describing: refused))")
     }
 
     @Test("a JPEG with 1,000 APP segments and a deep XMP APP1 gives its frame header")
     func hostileJPEG() throws {
-        let segments = try Self.probe(HostileMedia.jpeg(width: 300, height: 200, appSegments: 1000)).get()
+        // A segment costs four small reads at most (its marker, its marker byte, its length, an
+        // APP segment's signature): 1,000 segments about 4,000; 5,000 no more than the cap's 4,096.
+        let segments = try Self.probe(HostileMedia.jpeg(width: 300, height: 200, appSegments: 1000), reads: 4 * 1000 + 16).get()
         #expect(segments == HeaderProbe(format: .jpeg, width: 300, height: 200))
         let deep = try Self.probe(HostileMedia.jpeg(xmp: HostileMedia.deepXMP(depth: 9000))).get()
         #expect(deep == HeaderProbe(format: .jpeg, width: 64, height: 48))
         let tooMany = HostileMedia.jpeg(appSegments: 5000)
-        guard case .failure(let error) = try Self.probe(tooMany) else {
+        guard case .failure(let error) = try Self.probe(tooMany, reads: 4 * JPEGFrameProbe.segmentLimit + 16) else {
             Issue.record("walked 5,000 segments")
             return
         }

@@ -116,15 +116,20 @@ public final class ManualWallClock: WallClock {
         await watch(count) { $0.duration == duration }
     }
 
+    /// Returns once `count` sleepers match, or when the task is cancelled (a waiting helper's bound).
     private func watch(_ count: Int, _ matches: @escaping @Sendable (Sleeper) -> Bool) async {
         let id = state.withLock { $0.takeID() }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                if state.count(matches) >= count { return true }
-                state.watchers[id] = Watcher(matches: matches, count: count, continuation: continuation)
-                return false
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    if state.count(matches) >= count || Task.isCancelled { return true }
+                    state.watchers[id] = Watcher(matches: matches, count: count, continuation: continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            state.withLock { $0.watchers.removeValue(forKey: id) }?.continuation.resume()
         }
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -15,6 +17,16 @@ public final class RandomAccessFile: @unchecked Sendable {
     /// Where byte 0 of this file lies in the file on disk (non-zero for a window).
     public let baseOffset: Int64
     private let descriptor: Int32
+    private let reads = Atomic<Int>(0)
+    private let bytes = Atomic<Int64>(0)
+
+    /// How many reads (``read(at:count:)``, ``readAll(limit:)``) were made of this file so far: what
+    /// a test bounds a parser by (a hostile header costs a few small reads, never one per byte it
+    /// claims). A window opened on the same path counts its own.
+    public var readCount: Int { reads.load(ordering: .relaxed) }
+
+    /// How many bytes those reads returned.
+    public var bytesRead: Int64 { bytes.load(ordering: .relaxed) }
 
     /// Opens `path` for reading.
     /// - Throws: ``MediaError`` `.notFound` or `.unreadable`.
@@ -66,6 +78,8 @@ public final class RandomAccessFile: @unchecked Sendable {
         guard count >= 0, offset >= 0, offset <= size, Int64(count) <= size - offset else {
             throw MediaError(.truncated, file: path, "needs \(count) bytes at offset \(offset) but the file has \(size)")
         }
+        reads.wrappingAdd(1, ordering: .relaxed)
+        bytes.wrappingAdd(Int64(count), ordering: .relaxed)
         var buffer = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {

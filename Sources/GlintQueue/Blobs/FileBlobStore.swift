@@ -16,14 +16,17 @@ import GlintCore
 public struct FileBlobStore: BlobStore {
     /// The store's root directory.
     public let directory: URL
+    /// The clock the age of a temporary file is judged by (``removeAbandonedTemporaryFiles(olderThan:)``).
+    public let clock: any WallClock
     /// How much of a file is read (and hashed) at a time.
     static let chunkSize = 1 << 20
 
     /// Opens the store, creating the directory when missing and removing temporary files that a
-    /// killed process left (`removeAbandonedTemporaryFiles()`).
+    /// killed process left (`removeAbandonedTemporaryFiles()`, by `clock`).
     /// - Throws: `JobQueueError(.blob)` naming the directory when it cannot be created.
-    public init(directory: URL) throws {
+    public init(directory: URL, clock: any WallClock = SystemWallClock()) throws {
         self.directory = directory.standardizedFileURL
+        self.clock = clock
         for folder in [self.directory, temporaryDirectory] {
             do {
                 try OwnerOnlyFiles.createDirectory(at: folder)
@@ -38,11 +41,12 @@ public struct FileBlobStore: BlobStore {
     var temporaryDirectory: URL { directory.appendingPathComponent("tmp", isDirectory: true) }
 
     /// Removes temporary files that a killed process left behind: those not touched for an hour
-    /// (a put in progress writes to its file continuously). Returns how many were removed.
+    /// by the store's clock (a put in progress writes to its file continuously). Returns how many
+    /// were removed.
     @discardableResult
     public func removeAbandonedTemporaryFiles(olderThan age: TimeInterval = 3600) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporaryDirectory.path)) ?? []
-        let cutoff = Date().addingTimeInterval(-age)
+        let cutoff = clock.now().addingTimeInterval(-age)
         var removed = 0
         for name in names where name.hasSuffix(".partial") {
             let path = temporaryDirectory.appendingPathComponent(name).path

@@ -118,14 +118,58 @@ struct ConcurrentItemsTests {
         var mostAtOnce: Int { lock.withLock { most } }
     }
 
-    @Test("results come back in the items' order, and progress counts every item once, in order")
-    func orderAndProgress() {
-        let seen = Shared()
-        let doubled: @Sendable (Int) -> Int = { item in
-            if item % 7 == 0 { usleep(200) }
-            return item * 2
+    /// A gate threads wait at until it is opened: by what they wait for, or by a test that gave up.
+    final class Gate: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var isOpen = false
+
+        func open() {
+            condition.withLock {
+                isOpen = true
+                condition.broadcast()
+            }
         }
-        let results = ConcurrentItems.map(Array(0..<200), jobs: 4, progress: { seen.append($0) }, doubled)
+
+        /// Blocks until the gate is open (at once when it is).
+        func wait() {
+            condition.withLock {
+                while !isOpen { condition.wait() }
+            }
+        }
+    }
+
+    /// Runs `body` (which holds items at `gate`) on a thread of its own, for 60 s at most: past it
+    /// the gate is opened, so that the thread ends, and `Waiting.TimedOut` thrown. An item waits at
+    /// the gate for another item, so this fails where the items do not run at once.
+    static func running<R: Sendable>(_ what: String, holdingAt gate: Gate, _ body: @escaping @Sendable () -> R) async throws -> R {
+        try await Waiting.within(.seconds(60), what) {
+            await withTaskCancellationHandler {
+                await OwnThread.run(body)
+            } onCancel: {
+                gate.open()
+            }
+        }
+    }
+
+    @Test("results come back in the items' order though the first ends after others, and progress counts every item once, in order")
+    func orderAndProgress() async throws {
+        let seen = Shared()
+        // The first item ends only once another has: the items end out of order (given two
+        // threads: with one core, the items run one at a time and in order).
+        let firstDone = Gate()
+        if ProcessInfo.processInfo.activeProcessorCount < 2 { firstDone.open() }
+        let results = try await Self.running("item 0 to end after another item (jobs 4)", holdingAt: firstDone) {
+            ConcurrentItems.map(
+                Array(0..<200), jobs: 4,
+                progress: {
+                    seen.append($0)
+                    firstDone.open()
+                },
+                { item in
+                    if item == 0 { firstDone.wait() }
+                    return item * 2
+                })
+        }
         #expect(results == (0..<200).map { $0 * 2 })
         #expect(seen.all == Array(1...200))
         #expect(ConcurrentItems.map([Int](), jobs: 4) { $0 }.isEmpty)
@@ -155,22 +199,33 @@ struct ConcurrentItemsTests {
         #expect(alone.all == Array(repeating: 1, count: 20))
     }
 
-    @Test("jobs 1 runs one item at a time; jobs 2 runs two at once on a machine with two cores")
-    func concurrency() throws {
-        #expect(Self.mostAtOnce(jobs: 1) == 1)
-        try #require(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two cores")
-        #expect(Self.mostAtOnce(jobs: 2) == 2)
-    }
-
-    /// The most items running at the same moment, each waiting (up to 5 s) for a second one.
-    static func mostAtOnce(jobs: Int) -> Int {
-        let shared = Shared()
-        _ = ConcurrentItems.map(Array(0..<4), jobs: jobs) { _ in
-            shared.enter()
-            let deadline = Date().addingTimeInterval(jobs == 1 ? 0.05 : 5)
-            while Date() < deadline, shared.mostAtOnce < 2 { usleep(1000) }
-            shared.leave()
+    @Test("jobs 1 runs one item at a time, in order, on one thread; jobs 2 has two in flight at once on a machine with two cores")
+    func concurrency() async throws {
+        let serial = Shared()
+        let threads = Shared()
+        _ = ConcurrentItems.map(Array(0..<4), jobs: 1) { item in
+            serial.enter()
+            serial.append(item)
+            threads.append(Int(bitPattern: pthread_self()))
+            serial.append(100 + item)
+            serial.leave()
         }
-        return shared.mostAtOnce
+        #expect(serial.mostAtOnce == 1)
+        #expect(serial.all == [0, 100, 1, 101, 2, 102, 3, 103], "each item ends before the next starts")
+        #expect(Set(threads.all).count == 1, "\(threads.all)")
+
+        try #require(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two cores")
+        // Each item waits until a second one runs: the first two meet, the others pass.
+        let parallel = Shared()
+        let secondRunning = Gate()
+        _ = try await Self.running("two items in flight at once (jobs 2)", holdingAt: secondRunning) {
+            ConcurrentItems.map(Array(0..<4), jobs: 2) { _ in
+                parallel.enter()
+                if parallel.mostAtOnce >= 2 { secondRunning.open() }
+                secondRunning.wait()
+                parallel.leave()
+            }
+        }
+        #expect(parallel.mostAtOnce == 2)
     }
 }

@@ -11,10 +11,13 @@ import Testing
 /// bytes already stored counts as one.
 @Suite("FileBlobStore: removal", .suiteTimeLimit)
 struct FileBlobStoreRemovalTests {
-    /// Sets the blob file's modification time `seconds` into the past.
-    private func age(_ store: FileBlobStore, _ blob: BlobID, by seconds: Int) {
-        var times = [timespec(tv_sec: time(nil) - seconds, tv_nsec: 0), timespec(tv_sec: time(nil) - seconds, tv_nsec: 0)]
-        #expect(utimensat(AT_FDCWD, store.url(for: blob).path, &times, 0) == 0)
+    /// A time long before any test runs: a file set to it is older than an hour after it, and a
+    /// put (which the kernel stamps with the time it happens) is newer.
+    private static let longAgo = Date(timeIntervalSince1970: 1_000_000_000)
+
+    /// Sets the blob file's modification time to `date`.
+    private func setModified(_ store: FileBlobStore, _ blob: BlobID, to date: Date) throws {
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: store.url(for: blob).path)
     }
 
     @Test func aBlobPutSinceTheDateStaysAndAnOlderOneGoes() async throws {
@@ -23,14 +26,15 @@ struct FileBlobStoreRemovalTests {
         let store = try FileBlobStore(directory: directory.file("blobs"))
         let old = try await store.put(Data("old".utf8))
         let fresh = try await store.put(Data("fresh".utf8))
-        age(store, old, by: 7200)
-        age(store, fresh, by: 7200)
+        try setModified(store, old, to: Self.longAgo)
+        try setModified(store, fresh, to: Self.longAgo)
         #expect(Set(store.storedFiles().map(\.blob)) == [old, fresh])
-        #expect(store.storedFiles().allSatisfy { $0.modified < Date().addingTimeInterval(-7000) })
+        #expect(store.storedFiles().allSatisfy { $0.modified == Self.longAgo }, "\(store.storedFiles())")
 
         // Putting the same bytes again is a put: it touches the file.
         #expect(try await store.put(Data("fresh".utf8)) == fresh)
-        let cutoff = Date().addingTimeInterval(-3600)
+        let cutoff = Self.longAgo.addingTimeInterval(3600)
+        #expect(store.storedFiles().first { $0.blob == fresh }.map { $0.modified > cutoff } == true, "\(store.storedFiles())")
         #expect(!store.remove(fresh, ifNotPutSince: cutoff))
         #expect(store.contains(fresh))
         #expect(store.remove(old, ifNotPutSince: cutoff))

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintQueue
 import GlintTestSupport
 import Testing
@@ -125,14 +126,20 @@ struct FileBlobStoreTests {
     @Test func abandonedTemporaryFilesAreRemovedOnlyWhenOld() throws {
         let directory = try TemporaryDirectory("glint-blobs")
         defer { directory.remove() }
-        let store = try FileBlobStore(directory: directory.file("blobs"))
+        let clock = ManualWallClock()
+        let store = try FileBlobStore(directory: directory.file("blobs"), clock: clock)
         let old = store.directory.appendingPathComponent("tmp/old.partial")
         let fresh = store.directory.appendingPathComponent("tmp/fresh.partial")
         try Data("x".utf8).write(to: old)
         try Data("y".utf8).write(to: fresh)
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: old.path)
+        try FileManager.default.setAttributes([.modificationDate: clock.now().addingTimeInterval(-7200)], ofItemAtPath: old.path)
+        try FileManager.default.setAttributes([.modificationDate: clock.now().addingTimeInterval(-60)], ofItemAtPath: fresh.path)
         #expect(store.removeAbandonedTemporaryFiles() == 1)
         #expect(temporaryFiles(store) == ["fresh.partial"])
+        // An hour on, nobody wrote to it: abandoned too.
+        clock.advance(by: .seconds(3600))
+        #expect(store.removeAbandonedTemporaryFiles() == 1)
+        #expect(temporaryFiles(store).isEmpty)
     }
 
     @Test func anUnwritableStoreDirectoryIsAClearError() throws {

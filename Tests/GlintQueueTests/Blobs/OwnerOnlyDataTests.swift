@@ -100,13 +100,17 @@ struct OwnerOnlyDataTests {
         let first = try BlobUpload(store: store)
         try await first.append(Array("same bytes".utf8))
         let id = try await first.publish()
-        var old = [timespec(tv_sec: time(nil) - 7200, tv_nsec: 0), timespec(tv_sec: time(nil) - 7200, tv_nsec: 0)]
-        #expect(utimensat(AT_FDCWD, store.url(for: id).path, &old, 0) == 0)
+        let longAgo = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: store.url(for: id).path)
+        // A file written just before the second upload: the kernel stamps both with the time.
+        let before = directory.file("before")
+        try Data().write(to: before)
         let again = try BlobUpload(store: store)
         try await again.append(Array("same bytes".utf8))
         #expect(try await again.publish() == id)
         let modified = try #require(try FileManager.default.attributesOfItem(atPath: store.url(for: id).path)[.modificationDate] as? Date)
-        #expect(modified > Date().addingTimeInterval(-60))
+        let written = try #require(try FileManager.default.attributesOfItem(atPath: before.path)[.modificationDate] as? Date)
+        #expect(modified > longAgo && modified >= written, "touched at \(modified), the file before it written at \(written)")
     }
 
     @Test("a discarded upload leaves nothing behind")
