@@ -14,6 +14,9 @@ struct KeysCommand: AsyncParsableCommand {
         abstract: "Create, update (limits), list and revoke API keys for glint serve.",
         subcommands: [KeysCreateCommand.self, KeysUpdateCommand.self, KeysListCommand.self, KeysRevokeCommand.self]
     )
+
+    /// The time keys are created, rotated and revoked at.
+    static let clock: any WallClock = SystemWallClock()
 }
 
 /// A key as `glint keys ... --json` prints it (never the secret, except once on creation).
@@ -92,11 +95,12 @@ struct KeysCreateCommand: AsyncParsableCommand {
         do {
             let key = APIKey.generate()
             let record = APIKeyRecord(
-                id: key.id, tenant: tenant, name: name, hash: key.hash, createdAt: Date(), limits: try limitOptions.limits(), isOperator: `operator`)
+                id: key.id, tenant: tenant, name: name, hash: key.hash, createdAt: KeysCommand.clock.now(), limits: try limitOptions.limits(),
+                isOperator: `operator`)
             let vault = try stores.webhookSecretVault()
             let secret = try await stores.withServerStore { store in
                 try await store.insertKey(record)
-                return try await store.rotateWebhookSecret(key: record.id, vault: vault)
+                return try await store.rotateWebhookSecret(key: record.id, vault: vault, now: KeysCommand.clock.now())
             }
             if json {
                 CommandOutput.printJSON(KeyDocument(record, key: key.text, webhookSecret: secret))
@@ -172,7 +176,7 @@ struct KeysUpdateCommand: AsyncParsableCommand {
                 let limits = unset.compactMap(KeyLimits.Name.init(rawValue:)).reduce(given.over(current.limits)) { $0.removing($1) }
                 guard let record = try await store.updateKeyLimits(id: keyID, limits: limits) else { return nil }
                 guard let vault else { return (record, nil) }
-                return (record, try await store.rotateWebhookSecret(key: keyID, vault: vault))
+                return (record, try await store.rotateWebhookSecret(key: keyID, vault: vault, now: KeysCommand.clock.now()))
             }
             guard let (record, secret) = updated else { throw ServerStoreError("key \(keyID): no such key") }
             let document = KeyDocument(record, webhookSecret: secret)
@@ -201,7 +205,7 @@ struct KeysRevokeCommand: AsyncParsableCommand {
     func run() async throws {
         do {
             let keyID = APIKey(parsing: id)?.id ?? id
-            guard let record = try await stores.withServerStore({ store in try await store.revokeKey(id: keyID, at: Date()) }) else {
+            guard let record = try await stores.withServerStore({ store in try await store.revokeKey(id: keyID, at: KeysCommand.clock.now()) }) else {
                 throw ServerStoreError("key \(keyID): no such key")
             }
             if json { CommandOutput.printJSON(KeyDocument(record)) } else { print("revoked \(record.id) (tenant \(record.tenant))") }

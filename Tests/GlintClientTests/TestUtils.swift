@@ -52,7 +52,7 @@ struct TestServer: Sendable {
 
     static func makeKey(_ store: any ServerStore, tenant: String) async throws -> String {
         let key = APIKey.generate()
-        try await store.insertKey(APIKeyRecord(id: key.id, tenant: tenant, name: "test", hash: key.hash, createdAt: Date()))
+        try await store.insertKey(APIKeyRecord(id: key.id, tenant: tenant, name: "test", hash: key.hash, createdAt: Date(timeIntervalSince1970: 1_700_000_000)))
         return key.text
     }
 
@@ -61,6 +61,23 @@ struct TestServer: Sendable {
         var logger = Logger(label: "glint.client.tests")
         logger.logLevel = .warning
         return logger
+    }
+}
+
+extension TestServer {
+    /// Returns once the server's store has the job finished: it reads the job again after each
+    /// change the store reports (``JobStore/waitForJobChange(since:timeout:)``, no polling), for
+    /// 5 minutes at most (a guard against a hang, not a timing).
+    func waitUntilFinished(_ id: JobID) async throws {
+        let jobs = server.jobs
+        try await Waiting.within(.seconds(300), "job \(id) to finish") {
+            while true {
+                // The mark is taken before the read: a change between the read and the wait ends the wait at once.
+                let mark = jobs.jobChangeMark()
+                if try await jobs.job(id, tenant: nil)?.state.isFinished == true { return }
+                await jobs.waitForJobChange(since: mark, timeout: .seconds(300))
+            }
+        }
     }
 }
 

@@ -21,7 +21,7 @@ public func buildRouter(server: ServerContext, metrics: PrometheusCollectorRegis
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware())
     ServiceRoutes(server: server, metrics: metrics).addRoutes(to: router)
-    PageRoutes(source: ServerPageDataSource(server: server), secret: server.shareSecret, now: server.clock, access: server.pageAccess)
+    PageRoutes(source: ServerPageDataSource(server: server), secret: server.shareSecret, clock: server.clock, access: server.pageAccess)
         .addRoutes(to: router)
     let v1 = router.group("v1").add(
         middleware: APIKeyAuthenticator(store: server.store, defaultLimits: server.defaultLimits, rateLimiter: server.rateLimiter))

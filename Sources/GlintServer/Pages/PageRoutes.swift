@@ -1,4 +1,5 @@
-public import Foundation
+import Foundation
+public import GlintCore
 import GlintQueue
 public import Hummingbird
 public import Logging
@@ -12,32 +13,33 @@ public import Logging
 public struct PageRoutes<Source: PageDataSource>: Sendable {
     let source: Source
     let secret: ShareTokenSecret
-    let now: @Sendable () -> Date
+    let clock: any WallClock
     let access: PageAccessConfiguration
     let logger: Logger
 
     /// - Parameters:
     ///   - source: Where shares, outputs, keys and queue numbers come from.
     ///   - secret: The server secret: share tokens are signed with it, sessions with a key derived from it.
-    ///   - now: The clock expiry is checked against (injected in tests).
+    ///   - clock: What expiry is checked against and the per-address buckets fill by (the
+    ///     server's, ``ServerContext/clock``; a `ManualWallClock` in tests).
     ///   - access: The trusted proxies and the per-client-address limits.
     ///   - logger: Where failures are logged.
     public init(
-        source: Source, secret: ShareTokenSecret, now: @escaping @Sendable () -> Date = { Date() },
+        source: Source, secret: ShareTokenSecret, clock: any WallClock = SystemWallClock(),
         access: PageAccessConfiguration = PageAccessConfiguration(), logger: Logger = Logger(label: "glint.pages")
     ) {
         self.source = source
         self.secret = secret
-        self.now = now
+        self.clock = clock
         self.access = access
         self.logger = logger
     }
 
     /// Adds every page route to `router`.
     public func addRoutes(to router: some RouterMethods<GlintRequestContext>) {
-        let guardian = PageAccess(source: source, secret: secret, now: now, configuration: access, logger: logger)
+        let guardian = PageAccess(source: source, secret: secret, clock: clock, configuration: access, logger: logger)
         addShareRoutes(to: router, access: guardian)
-        let dashboard = DashboardRoutes(source: source, now: now, logger: logger)
+        let dashboard = DashboardRoutes(source: source, now: { guardian.now() }, logger: logger)
         router.get("/") { request, context in
             await guardian.dashboard(request, context: context, refusal: .loginPage) { await dashboard.page(viewer: $0) }
         }
@@ -61,7 +63,7 @@ public struct PageRoutes<Source: PageDataSource>: Sendable {
     /// `/s/{token}`, its files and downloads: open to anyone with the link, within the client
     /// address's rate.
     private func addShareRoutes(to router: some RouterMethods<GlintRequestContext>, access: PageAccess<Source>) {
-        let share = ShareRoutes(source: source, secret: secret, now: now, logger: logger)
+        let share = ShareRoutes(source: source, secret: secret, now: { access.now() }, logger: logger)
         router.get("/s/{token}") { request, context in
             if let limited = access.limit(request, context: context) { return limited }
             return await share.page(token: context.parameters.get("token") ?? "")

@@ -1,3 +1,5 @@
+import GlintCore
+
 /// Requests per second per API key, with a burst: a token bucket per key (``TokenBuckets``) that
 /// holds up to the burst and fills at the rate; a request takes one token, and one that finds none is answered
 /// 429 `rate-limited` with `Retry-After` (the seconds until a token is there).
@@ -7,8 +9,9 @@
 public final class RequestRateLimiter: Sendable {
     private let buckets: TokenBuckets
 
-    public init(now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
-        buckets = TokenBuckets(now: now)
+    /// - Parameter clock: What the buckets fill by (the server's, ``ServerContext/clock``).
+    public init(clock: any WallClock = SystemWallClock()) {
+        buckets = TokenBuckets(clock: clock)
     }
 
     /// Takes a token from `key`'s bucket.

@@ -1,3 +1,5 @@
+import Foundation
+import GlintCore
 import Synchronization
 
 /// Token buckets by name, the one home of Glint's request rates (an API key's ``RequestRateLimiter``,
@@ -10,19 +12,19 @@ import Synchronization
 public final class TokenBuckets: Sendable {
     private struct Bucket {
         var tokens: Double
-        var filledAt: ContinuousClock.Instant
+        var filledAt: Date
         var rate: Double
         var burst: Int
 
         /// Whether it is full again at `time` (as good as no bucket).
-        func isFull(at time: ContinuousClock.Instant) -> Bool {
-            tokens + max((time - filledAt) / .seconds(1), 0) * rate >= Double(burst)
+        func isFull(at time: Date) -> Bool {
+            tokens + max(time.timeIntervalSince(filledAt), 0) * rate >= Double(burst)
         }
     }
 
     private struct State {
         var buckets: [String: Bucket] = [:]
-        var sweptAt: ContinuousClock.Instant
+        var sweptAt: Date
     }
 
     /// The most buckets held at once.
@@ -30,25 +32,25 @@ public final class TokenBuckets: Sendable {
     /// How often idle buckets are swept at most.
     static let sweepInterval = Duration.seconds(60)
     private let state: Mutex<State>
-    private let now: @Sendable () -> ContinuousClock.Instant
+    private let clock: any WallClock
 
     /// - Parameters:
     ///   - capacity: The most buckets held at once (at least 4).
-    ///   - now: The clock (injected in tests).
-    public init(capacity: Int = 100_000, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+    ///   - clock: What the buckets fill by (the server's; a `ManualWallClock` in tests).
+    public init(capacity: Int = 100_000, clock: any WallClock = SystemWallClock()) {
         self.capacity = max(capacity, 4)
-        self.now = now
-        state = Mutex(State(sweptAt: now()))
+        self.clock = clock
+        state = Mutex(State(sweptAt: clock.now()))
     }
 
     /// Takes a token from `name`'s bucket (made full when there is none).
     /// - Returns: nil when a token was taken; else the seconds until one is there.
     public func take(_ name: String, rate: Double, burst: Int) -> Double? {
-        let time = now()
+        let time = clock.now()
         return state.withLock { state in
             if state.buckets[name] == nil { Self.sweep(&state, at: time, capacity: capacity) }
             var bucket = state.buckets[name] ?? Bucket(tokens: Double(burst), filledAt: time, rate: rate, burst: burst)
-            let elapsed = max((time - bucket.filledAt) / .seconds(1), 0)
+            let elapsed = max(time.timeIntervalSince(bucket.filledAt), 0)
             bucket.tokens = min(Double(burst), bucket.tokens + elapsed * rate)
             (bucket.filledAt, bucket.rate, bucket.burst) = (time, rate, burst)
             defer { state.buckets[name] = bucket }
@@ -63,8 +65,8 @@ public final class TokenBuckets: Sendable {
 
     /// Drops full buckets (once a minute, or whenever at capacity), then, still at capacity, the
     /// longest idle quarter.
-    private static func sweep(_ state: inout State, at time: ContinuousClock.Instant, capacity: Int) {
-        guard state.buckets.count >= capacity || time - state.sweptAt >= sweepInterval else { return }
+    private static func sweep(_ state: inout State, at time: Date, capacity: Int) {
+        guard state.buckets.count >= capacity || time.timeIntervalSince(state.sweptAt) >= sweepInterval.seconds else { return }
         state.sweptAt = time
         state.buckets = state.buckets.filter { !$0.value.isFull(at: time) }
         guard state.buckets.count >= capacity else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintQueue
 import Logging
 import ServiceLifecycle
@@ -16,7 +17,8 @@ import ServiceLifecycle
 /// nodes: a claim is taken away only if still unused since the cutoff (a job submitted meanwhile
 /// marks its inputs used first), and a file only if nobody put it since (``FileBlobStore/remove(_:ifNotPutSince:)``).
 ///
-/// A ServiceLifecycle service that makes a pass every ``interval``; ``sweep()`` is one pass.
+/// A ServiceLifecycle service that makes a pass every ``interval`` (on its clock, the server's);
+/// ``sweep()`` is one pass.
 public struct BlobRetention: Service {
     /// What one pass did.
     public struct Report: Hashable, Sendable, Codable {
@@ -37,7 +39,8 @@ public struct BlobRetention: Service {
     let blobs: FileBlobStore
     /// The limits of keys that set none (``KeyLimits/blobRetentionDays`` is the default retention).
     let defaultLimits: KeyLimits
-    let clock: @Sendable () -> Date
+    /// What claims' ages are measured and passes are spaced by.
+    let clock: any WallClock
     /// How long a file that nobody claims or names is kept after its latest put.
     public var orphanGrace: Duration
     /// The time between passes.
@@ -53,16 +56,17 @@ public struct BlobRetention: Service {
             orphanGrace: orphanGrace, interval: interval, logger: logger)
     }
 
-    /// Retention of the stores themselves (`glint retention run`, with no server around).
+    /// Retention of the stores themselves (`glint retention run`, with no server around), on
+    /// `clock` (the job store's unless given).
     public init(
-        jobs: any JobStore, store: any ServerStore, blobs: FileBlobStore, defaultLimits: KeyLimits, clock: @escaping @Sendable () -> Date = Date.init,
+        jobs: any JobStore, store: any ServerStore, blobs: FileBlobStore, defaultLimits: KeyLimits, clock: (any WallClock)? = nil,
         orphanGrace: Duration = .seconds(3600), interval: Duration = .seconds(600), logger: Logger
     ) {
         self.jobs = jobs
         self.store = store
         self.blobs = blobs
         self.defaultLimits = defaultLimits
-        self.clock = clock
+        self.clock = clock ?? jobs.clock
         self.orphanGrace = orphanGrace
         self.interval = interval
         self.logger = logger
@@ -85,14 +89,14 @@ public struct BlobRetention: Service {
                 } catch {
                     logger.warning("retention pass failed", metadata: ["error": "\(error)"])
                 }
-                try? await Task.sleep(for: interval)
+                await clock.pause(for: interval)
             }
         }
     }
 
     /// One pass over every tenant's claims, then over the files.
     public func sweep() async throws -> Report {
-        let now = clock()
+        let now = clock.now()
         let keys = try await store.keys(tenant: nil)
         var report = Report()
         var references = try await jobs.blobReferences()

@@ -50,7 +50,7 @@ struct BlobsRoutes {
         }
         let size = staging.size
         let id = try await staging.publish()
-        try await server.store.recordBlob(BlobOwnership(tenant: tenant, blob: id, size: size, createdAt: server.clock()))
+        try await server.store.recordBlob(BlobOwnership(tenant: tenant, blob: id, size: size, createdAt: server.clock.now()))
         context.logger.debug("blob uploaded", metadata: ["blob": "\(id)", "size": "\(size)"])
         return try JSONResponse.make(Created(id: id.hex, size: size), status: .created, headers: [.location: "/v1/blobs/\(id.hex)"])
     }

@@ -1,13 +1,16 @@
 import Foundation
+import GlintCore
 import GlintQueue
 import Hummingbird
 import ServiceLifecycle
 
 /// `GET /v1/jobs/{id}/events`: server-sent events. A `progress` event (data: the job document)
 /// whenever the job's state, attempt or progress changes, then one `completed`, `discarded` or
-/// `cancelled` event and the end of the stream. A comment line every 15 s keeps proxies from
-/// closing an idle stream. Between events the stream waits for the job store to say a job changed
-/// (``JobStore/waitForJobChange(since:timeout:)``), then reads its job again. When the server shuts
+/// `cancelled` event and the end of the stream. A comment line after 15 s of silence (on the
+/// server's clock, ``ServerContext/clock``) keeps proxies from closing an idle stream. Between
+/// events the stream waits for the job store to say a job changed
+/// (``JobStore/waitForJobChange(since:timeout:)``, whose timeout runs on the same clock: the
+/// store's), then reads its job again. When the server shuts
 /// down gracefully the stream ends at once, without a terminal event (the client reconnects, to
 /// this node once it is back or to another): a job that is not running must not hold the stop.
 struct JobEventsRoute {
@@ -36,7 +39,7 @@ struct JobEventsRoute {
         let body = ResponseBody { writer in
             var job = first
             var last: Snapshot?
-            var sinceWrite = ContinuousClock.now
+            var sinceWrite = server.clock.now()
             var mark = firstMark
             while true {
                 if job.state.isFinished {
@@ -48,13 +51,13 @@ struct JobEventsRoute {
                 if snapshot != last {
                     try await writer.write(Self.event("progress", job, blobs: server.blobs))
                     last = snapshot
-                    sinceWrite = .now
-                } else if ContinuousClock.now - sinceWrite >= Self.keepAliveInterval {
+                    sinceWrite = server.clock.now()
+                } else if server.clock.elapsed(since: sinceWrite) >= Self.keepAliveInterval {
                     try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
-                    sinceWrite = .now
+                    sinceWrite = server.clock.now()
                 }
                 // Woken by the store when a job changes (no polling); at the latest when a keep-alive is due.
-                let wait = Self.keepAliveInterval - (ContinuousClock.now - sinceWrite)
+                let wait = server.clock.remaining(until: sinceWrite.addingTimeInterval(Self.keepAliveInterval.seconds))
                 await cancelWhenGracefulShutdown { [mark] in await server.jobs.waitForJobChange(since: mark, timeout: wait) }
                 if Task.isShuttingDownGracefully { break }
                 try Task.checkCancellation()

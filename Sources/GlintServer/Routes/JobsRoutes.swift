@@ -143,7 +143,7 @@ struct JobsRoutes {
     func check(_ job: JobRequest, tenant: String, path: String?) async throws {
         let prefix = path.map { "\($0): " } ?? ""
         try await Self.naming(prefix) { try server.handlers.check(job.kind, parameters: job.parameters, inputs: Set(job.inputs.keys)) }
-        let owned = try await server.store.useBlobs(Set(job.inputs.values), tenant: tenant, at: server.clock())
+        let owned = try await server.store.useBlobs(Set(job.inputs.values), tenant: tenant, at: server.clock.now())
         for (name, blob) in job.inputs.sorted(by: { $0.key < $1.key }) {
             guard owned.contains(blob), server.blobs.contains(blob) else {
                 throw Problem(.invalidParameters, detail: prefix + "input '\(name)': no blob \(blob.hex) (upload it with POST /v1/blobs first)")
@@ -183,6 +183,6 @@ struct JobsRoutes {
     func recordCallback(_ job: JobRequest, for submitted: Job, key: String?) async throws {
         guard let url = job.callbackURL else { return }
         try await server.store.recordCallback(
-            JobCallback(job: submitted.id, tenant: submitted.tenant, url: url, createdAt: server.clock(), nextAttemptAt: server.clock(), key: key))
+            JobCallback(job: submitted.id, tenant: submitted.tenant, url: url, createdAt: server.clock.now(), nextAttemptAt: server.clock.now(), key: key))
     }
 }

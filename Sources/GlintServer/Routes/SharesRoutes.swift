@@ -32,7 +32,7 @@ struct SharesRoutes {
             throw Problem(.conflict, detail: "job \(job.id) is \(job.state.rawValue): a job can be shared once it has completed")
         }
         try await server.recordOutputs(of: job)
-        let now = server.clock()
+        let now = server.clock.now()
         let id = LowercaseHex.string((0..<16).map { _ in UInt8.random(in: .min ... .max) })
         let token = ShareToken(shareID: id, expiresAt: now.addingTimeInterval(Double(share.expiresIn)), secret: server.shareSecret)
         try await server.store.insertShare(
@@ -47,7 +47,7 @@ struct SharesRoutes {
     @Sendable func revoke(_ request: Request, context: GlintRequestContext) async throws -> Response {
         let tenant = try context.requireTenant()
         let id = context.parameters.get("id") ?? ""
-        guard try await server.store.revokeShare(id: id, tenant: tenant, at: server.clock()) != nil else { throw Problem.notFound("share \(id)") }
+        guard try await server.store.revokeShare(id: id, tenant: tenant, at: server.clock.now()) != nil else { throw Problem.notFound("share \(id)") }
         return Response(status: .noContent)
     }
 }

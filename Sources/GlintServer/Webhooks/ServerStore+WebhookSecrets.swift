@@ -3,8 +3,8 @@ import Foundation
 extension ServerStore {
     /// Gives the key a new webhook secret; the one it had keeps signing for
     /// ``WebhookSecretVault/rotationGracePeriod``. Returns the new secret, to be shown once (it is
-    /// kept only sealed).
-    public func rotateWebhookSecret(key: String, vault: WebhookSecretVault, now: Date = Date()) async throws -> WebhookSecret {
+    /// kept only sealed). `now` is the rotation's time (the grace period counts from it).
+    public func rotateWebhookSecret(key: String, vault: WebhookSecretVault, now: Date) async throws -> WebhookSecret {
         let (secret, record) = try vault.rotate(keyID: key, current: try await webhookSecret(key: key), now: now)
         try await saveWebhookSecret(record)
         return secret

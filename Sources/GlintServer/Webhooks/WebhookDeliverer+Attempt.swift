@@ -14,7 +14,7 @@ extension WebhookDeliverer {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         try await server.recordOutputs(of: job)
         let body = try encoder.encode(JobDocument(job, blobs: server.blobs))
-        let now = server.clock()
+        let now = server.clock.now()
         let attempt = callback.attempts + 1
         var status: Int?
         var problem: String?

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintQueue
 import Logging
 import NIOCore
@@ -15,7 +16,8 @@ import ServiceLifecycle
 /// (``WebhookDeliverySlots``), so a receiver that never answers delays only its own tenant.
 ///
 /// A ServiceLifecycle service that looks for due callbacks every `pollInterval`; ``deliverDue()``
-/// is one pass that waits for its attempts (tests drive it with a manual clock). Every API node
+/// is one pass that waits for its attempts. Its polls, the attempts' timeouts and backoff all run
+/// on the server's clock (``ServerContext/clock``; tests drive it with a manual clock). Every API node
 /// runs one over the shared store: each callback is taken by one of them per attempt
 /// (``ServerStore/claimCallback(job:at:until:)``), so a webhook is not POSTed once per node.
 public struct WebhookDeliverer: Service {
@@ -55,7 +57,7 @@ public struct WebhookDeliverer: Service {
                     } catch {
                         logger.warning("webhook pass failed", metadata: ["error": "\(error)"])
                     }
-                    try? await Task.sleep(for: pollInterval)
+                    await server.clock.pause(for: pollInterval)
                 }
             }
         }
@@ -77,7 +79,7 @@ public struct WebhookDeliverer: Service {
     /// Takes the due callbacks of finished jobs that have a free slot (drops cancelled jobs' ones).
     func claimDue(limit: Int) async throws -> [(JobCallback, Job)] {
         var claimed: [(JobCallback, Job)] = []
-        let now = server.clock()
+        let now = server.clock.now()
         for callback in try await server.store.dueCallbacks(at: now, limit: limit) {
             guard let job = try await server.jobs.job(callback.job, tenant: callback.tenant) else {
                 try await server.store.scheduleCallback(job: callback.job, nextAttemptAt: nil)

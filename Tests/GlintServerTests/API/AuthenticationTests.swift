@@ -13,7 +13,7 @@ struct AuthenticationTests {
     func unauthorized() async throws {
         try await ServerHarness.with { harness in
             let revoked = try await ServerHarness.makeKey(harness.server.store, tenant: "carol")
-            _ = try await harness.server.store.revokeKey(id: APIKey(parsing: revoked)!.id, at: Date())
+            _ = try await harness.server.store.revokeKey(id: APIKey(parsing: revoked)!.id, at: harness.server.clock.now())
             let unknown = APIKey.generate().text
             try await harness.serve { client in
                 for key in [nil, "nonsense", unknown, revoked] as [String?] {

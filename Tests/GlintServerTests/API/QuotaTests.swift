@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintQueue
 import GlintTestSupport
 import HTTPTypes
@@ -23,19 +24,28 @@ struct QuotaTests {
     /// A `queue.noop` into a queue no worker serves: it stays queued.
     static let parkedJob = #"{"kind": "queue.noop", "queue": "parked"}"#
 
-    @Test("requests over a key's rate and burst are 429 rate-limited with Retry-After; other keys are not held back")
+    @Test("requests over a key's rate and burst are 429 rate-limited with Retry-After; the bucket refills at the rate; other keys are not held back")
     func rateLimited() async throws {
-        try await ServerHarness.with { harness in
+        let clock = ManualWallClock()
+        try await ServerHarness.with(clock: clock) { harness in
             let limited = try await ServerHarness.makeKey(harness.server.store, tenant: "alice", limits: KeyLimits(rate: 0.01, burst: 3))
             try await harness.serve { client in
                 for _ in 0..<3 { #expect(try await client.call(.get, "/v1/jobs", key: limited).status == .ok) }
                 let refused = try await client.call(.get, "/v1/jobs", key: limited)
                 Self.expectRefused(refused, "rate-limited", limit: "rate")
-                // One token comes every 100 s at 0.01/s (less the time the three requests took).
-                #expect((50...100).contains(Int(refused.headers[.retryAfter] ?? "") ?? 0), "\(refused.headers)")
+                // One token comes every 100 s at 0.01/s (no time passed on the server's clock).
+                #expect(refused.headers[.retryAfter] == "100", "\(refused.headers)")
                 for _ in 0..<5 { #expect(try await client.call(.get, "/v1/jobs", key: harness.alice).status == .ok) }
                 // An unauthenticated request is 401, not counted against anyone.
                 #expect(try await client.call(.get, "/v1/jobs", key: nil).status == .unauthorized)
+                // 60 s on, 40 s are left until the token; at 100 s there is one, and one only.
+                clock.advance(by: .seconds(60))
+                Self.expectRefused(try await client.call(.get, "/v1/jobs", key: limited), "rate-limited", limit: "rate")
+                clock.advance(by: .seconds(40))
+                #expect(try await client.call(.get, "/v1/jobs", key: limited).status == .ok)
+                let again = try await client.call(.get, "/v1/jobs", key: limited)
+                Self.expectRefused(again, "rate-limited", limit: "rate")
+                #expect(again.headers[.retryAfter] == "100", "\(again.headers)")
             }
         }
     }
@@ -111,14 +121,9 @@ struct QuotaTests {
 
     /// The job once a worker has completed it, read from the store (not the API, which would count its outputs).
     static func completed(_ id: JobID, tenant: String, in harness: ServerHarness) async throws -> Job {
-        for _ in 0..<600 {
-            if let job = try await harness.server.jobs.job(id, tenant: tenant), job.state.isFinished {
-                try #require(job.state == .completed, "\(job.state): \(job.errors)")
-                return job
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        throw CancellationError()
+        let job = try await harness.waitUntilFinished(id, tenant: tenant)
+        try #require(job.state == .completed, "\(job.state): \(job.errors)")
+        return job
     }
 
     @Test("jobs carry their key's max-running, or the server's default, and claims start no more of a tenant's jobs at once")

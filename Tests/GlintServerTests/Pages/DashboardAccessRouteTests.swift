@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintQueue
 import GlintTestSupport
 import Hummingbird
@@ -119,16 +120,24 @@ struct DashboardAccessRouteTests {
         }
     }
 
-    @Test("share pages and sign-in attempts are rate-limited per client address, with Retry-After")
+    @Test("share pages and sign-in attempts are rate-limited per client address, with Retry-After; the bucket refills at the rate")
     func rateLimits() async throws {
         let fixture = try PagesFixture()
         let access = PageAccessConfiguration(rate: 0.01, burst: 3, loginAttemptsPerMinute: 2)
-        try await fixture.application(access: access).test(.router) { client in
+        let clock = ManualWallClock(PagesFixture.now)
+        try await fixture.application(access: access, clock: clock).test(.router) { client in
             var statuses: [HTTPResponse.Status] = []
             for _ in 0..<5 {
                 try await client.execute(uri: "/s/\(PagesFixture.token("active"))", method: .get) { statuses.append($0.status) }
             }
             #expect(statuses == [.ok, .ok, .ok, .tooManyRequests, .tooManyRequests])
+            // One token every 100 s at 0.01/s: there is one 100 s on, and one only.
+            clock.advance(by: .seconds(100))
+            statuses = []
+            for _ in 0..<2 {
+                try await client.execute(uri: "/s/\(PagesFixture.token("active"))", method: .get) { statuses.append($0.status) }
+            }
+            #expect(statuses == [.ok, .tooManyRequests])
         }
         try await fixture.application(access: PageAccessConfiguration(loginAttemptsPerMinute: 2)).test(.router) { client in
             var statuses: [HTTPResponse.Status] = []

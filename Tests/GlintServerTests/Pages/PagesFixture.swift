@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import GlintLivePhoto
 import GlintQueue
 import GlintTestSupport
@@ -87,13 +88,15 @@ struct PagesFixture {
     /// `Authorization: Bearer` with `key` (the operator's unless told).
     static func bearer(_ key: String = operatorKey) -> HTTPFields { [.authorization: "Bearer \(key)"] }
 
-    /// An application serving the pages only.
-    func application(access: PageAccessConfiguration = PageAccessConfiguration()) -> some ApplicationProtocol {
+    /// An application serving the pages only, at ``now`` on `clock` (a clock of its own unless given).
+    func application(access: PageAccessConfiguration = PageAccessConfiguration(), clock: ManualWallClock = ManualWallClock(PagesFixture.now))
+        -> some ApplicationProtocol
+    {
         var source = source
         source.keys = [Self.operatorKey: Self.operatorViewer, Self.aliceKey: Self.aliceViewer]
         source.owners = [thumbnailJob: "alice"]
         let router = Router(context: GlintRequestContext.self)
-        PageRoutes(source: source, secret: Self.secret, now: { Self.now }, access: access).addRoutes(to: router)
+        PageRoutes(source: source, secret: Self.secret, clock: clock, access: access).addRoutes(to: router)
         return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Crypto
 import Foundation
+import GlintCore
 import GlintJobs
 import GlintQueue
 import GlintTestSupport
@@ -13,7 +14,9 @@ import NIOFoundationCompat
 @testable import GlintServer
 
 /// A whole service on fresh stores in a temporary data directory (SQLite), with two tenants'
-/// keys, served over real HTTP on loopback (HummingbirdTesting `.live`, an ephemeral port).
+/// keys, served over real HTTP on loopback (HummingbirdTesting `.live`, an ephemeral port). The
+/// job store, and so the server (``ServerContext/clock``), goes by the clock the test gives: a
+/// `ManualWallClock` where time matters, moved by the test.
 struct ServerHarness: Sendable {
     let directory: TemporaryDirectory
     let server: ServerContext
@@ -26,16 +29,20 @@ struct ServerHarness: Sendable {
     /// park jobs in queues no worker serves.
     static let testQueues = ["default", "parked", "other", "shown"]
 
-    /// Runs `body` with a harness whose stores are open; closes them afterwards.
+    /// When a key made without a clock at hand says it was made.
+    static let keysCreatedAt = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// Runs `body` with a harness whose stores are open (the job store on `clock`, the system's
+    /// unless given); closes them afterwards.
     static func with<R: Sendable>(
         maxUploadBytes: Int64 = 64 << 20, inputLimits: InputLimits = .default, defaultLimits: KeyLimits = .unlimited,
-        _ body: (ServerHarness) async throws -> R
+        clock: (any WallClock)? = nil, _ body: (ServerHarness) async throws -> R
     ) async throws -> R {
         let directory = try TemporaryDirectory("glint-server-tests")
         let data = GlintDataDirectory(url: directory.url)
         try data.create()
         let blobs = try FileBlobStore(directory: data.blobs)
-        return try await withJobStore(data.defaultStoreLocation) { jobs in
+        return try await openJobStore(data.defaultStoreLocation, clock: clock) { jobs in
             try await withServerStore(for: data.defaultStoreLocation, dataDirectory: data) { store in
                 var server = ServerContext(
                     jobs: jobs, blobs: blobs, store: store, maxUploadBytes: maxUploadBytes, inputLimits: inputLimits,
@@ -52,16 +59,26 @@ struct ServerHarness: Sendable {
         }
     }
 
-    static func makeKey(_ store: any ServerStore, tenant: String, limits: KeyLimits = .unlimited) async throws -> String {
+    /// The job store at `location`, on `clock` (the default's when nil).
+    private static func openJobStore<R: Sendable>(
+        _ location: JobStoreLocation, clock: (any WallClock)?, _ body: (any JobStore) async throws -> R
+    ) async throws -> R {
+        guard let clock else { return try await withJobStore(location, body) }
+        return try await withJobStore(location, clock: clock, body)
+    }
+
+    static func makeKey(
+        _ store: any ServerStore, tenant: String, limits: KeyLimits = .unlimited, createdAt: Date = keysCreatedAt
+    ) async throws -> String {
         let key = APIKey.generate()
-        try await store.insertKey(APIKeyRecord(id: key.id, tenant: tenant, name: "test", hash: key.hash, createdAt: Date(), limits: limits))
+        try await store.insertKey(APIKeyRecord(id: key.id, tenant: tenant, name: "test", hash: key.hash, createdAt: createdAt, limits: limits))
         return key.text
     }
 
     /// A new key for `tenant`, with a webhook signing secret (as `glint keys create` makes them).
     static func makeKey(_ server: ServerContext, tenant: String, limits: KeyLimits = .unlimited) async throws -> String {
-        let text = try await makeKey(server.store, tenant: tenant, limits: limits)
-        _ = try await server.store.rotateWebhookSecret(key: APIKey(parsing: text)!.id, vault: server.webhookSecrets)
+        let text = try await makeKey(server.store, tenant: tenant, limits: limits, createdAt: server.clock.now())
+        _ = try await server.store.rotateWebhookSecret(key: APIKey(parsing: text)!.id, vault: server.webhookSecrets, now: server.clock.now())
         return text
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 import HTTPTypes
 import Hummingbird
 import HummingbirdAuth
@@ -20,24 +21,27 @@ struct PageAccess<Source: PageDataSource>: Sendable {
 
     let source: Source
     let secret: ShareTokenSecret
-    let now: @Sendable () -> Date
+    /// What sessions expire and the buckets fill by (the server's).
+    let clock: any WallClock
     let configuration: PageAccessConfiguration
     let addresses: ClientAddressResolver
     let buckets: TokenBuckets
     let logger: Logger
 
     init(
-        source: Source, secret: ShareTokenSecret, now: @escaping @Sendable () -> Date, configuration: PageAccessConfiguration,
-        logger: Logger
+        source: Source, secret: ShareTokenSecret, clock: any WallClock, configuration: PageAccessConfiguration, logger: Logger
     ) {
         self.source = source
         self.secret = secret
-        self.now = now
+        self.clock = clock
         self.configuration = configuration
         self.addresses = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
-        self.buckets = TokenBuckets()
+        self.buckets = TokenBuckets(clock: clock)
         self.logger = logger
     }
+
+    /// The time now, on ``clock``.
+    func now() -> Date { clock.now() }
 
     /// The client's address (see ``ClientAddressResolver``).
     func client(_ request: Request, context: GlintRequestContext) -> IPAddress? {

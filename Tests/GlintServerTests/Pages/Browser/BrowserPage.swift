@@ -1,7 +1,9 @@
 import Foundation
+import GlintTestSupport
 
-/// One tab of ``HeadlessChromium``, attached with a flat session: navigate, evaluate, wait for
-/// a condition, press the pointer, take a screenshot.
+/// One tab of ``HeadlessChromium``, attached with a flat session: navigate (until the page has
+/// loaded), evaluate, wait for a condition (in the page, on its own changes), press the pointer,
+/// take a screenshot.
 struct BrowserPage {
     let browser: HeadlessChromium
     let session: String
@@ -28,27 +30,67 @@ struct BrowserPage {
         try await browser.send(method, params, session: session)
     }
 
+    /// Opens `url` in the tab and returns once its page has loaded (its `load` event).
     func navigate(_ url: String) async throws {
-        try await send("Page.navigate", ["url": url])
+        dropEvents()
+        let result = try await send("Page.navigate", ["url": url])
+        if let error = result["errorText"] as? String { throw HeadlessChromium.Failure(description: "\(url): \(error)") }
+        try await loaded()
     }
 
-    /// The value of the JavaScript `expression` (awaited when it is a promise), as JSON gives it.
-    func evaluate(_ expression: String) async throws -> Any? {
-        let result = try await send("Runtime.evaluate", ["expression": expression, "awaitPromise": true, "returnByValue": true])
+    /// Returns once the page's `load` event came (since the last ``dropEvents()``).
+    func loaded() async throws {
+        try await browser.event("Page.loadEventFired", session: session)
+    }
+
+    /// Forgets the tab's events so far: before an action whose `load` is awaited next.
+    func dropEvents() {
+        browser.dropEvents(session: session)
+    }
+
+    /// The value of the JavaScript `expression` (awaited when it is a promise, for `bound` at
+    /// most), as JSON gives it.
+    func evaluate(_ expression: String, bound: Duration = .seconds(120)) async throws -> Any? {
+        let result = try await browser.send(
+            "Runtime.evaluate", ["expression": expression, "awaitPromise": true, "returnByValue": true], session: session, bound: bound)
         if let exception = result["exceptionDetails"] as? [String: Any] {
             throw HeadlessChromium.Failure(description: "\(expression): \(exception["text"] ?? exception)")
         }
         return (result["result"] as? [String: Any])?["value"]
     }
 
-    /// Waits until `condition` (JavaScript) is true; false when `timeout` passes first.
-    func wait(until condition: String, timeout: Duration = .seconds(20)) async throws -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while ContinuousClock.now < deadline {
-            if try await evaluate("Boolean(\(condition))") as? Bool == true { return true }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        return false
+    /// Waits until `condition` (JavaScript) is true; false when `bound` passes first (a guard
+    /// against a hang, not a timing). The page checks the condition itself: at once, then on each
+    /// change of its document (a `MutationObserver`) and after each event that may change what
+    /// the document does not hold (loads, media playback, transitions), and its promise resolves
+    /// when it holds; nothing polls.
+    func wait(until condition: String, bound: Duration = .seconds(60)) async throws -> Bool {
+        precondition(bound >= Waiting.shortestBound, "a wait's bound is at least \(Waiting.shortestBound)")
+        let milliseconds = bound.components.seconds * 1000
+        let script = """
+            new Promise(resolve => {
+              const holds = () => { try { return Boolean(\(condition)); } catch (error) { return false; } };
+              if (holds()) { resolve(true); return; }
+              const events = ['load', 'loadeddata', 'canplay', 'canplaythrough', 'playing', 'pause', 'timeupdate', 'ended',
+                              'error', 'readystatechange', 'transitionend', 'animationend'];
+              let timer;
+              const check = () => { if (holds()) done(true); };
+              const afterEvent = () => setTimeout(check, 0);
+              const observer = new MutationObserver(check);
+              const done = value => {
+                observer.disconnect();
+                clearTimeout(timer);
+                for (const type of events) document.removeEventListener(type, afterEvent, true);
+                window.removeEventListener('load', afterEvent, true);
+                resolve(value);
+              };
+              observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+              for (const type of events) document.addEventListener(type, afterEvent, true);
+              window.addEventListener('load', afterEvent, true);
+              timer = setTimeout(() => done(holds()), \(milliseconds));
+            })
+            """
+        return try await evaluate(script, bound: bound * 2) as? Bool == true
     }
 
     /// The centre of the first element matching `selector`, in CSS px.

@@ -119,7 +119,10 @@ struct ChromiumPageTests {
             let page = try await BrowserPage.open(in: browser, width: 390, height: 844, mobile: true)
             try await page.navigate("http://127.0.0.1:\(port)/s/\(token)")
             #expect(try await page.wait(until: "\(Self.figure)?.dataset.still === 'loaded'"))
-            try await Task.sleep(for: .milliseconds(500))
+            // The first view is over once the page has loaded (its subresources with it) and the script
+            // has not started on the motion: a phone fetches it on the first touch only.
+            #expect(try await page.wait(until: "document.readyState === 'complete'"))
+            #expect(try await page.evaluate("\(Self.figure).dataset.motion") as? String == "idle")
             let script = """
                 [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
                   .map(e => [e.name, e.transferSize, e.encodedBodySize])

@@ -9,9 +9,9 @@ import GlintTestSupport
 /// (`--remote-debugging-pipe`: commands are written to the browser's fd 3 and answers read
 /// from its fd 4, each a JSON message ended by a NUL byte), so no WebSocket is needed.
 ///
-/// One instance is used by one test at a time. Reads never block a thread: the answer pipe is
-/// non-blocking and polled with short sleeps, so the server under test keeps running in the
-/// same process.
+/// One instance is used by one test at a time. The answer pipe is read on a thread of its own
+/// (``DevToolsPipe``): a command awaits its answer, an action the event that ends it (a page's
+/// load), and nothing polls, so the server under test keeps running in the same process.
 final class HeadlessChromium {
     /// Why the browser could not be driven.
     struct Failure: Error, CustomStringConvertible {
@@ -24,10 +24,9 @@ final class HeadlessChromium {
 
     private let pid: pid_t
     private let commands: Int32
-    private let answers: Int32
+    private let answers: DevToolsPipe
     private let profile: TemporaryDirectory
     private var nextID = 1
-    private var pending: [UInt8] = []
 
     init() throws {
         guard let executable = Self.executable else { throw Failure(description: "chromium is not installed") }
@@ -56,24 +55,24 @@ final class HeadlessChromium {
         guard status == 0 else { throw Failure(description: "could not start \(executable): \(String(cString: strerror(status)))") }
         pid = child
         commands = toBrowser[1]
-        answers = fromBrowser[0]
-        _ = fcntl(answers, F_SETFL, fcntl(answers, F_GETFL) | O_NONBLOCK)
+        answers = DevToolsPipe(reading: fromBrowser[0])
     }
 
     deinit {
+        // The answer pipe's reader closes its end once the browser is gone.
         close(commands)
-        close(answers)
         kill(pid, SIGKILL)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
     }
 
     /// Sends `method` with `params` (to a page when `session` is given) and returns the answer's
-    /// `result`. Events that arrive meanwhile are dropped.
+    /// `result`, awaited for `bound` at most (a guard against a hung browser, not a timing).
+    /// Events that arrive meanwhile are kept for ``event(_:session:)``.
     @discardableResult
     func send(
         _ method: String, _ params: [String: Any] = [:], session: String? = nil,
-        timeout: Duration = .seconds(30)
+        bound: Duration = .seconds(120)
     ) async throws -> [String: Any] {
         let id = nextID
         nextID += 1
@@ -83,40 +82,31 @@ final class HeadlessChromium {
         bytes.append(0)
         let written = bytes.withUnsafeBytes { write(commands, $0.baseAddress, $0.count) }
         guard written == bytes.count else { throw Failure(description: "\(method): could not write to the browser") }
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while ContinuousClock.now < deadline {
-            while let reply = try nextMessage() {
-                guard reply["id"] as? Int == id else { continue }
-                if let error = reply["error"] as? [String: Any] {
-                    throw Failure(description: "\(method): \(error["message"] ?? error)")
-                }
-                return reply["result"] as? [String: Any] ?? [:]
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        let answers = self.answers
+        guard let data = try await Waiting.within(bound, "the browser's answer to \(method)", { await answers.answer(to: id) }) else {
+            throw Failure(description: "\(method): the browser closed its DevTools pipe")
         }
-        throw Failure(description: "\(method): no answer from the browser in \(timeout)")
+        let reply = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        if let error = reply["error"] as? [String: Any] {
+            throw Failure(description: "\(method): \(error["message"] ?? error)")
+        }
+        return reply["result"] as? [String: Any] ?? [:]
     }
 
-    /// One whole message from the answer pipe, or nil when none has arrived yet.
-    private func nextMessage() throws -> [String: Any]? {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            if let end = pending.firstIndex(of: 0) {
-                let message = Array(pending[..<end])
-                pending.removeSubrange(...end)
-                return try JSONSerialization.jsonObject(with: Data(message)) as? [String: Any]
-            }
-            let count = buffer.withUnsafeMutableBytes { read(answers, $0.baseAddress, $0.count) }
-            if count > 0 {
-                pending += buffer[..<count]
-            } else if count == 0 {
-                throw Failure(description: "the browser closed its DevTools pipe")
-            } else if errno == EAGAIN || errno == EWOULDBLOCK {
-                return nil
-            } else {
-                throw Failure(description: "reading the DevTools pipe: \(String(cString: strerror(errno)))")
-            }
+    /// The next event `method` of `session` (kept since the last ``dropEvents(session:)``, or
+    /// still to come), awaited for `bound` at most.
+    @discardableResult
+    func event(_ method: String, session: String?, bound: Duration = .seconds(120)) async throws -> [String: Any] {
+        let answers = self.answers
+        guard let data = try await Waiting.within(bound, "the browser's event \(method)", { await answers.event(method, session: session) }) else {
+            throw Failure(description: "waiting for \(method): the browser closed its DevTools pipe")
         }
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    /// Forgets the events of `session` kept so far: before an action whose event is awaited next.
+    func dropEvents(session: String?) {
+        answers.dropEvents(session: session)
     }
 }
 

@@ -1,20 +1,51 @@
+import GlintCore
 import GlintTestSupport
 import NIOCore
+import Synchronization
 import Testing
 
 @testable import GlintServer
 
 /// What ``EgressClient`` checks before it connects: every resolved address, literal addresses
-/// without a lookup, and a lookup that never answers cut off at the attempt's timeout.
+/// without a lookup, and a lookup that never answers cut off at the attempt's timeout (on the
+/// client's clock, a manual one the test moves).
 @Suite("network: the egress client's checks", .suiteTimeLimit)
 struct EgressClientTests {
-    /// Answers `addresses` after `delay`, and counts its lookups.
+    /// Answers `addresses`.
     struct ScriptedResolver: HostResolver {
         var addresses: [String]
-        var delay: Duration = .zero
         func addresses(of host: String) async throws -> [IPAddress] {
-            try await Task.sleep(for: delay)
+            addresses.compactMap { IPAddress($0) }
+        }
+    }
+
+    /// Answers `addresses` only once ``answer()`` is called (the test calls it at its end), as a
+    /// lookup blocked on a thread would: cancelling it does not end it.
+    final class HeldResolver: HostResolver {
+        let addresses: [String]
+        private let waiting = Mutex<(answered: Bool, continuations: [CheckedContinuation<Void, Never>])>((false, []))
+
+        init(addresses: [String]) { self.addresses = addresses }
+
+        func addresses(of host: String) async throws -> [IPAddress] {
+            await withCheckedContinuation { continuation in
+                let answered = waiting.withLock { state -> Bool in
+                    if !state.answered { state.continuations.append(continuation) }
+                    return state.answered
+                }
+                if answered { continuation.resume() }
+            }
             return addresses.compactMap { IPAddress($0) }
+        }
+
+        /// Lets every lookup, and every later one, answer.
+        func answer() {
+            let continuations = waiting.withLock { state in
+                state.answered = true
+                defer { state.continuations = [] }
+                return state.continuations
+            }
+            for continuation in continuations { continuation.resume() }
         }
     }
 
@@ -47,16 +78,35 @@ struct EgressClientTests {
         await #expect(throws: EgressRefusal.self) { try await client.checkedAddress(for: try EgressTarget(url: "http://2130706433/")) }
     }
 
-    @Test("a lookup that never answers ends at the attempt's timeout")
+    @Test("a lookup that never answers ends at the attempt's timeout on the client's clock")
     func lookupTimeout() async throws {
-        // The lookup would answer (a public address) after 600 s: an error says the timeout came first.
-        // No wall-clock bound here: beside the other suites the cooperative pool can be busy for long.
-        let client = EgressClient(resolver: ScriptedResolver(addresses: ["93.184.216.34"], delay: .seconds(600)))
+        // The lookup would answer a public address, but only at the test's end: an error says the timeout came first.
+        let resolver = HeldResolver(addresses: ["93.184.216.34"])
+        defer { resolver.answer() }
+        let clock = ManualWallClock()
+        let client = EgressClient(resolver: resolver, clock: clock)
+        let lookup = Task { try await client.checkedAddress(for: try EgressTarget(url: "https://slow.example.com/"), timeout: .seconds(10)) }
+        try await Waiting.within(.seconds(60), "the lookup's timeout to wait on the clock") { await clock.sleepers(1, within: .seconds(10)) }
+        clock.advance(by: .seconds(9))
+        #expect(clock.sleeperCount == 1, "not timed out before its time")
+        clock.advance(by: .seconds(1))
         do {
-            let address = try await client.checkedAddress(for: try EgressTarget(url: "https://slow.example.com/"), timeout: .milliseconds(200))
+            let address = try await Waiting.within(.seconds(60), "the lookup to end at its timeout") { try await lookup.value }
             Issue.record("the lookup answered \(address) instead of timing out")
         } catch let error as HostResolutionError {
             #expect(error.reason.contains("no answer within"), "\(error)")
         }
+    }
+
+    @Test("a lookup that answers in time gives its address, and its timeout no longer waits")
+    func lookupInTime() async throws {
+        let resolver = HeldResolver(addresses: ["93.184.216.34"])
+        let clock = ManualWallClock()
+        let client = EgressClient(resolver: resolver, clock: clock)
+        let lookup = Task { try await client.checkedAddress(for: try EgressTarget(url: "https://quick.example.com/"), timeout: .seconds(10)) }
+        try await Waiting.within(.seconds(60), "the lookup's timeout to wait on the clock") { await clock.sleepers(1, within: .seconds(10)) }
+        resolver.answer()
+        #expect(try await Waiting.within(.seconds(60), "the lookup to answer") { try await lookup.value } == IPAddress("93.184.216.34"))
+        #expect(clock.sleeperCount == 0, "the timeout's sleep was cancelled")
     }
 }
