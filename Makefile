@@ -90,14 +90,19 @@ test: deps lint
 	export GLINT_TEST_POSTGRES_URL
 	$(call timed,test build,$(SWIFT) build --build-tests)
 	# Not here: the soak (below) and PageScreenshots, which writes docs/*.png (Scripts/screenshots.sh runs it).
-	# Every suite has a time limit (.suiteTimeLimit); `timeout` bounds each run as a whole too, so that even
-	# a test stuck where cancellation cannot reach it cannot hold CI. Swift Testing's event stream is kept
-	# so that a failed or stopped run names the tests it was inside (Scripts/open-tests.py).
-	$(call timed,tests,timeout --kill-after=30s $(TEST_TIMEOUT) $(SWIFT) test --skip-build --skip SoakTests --skip PageScreenshots \
+	# Every suite has a time limit (.suiteTimeLimit); Scripts/bounded-test-run.sh bounds each run as a whole
+	# too, so that even a test stuck where cancellation cannot reach it cannot hold CI, and before it ends a
+	# run that outlived its bound it prints what the run was doing (Scripts/hang-report.sh: every thread's
+	# backtrace, the processes and sockets left). Swift Testing's event stream is kept so that a failed or
+	# stopped run names the tests it was inside, or, when none was open, where it stopped (Scripts/open-tests.py).
+	$(call timed,tests,Scripts/bounded-test-run.sh $(TEST_TIMEOUT) $(SWIFT) test --skip-build --skip SoakTests --skip PageScreenshots \
 		--experimental-event-stream-output "$$events" --experimental-event-stream-version 0 \
 		|| { status=$$?; python3 Scripts/open-tests.py "$$events" >&2; exit $$status; })
-	# The 2-minute soak (SoakTests) loads both cores and kills processes: alone, after the rest.
-	$(call timed,soak,GLINT_SOAK_TEST=1 timeout --kill-after=30s 15m $(SWIFT) test --skip-build --filter SoakTests)
+	# The 2-minute soak (SoakTests) loads both cores and kills processes: alone, after the rest; named as the
+	# rest are when it fails or stops.
+	$(call timed,soak,GLINT_SOAK_TEST=1 Scripts/bounded-test-run.sh 15m $(SWIFT) test --skip-build --filter SoakTests \
+		--experimental-event-stream-output "$$events" --experimental-event-stream-version 0 \
+		|| { status=$$?; python3 Scripts/open-tests.py "$$events" >&2; exit $$status; })
 
 # Coverage-guided fuzzing of Glint's own parsers (docs/fuzzing.md): each harness under Fuzz/ built with
 # the fuzzer and address sanitizers into .build-fuzz/ (the normal build is untouched), then run for
@@ -139,6 +144,7 @@ lint:
 	python3 Scripts/check-egress.py
 	python3 Scripts/check-test-clock.py --self-test
 	python3 Scripts/check-test-clock.py
+	python3 Scripts/open-tests.py --self-test
 	Scripts/long-functions.sh Sources Benchmarks Fuzz
 	echo "== lint: $$(( $$(date +%s) - lint_started )) s"
 

@@ -156,8 +156,8 @@ struct LibraryCommandTests {
         let arguments = ["export", library.root, "-r", "--as", "gif", "--out", library.out, "--jobs", "1"]
         let process = try await Self.startAndWait(arguments, items: outputs)
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try #require(process.terminationReason == .uncaughtSignal, "the run ended before it was killed: \(library.outputs())")
+        let ended = try await ProcessExit.status(of: process, within: .seconds(60))
+        try #require(ended == .signalled(SIGKILL), "the run ended before it was killed (\(ended)): \(library.outputs())")
         #expect(try library.stagingLeft(), "a killed run cannot remove its staging folder: it is beside --out, not under it")
         let written = library.outputs()
         #expect(written.count >= outputs && written.count < 14, "\(written)")
@@ -196,8 +196,8 @@ struct LibraryCommandTests {
         let arguments = ["export", library.root, "-r", "--as", "gif", "--out", library.out, "--jobs", "1"]
         let process = try await Self.startAndWait(arguments, items: 2)
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130, "\(process.terminationReason) \(process.terminationStatus)")
+        let ended = try await ProcessExit.status(of: process, within: .seconds(60))
+        #expect(ended == .exited(130), "\(ended)")
         #expect(try !library.stagingLeft())
         let written = library.outputs()
         #expect(written.count >= 2 && written.count < 14, "\(written)")

@@ -36,6 +36,17 @@ struct TwoServersTests {
         return Answer(status: http.statusCode, body: data, headers: headers)
     }
 
+    /// How job `id`'s event stream on `base` ends: `completed`, `discarded` or `cancelled`, nil
+    /// when it ended without a terminal event. Awaited for 4 minutes at most (a guard against a hang).
+    static func end(of id: String, on base: String, key: String, log: URL) async throws -> String? {
+        let curl = try CurlProcess(["-sN", "--max-time", "600", "-H", "Authorization: Bearer \(key)", "\(base)/v1/jobs/\(id)/events"], log: log)
+        let stream = curl.output
+        let line = try await Waiting.within(.seconds(240), "job \(id) to end") {
+            await stream.line { $0.hasPrefix("event: ") && $0 != "event: progress" }
+        }
+        return line.map { String($0.dropFirst("event: ".count)) }
+    }
+
     @Test(
         "a job submitted through one server is seen, downloaded and shared through the other; each one's share links open on the other",
         .requires(.postgres, .fixture(SharedFixtures.Name.livePhotoStill)))
@@ -68,13 +79,11 @@ struct TwoServersTests {
         #expect(submitted.status == 201 || submitted.status == 202, "\(String(decoding: submitted.body, as: UTF8.self))")
         let id = try #require(submitted.json["id"] as? String)
 
-        // Seen through the other.
-        var state = ""
-        for _ in 0..<600 where !["completed", "discarded", "cancelled"].contains(state) {
-            try await Task.sleep(for: .milliseconds(200))
-            state = try await Self.call("GET", worker, "/v1/jobs/\(id)", key: key).json["state"] as? String ?? ""
-        }
-        try #require(state == "completed", "the job ended \(state): \(workerProcess.logText.suffix(2000))")
+        // Seen through the other: its event stream there ends with the job.
+        let ended = try await Self.end(of: id, on: worker, key: key, log: directory.file("events-\(id).txt"))
+        try #require(ended == "completed", "the job ended \(String(describing: ended)): \(workerProcess.logText.suffix(2000))")
+        let seen = try await Self.call("GET", worker, "/v1/jobs/\(id)", key: key)
+        #expect(seen.json["state"] as? String == "completed")
 
         // Downloaded through both: the same bytes, the same ETag.
         let fromWorker = try await Self.call("GET", worker, "/v1/jobs/\(id)/outputs/image", key: key)
@@ -92,12 +101,14 @@ struct TwoServersTests {
             #expect(page.status == 200, "\(link) signed by \(signer) did not open on \(opener)")
             #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
             // The photo's download is the location-free copy the share's renditions job makes (the
-            // worker node runs it): 503 until it is made, then a JPEG.
-            var photo = try await Self.call("GET", opener, link + "/download/still")
-            for _ in 0..<600 where photo.status == 503 {
-                try await Task.sleep(for: .milliseconds(200))
-                photo = try await Self.call("GET", opener, link + "/download/still")
-            }
+            // worker node runs it; the second share finds the first's): a JPEG once that job completed.
+            let list = try await Self.call("GET", opener, "/v1/jobs?kind=share.renditions&limit=1000", key: key)
+            let renditions = (list.json["jobs"] as? [[String: Any]] ?? []).first { $0["queue"] as? String == queue }
+            let renditionsID = try #require(
+                renditions?["id"] as? String, "no renditions job in \(queue): \(String(decoding: list.body, as: UTF8.self).prefix(2000))")
+            let made = try await Self.end(of: renditionsID, on: opener, key: key, log: directory.file("events-\(renditionsID).txt"))
+            try #require(made == "completed", "the renditions job ended \(String(describing: made)): \(workerProcess.logText.suffix(2000))")
+            let photo = try await Self.call("GET", opener, link + "/download/still")
             #expect(photo.status == 200 && photo.body.starts(with: [0xFF, 0xD8, 0xFF]), "\(link)/download/still: \(photo.status)")
         }
         let apiStop = await apiProcess.stop()

@@ -97,14 +97,16 @@ public enum ExternalTool {
         process.standardOutput = stdoutHandle
         process.standardError = stderrHandle
 
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
+        // The end is the kernel's word, not Foundation's (ProcessExit): a descriptor the program
+        // passed on (to a process it left running) would hold Foundation's notice back, and this
+        // thread, one of the task pool's, with it.
         try process.run()
         var timedOut = false
-        if !Waiting.blockingWait(for: exited, within: .seconds(timeout)) {
+        var ended = ProcessExit.blockingStatus(of: process, within: .seconds(timeout))
+        if ended == nil {
             timedOut = true
             kill(process.processIdentifier, SIGKILL)
-            exited.wait()
+            ended = ProcessExit.blockingStatus(of: process, within: Waiting.shortestBound)
         }
         try stdoutHandle.close()
         try stderrHandle.close()
@@ -112,11 +114,18 @@ public enum ExternalTool {
         let commandLine = ([executable.lastPathComponent] + arguments).map(quoted).joined(separator: " ")
         return ProcessOutcome(
             commandLine: commandLine,
-            status: process.terminationStatus,
-            terminatedBySignal: process.terminationReason == .uncaughtSignal,
+            status: ended.map(Self.number) ?? SIGKILL,
+            terminatedBySignal: ended.map { if case .signalled = $0 { true } else { false } } ?? true,
             timedOut: timedOut,
             stdout: try Data(contentsOf: stdoutURL),
             stderr: try Data(contentsOf: stderrURL))
+    }
+
+    /// The exit status, or the signal's number.
+    private static func number(_ status: ProcessExit.Status) -> Int32 {
+        switch status {
+        case .exited(let code), .signalled(let code): code
+        }
     }
 
     /// `argument`, single-quoted when it holds spaces, braces or quotes, for command lines in

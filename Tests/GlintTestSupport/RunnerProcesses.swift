@@ -58,31 +58,4 @@ public enum RunnerProcesses {
     public static func exitOfChildren(of parent: Int32, named name: String? = nil, within bound: Duration) async throws {
         try await Waiting.exit(of: children(of: parent, named: name), within: bound)
     }
-
-    /// Starts `body` on a thread at once (before the test awaits anything: other tests may keep
-    /// the task pool busy for seconds, long enough for a job to run and end unseen); ``value``
-    /// awaits its result.
-    public final class Watcher<T: Sendable>: @unchecked Sendable {
-        private var result: T?
-        private let done = DispatchSemaphore(value: 0)
-
-        public init(_ body: @escaping @Sendable () -> T) {
-            Thread {
-                self.result = body()
-                self.done.signal()
-            }
-            .start()
-        }
-
-        /// The body's result, once it has returned.
-        public var value: T {
-            get async {
-                await OwnThread.run {
-                    self.done.wait()
-                    self.done.signal()
-                    return self.result!
-                }
-            }
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -24,24 +25,38 @@ public enum Waiting {
     }
 
     /// Awaits `body` (which awaits an event), for `bound` at most.
-    /// - Throws: ``TimedOut`` when `body` has not returned within `bound` (it is cancelled), or
-    ///   what `body` throws.
+    ///
+    /// The bound holds whatever `body` does: past it `body` is cancelled and left to end by
+    /// itself, and ``TimedOut`` is thrown at once. (A task group would wait for a body that
+    /// cancellation cannot reach, a thread blocked in a read, and the wait would have no bound.)
+    /// A body left so must not hold a thread of the task pool: work that blocks runs on a thread
+    /// of its own (``blocking(_:_:_:)``), so that what is left behind only waits.
+    /// - Throws: ``TimedOut`` when `body` has not returned within `bound`, or what `body` throws.
     public static func within<R: Sendable>(
         _ bound: Duration, _ what: @autoclosure () -> String, _ body: @escaping @Sendable () async throws -> R
     ) async throws -> R {
         precondition(bound >= shortestBound, "a wait's bound is at least \(shortestBound) (\(bound) given)")
-        let description = what()
-        return try await withThrowingTaskGroup(of: R?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: bound)
-                return nil
+        let outcome = FirstOutcome<R>()
+        let timedOut = TimedOut(what: what(), bound: bound)
+        let work = Task {
+            do {
+                outcome.finish(.success(try await body()))
+            } catch {
+                outcome.finish(.failure(error))
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let result = first else {
-                throw TimedOut(what: description, bound: bound)
-            }
-            return result
+        }
+        let timer = Task {
+            guard (try? await Task.sleep(for: bound)) != nil else { return }
+            outcome.finish(.failure(timedOut))
+        }
+        defer {
+            work.cancel()
+            timer.cancel()
+        }
+        return try await withTaskCancellationHandler {
+            try await outcome.value
+        } onCancel: {
+            work.cancel()
         }
     }
 
@@ -58,8 +73,10 @@ public enum Waiting {
     public static func exit(of pid: Int32, within bound: Duration) async throws {
         let descriptor = pidfdOpen(pid, 0)
         guard descriptor >= 0 else { return }  // already gone (ESRCH)
-        defer { close(descriptor) }
+        // The waiting thread closes the descriptor: past the bound it goes on waiting (for as long as
+        // the process lives), and its descriptor must not be closed under it, nor its number reused.
         try await blocking(bound, "process \(pid) to end") {
+            defer { close(descriptor) }
             var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             while poll(&entry, 1, -1) < 0, errno == EINTR {}
         }
@@ -75,6 +92,25 @@ public enum Waiting {
         return event.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
     }
 
+    /// Blocks the calling thread until process `pid` (a child or not) has ended, told by the kernel
+    /// (a pidfd), for `bound` at most: false when the bound passed first. True at once for a
+    /// process already gone. For synchronous helpers (``ProcessExit/blockingStatus(of:within:)``).
+    public static func blockingExit(of pid: Int32, within bound: Duration) -> Bool {
+        precondition(bound >= shortestBound, "a wait's bound is at least \(shortestBound) (\(bound) given)")
+        let descriptor = pidfdOpen(pid, 0)
+        guard descriptor >= 0 else { return true }  // already gone (ESRCH)
+        defer { close(descriptor) }
+        let deadline = ContinuousClock.now + bound
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while case let left = ContinuousClock.now.duration(to: deadline), left > .zero {
+            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
+            let ready = poll(&entry, 1, Int32(clamping: milliseconds))
+            // Ended; or an error other than a signal's interruption, which waiting cannot mend.
+            if ready > 0 || (ready < 0 && errno != EINTR) { return true }
+        }
+        return false
+    }
+
     /// glibc's `pidfd_open(2)` (2.36), which Swift's Glibc module does not declare.
     private static let pidfdOpen: @convention(c) (Int32, UInt32) -> Int32 = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pidfd_open") else { fatalError("glibc has no pidfd_open") }
@@ -85,6 +121,40 @@ public enum Waiting {
     public static func exit(of pids: [Int32], within bound: Duration) async throws {
         try await within(bound, "processes \(pids) to end") {
             for pid in pids { try await exit(of: pid, within: bound) }
+        }
+    }
+
+    /// The first of several outcomes handed in (the body's, the bound's), for one awaiting task.
+    private final class FirstOutcome<R: Sendable>: Sendable {
+        private struct State {
+            var result: Result<R, any Error>?
+            var waiter: CheckedContinuation<R, any Error>?
+        }
+
+        private let state = Mutex(State())
+
+        /// Keeps `result` unless an outcome came first, and hands it to the waiter.
+        func finish(_ result: Result<R, any Error>) {
+            let waiter = state.withLock { state -> CheckedContinuation<R, any Error>? in
+                guard case .none = state.result else { return nil }
+                state.result = result
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(with: result)
+        }
+
+        /// The first outcome, once there is one.
+        var value: R {
+            get async throws {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
+                    let result = state.withLock { state -> Result<R, any Error>? in
+                        if case .none = state.result { state.waiter = continuation }
+                        return state.result
+                    }
+                    if let result { continuation.resume(with: result) }
+                }
+            }
         }
     }
 }

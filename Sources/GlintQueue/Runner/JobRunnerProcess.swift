@@ -84,13 +84,8 @@ final class JobRunnerProcess: Sendable {
             close(stdinPipe[1])
             throw failure("make a socket pair", errno)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
+        var actions = fileActions(input: stdinPipe[0], output: stdoutPipe[1], standardError: standardError, seccomp: seccomp)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-        if let standardError { posix_spawn_file_actions_adddup2(&actions, standardError, 2) }
-        if seccomp >= 0 { posix_spawn_file_actions_adddup2(&actions, seccomp, JobRunnerSandbox.seccompDescriptor) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -115,6 +110,33 @@ final class JobRunnerProcess: Sendable {
             pid: pid, sandboxed: sandbox != nil, input: FileHandle(fileDescriptor: stdinPipe[1], closeOnDealloc: true),
             output: FileHandle(fileDescriptor: stdoutPipe[0], closeOnDealloc: true))
     }
+
+    /// What the runner starts with: `input` and `output` as its standard input and output,
+    /// `standardError` (this process's when nil), the seccomp filter at
+    /// ``JobRunnerSandbox/seccompDescriptor`` (when `seccomp` is one), and no other descriptor.
+    /// posix_spawn hands on every descriptor not marked close-on-exec, and a runner (it reads
+    /// hostile files) holding one of this process's would keep it open past its owner: a pipe whose
+    /// reader never sees its end, a socket whose peer never sees it close, the socket pair by which
+    /// Foundation learns that a process it started has ended.
+    private static func fileActions(input: Int32, output: Int32, standardError: Int32?, seccomp: Int32) -> posix_spawn_file_actions_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, input, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        if let standardError { posix_spawn_file_actions_adddup2(&actions, standardError, 2) }
+        if seccomp >= 0 { posix_spawn_file_actions_adddup2(&actions, seccomp, JobRunnerSandbox.seccompDescriptor) }
+        _ = addCloseFrom(&actions, seccomp >= 0 ? JobRunnerSandbox.seccompDescriptor + 1 : 3)
+        return actions
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np(3)` (2.34), which Swift's Glibc module
+    /// does not declare: the spawned program starts with no descriptor from the one given up.
+    private static let addCloseFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+            fatalError("glibc has no posix_spawn_file_actions_addclosefrom_np (2.34 or later is needed)")
+        }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 
     private static func failure(_ what: String, _ code: Int32) -> JobHandlerError {
         JobHandlerError(code: .handlerFailed, message: "could not \(what): \(String(cString: strerror(code)))", permanent: false)

@@ -7,10 +7,19 @@ import Testing
 #endif
 
 /// A `glint worker` (or `glint serve`) process running in the background, its standard output and
-/// error going to a log file, that a test can kill outright or stop gracefully.
+/// error read as they come into ``output`` (and copied into a log file), that a test can kill
+/// outright or stop gracefully.
 final class WorkerProcess {
     let process = Process()
     let log: URL
+    /// What the process prints (standard output and error), line by line as it comes: a test
+    /// awaits the line that says a state was reached (``ProcessOutput/line(containing:)``).
+    let output: ProcessOutput
+    private let termination: ProcessTermination
+
+    /// How long ``stop(timeout:)`` waits unless told: far longer than a graceful stop takes (the
+    /// grace and margin the tests give are seconds).
+    static let stopBound = Duration.seconds(60)
 
     /// Starts `glint <command>` (`worker` unless told) with `arguments`, logging at info level into `log`,
     /// with the test's environment and `extra` over it.
@@ -22,8 +31,8 @@ final class WorkerProcess {
             GlintProcess.executable, "the glint executable was not found beside the test runner",
             sourceLocation: sourceLocation)
         self.log = log
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
+        output = ProcessOutput(copyingTo: log)
+        termination = ProcessTermination(of: process)
         process.executableURL = executable
         process.arguments = [command] + arguments
         process.currentDirectoryURL = SharedFixtures.packageRoot
@@ -31,51 +40,138 @@ final class WorkerProcess {
         environment["GLINT_LOG_LEVEL"] = "info"
         environment.merge(extra) { _, new in new }
         process.environment = environment
-        process.standardOutput = handle
-        process.standardError = handle
+        process.standardOutput = output.pipe
+        process.standardError = output.pipe
         try process.run()
-        try handle.close()
     }
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Where a `glint serve --json` said it listens (`http://127.0.0.1:<port>`), waiting up to 2
-    /// minutes for its `listening` line.
+    /// Where a `glint serve --json` said it listens (`http://127.0.0.1:<port>`): its `listening`
+    /// line, awaited for 2 minutes at most.
     func listeningURL(sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        for _ in 0..<1200 {
-            for line in logText.split(separator: "\n") where line.contains("\"listening\"") {
-                let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-                if let url = event?["url"] as? String { return url }
+        let output = output
+        let line: String?
+        do {
+            line = try await Waiting.within(.seconds(120), "glint serve to say where it listens") {
+                await output.line { $0.hasPrefix("{") && $0.contains(#""event":"listening""#) }
             }
-            try await Task.sleep(for: .milliseconds(100))
+        } catch {
+            Issue.record("glint serve did not say where it listens: \(logText)", sourceLocation: sourceLocation)
+            throw error
         }
-        Issue.record("glint serve did not say where it listens: \(logText)", sourceLocation: sourceLocation)
-        throw CancellationError()
+        let event = line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        guard let url = event?["url"] as? String else {
+            Issue.record("glint serve ended without saying where it listens: \(logText)", sourceLocation: sourceLocation)
+            throw CancellationError()
+        }
+        return url
     }
 
-    /// `kill -9`, then waits for the process to be gone.
+    /// `kill -9`, then waits for the process to be gone (a killed process ends at once), for
+    /// ``stopBound`` at most, as the kernel tells it (``ProcessTermination``).
     func killHard() {
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        termination.wait()
     }
 
-    /// SIGTERM (graceful shutdown), then waits up to `timeout` seconds; returns the exit status,
-    /// or nil (after killing it) when it did not stop.
-    func stop(timeout: TimeInterval = 60) async -> Int32? {
+    /// SIGTERM (graceful shutdown), then awaits the process's end for `timeout` at most (at
+    /// least ``Waiting/shortestBound``); returns the exit status (128 + the signal when a signal
+    /// ended it), or nil (after killing it) when it did not stop. Once it returns, ``logText``
+    /// holds everything the process printed.
+    func stop(timeout: Duration = WorkerProcess.stopBound) async -> Int32? {
         kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline {
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        guard !process.isRunning else {
+        let status: Int32
+        do {
+            status = try await termination.status(of: process, within: max(timeout, Waiting.shortestBound))
+        } catch {
             killHard()
             return nil
         }
-        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+        // A child that inherited the output (a runner) may hold it a moment longer.
+        try? await awaitOutputEnd()
+        return status
     }
 
-    /// The log's text.
-    var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+    /// ``stop(timeout:)`` with the bound in seconds.
+    func stop(timeout seconds: TimeInterval) async -> Int32? {
+        await stop(timeout: .seconds(seconds))
+    }
+
+    /// Awaits the end of the output: the process and every child that inherited it have ended and
+    /// all they printed was read, so that ``logText`` holds all of it.
+    func awaitOutputEnd(within bound: Duration = Waiting.shortestBound) async throws {
+        let output = output
+        _ = try await Waiting.within(bound, "the output of glint \(process.arguments?.first ?? "") to end") {
+            _ = await output.line { _ in false }
+            return true
+        }
+    }
+
+    /// Everything the process printed so far.
+    var logText: String { output.text }
+}
+
+/// How a Foundation `Process` ended, as the kernel tells it (``ProcessExit``), never through
+/// Foundation's termination handler: Foundation hears of a child's end only once every process
+/// holding a copy of the socket pair end it gave the child has closed it (the child's runners, or
+/// a runner another test's in-process worker started in the same moment), so a wait for its word
+/// could outlive the child by as long as those live, a thread of the task pool blocked meanwhile.
+final class ProcessTermination: Sendable {
+    private let process: Process
+
+    /// Watches `process`, which has not been run yet.
+    init(of process: Process) {
+        self.process = process
+    }
+
+    /// Blocks until the process has ended, for ``WorkerProcess/stopBound`` at most (a killed
+    /// process ends at once).
+    func wait() {
+        _ = ProcessExit.blockingStatus(of: process, within: WorkerProcess.stopBound)
+    }
+
+    /// Awaits the end of `process` for `bound` at most; its exit status, 128 + the signal when a
+    /// signal ended it.
+    func status(of process: Process, within bound: Duration) async throws -> Int32 {
+        try await ProcessExit.status(of: process, within: bound).shellStatus
+    }
+}
+
+/// `curl` run in the background (an event stream followed, a slow upload), what it prints read
+/// into ``output`` as it comes; killed when dropped.
+final class CurlProcess {
+    let process = Process()
+    /// Its standard output and error.
+    let output: ProcessOutput
+    private let termination: ProcessTermination
+
+    /// Starts `curl <arguments>`; its output is copied into `log` when given.
+    init(_ arguments: [String], log: URL? = nil) throws {
+        output = ProcessOutput(copyingTo: log)
+        termination = ProcessTermination(of: process)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["curl"] + arguments
+        process.standardOutput = output.pipe
+        process.standardError = output.pipe
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Awaits curl's end and the end of its output (all it printed is in ``output`` then), for
+    /// `bound` at most each; its exit status.
+    func status(within bound: Duration) async throws -> Int32 {
+        let status = try await termination.status(of: process, within: bound)
+        let output = output
+        _ = try await Waiting.within(bound, "the output of curl to end") {
+            _ = await output.line { _ in false }
+            return true
+        }
+        return status
+    }
 }

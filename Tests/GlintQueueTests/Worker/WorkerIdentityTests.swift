@@ -10,7 +10,9 @@ struct WorkerIdentityTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/true")
         try process.run()
-        process.waitUntilExit()
+        // Its end as the kernel tells it: Foundation hears of it only once every copy of the
+        // descriptor it gave the child is closed, a runner another test started meanwhile among them.
+        _ = ProcessExit.blockingStatus(of: process, within: .seconds(60))
         return process.processIdentifier
     }
 

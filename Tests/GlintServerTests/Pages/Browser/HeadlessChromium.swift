@@ -41,6 +41,9 @@ final class HeadlessChromium {
         posix_spawn_file_actions_adddup2(&actions, fromBrowser[1], 4)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // No other descriptor of this process (posix_spawn hands on all those not close-on-exec:
+        // other tests' pipes and sockets, which the browser would hold open past their owners).
+        _ = Self.addCloseFrom(&actions, 5)
         let arguments = [
             executable, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
             "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check", "--hide-scrollbars",
@@ -57,6 +60,15 @@ final class HeadlessChromium {
         commands = toBrowser[1]
         answers = DevToolsPipe(reading: fromBrowser[0])
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np(3)` (2.34), which Swift's Glibc module
+    /// does not declare.
+    private static let addCloseFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+            fatalError("glibc has no posix_spawn_file_actions_addclosefrom_np (2.34 or later is needed)")
+        }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 
     deinit {
         // The answer pipe's reader closes its end once the browser is gone.
