@@ -301,6 +301,7 @@ let package = Package(
                 "GlintServer",
                 "GlintJobs",
                 "GlintQueue",
+                "GlintQueueTestSupport",
                 "GlintLivePhoto",
                 "GlintMedia",
                 "GlintTestSupport",

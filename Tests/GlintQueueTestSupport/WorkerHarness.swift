@@ -99,25 +99,7 @@ public struct WorkerHarness: Sendable {
     public func waitFor(
         _ id: JobID, sourceLocation: SourceLocation = #_sourceLocation, _ condition: @escaping @Sendable (Job) -> Bool
     ) async throws -> Job {
-        let (store, seen) = (store, LastSeen())
-        do {
-            return try await Waiting.within(.seconds(180), "job \(id) to reach the expected state") {
-                while true {
-                    // The mark is taken before the read: a change between the read and the wait ends the wait at once.
-                    let mark = store.jobChangeMark()
-                    guard let job = try await store.job(id, tenant: nil) else { throw JobQueueError(.jobNotFound, "job \(id) vanished") }
-                    seen.job.withLock { $0 = job }
-                    if condition(job) { return job }
-                    await store.waitForJobChange(since: mark, timeout: .seconds(5))
-                }
-            }
-        } catch let timedOut as Waiting.TimedOut {
-            let job = try #require(seen.job.withLock { $0 }, "\(timedOut): the job was never read", sourceLocation: sourceLocation)
-            Issue.record(
-                "job \(id) never reached the expected state; last seen: \(job.state), attempt \(job.attempt), errors \(job.errors)",
-                sourceLocation: sourceLocation)
-            return job
-        }
+        try await JobChangeWaiting.waitFor(id, in: store, bound: .seconds(180), recheck: .seconds(5), sourceLocation: sourceLocation, condition)
     }
 
     /// Waits until the job is completed, cancelled or discarded.
@@ -132,9 +114,4 @@ public struct WorkerHarness: Sendable {
             sourceLocation: sourceLocation)
         return try Data(contentsOf: blobs.url(for: blob))
     }
-}
-
-/// The job as a wait last read it, for the message when the wait gives up.
-private final class LastSeen: Sendable {
-    let job = Mutex<Job?>(nil)
 }

@@ -17,10 +17,24 @@ final class LoopbackWebhookReceiver: @unchecked Sendable {
         var body: Data
     }
 
+    /// Someone awaiting a number of requests (``requests(_:)``).
+    private struct Waiter {
+        let count: Int
+        let continuation: CheckedContinuation<[Received], Never>
+    }
+
+    private struct State {
+        var received: [Received] = []
+        var connections: [Int32] = []
+        var stopped = false
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
+    }
+
     let port: Int
     private let listener: Int32
     private let answer: String?
-    private let state = Mutex<(received: [Received], connections: [Int32], stopped: Bool)>(([], [], false))
+    private let state = Mutex(State())
 
     /// Listens on an ephemeral port; `status` and `headers` make the answer, nil never answers.
     init(status: Int? = 204, headers: [String: String] = [:]) throws {
@@ -45,6 +59,31 @@ final class LoopbackWebhookReceiver: @unchecked Sendable {
 
     /// What was received so far.
     var received: [Received] { state.withLock { $0.received } }
+
+    /// The first `count` requests, as soon as that many have been received (told by the thread
+    /// that reads the last of them, no polling); what was received when the wait is cancelled.
+    /// Bound it with `Waiting.within`.
+    func requests(_ count: Int) async -> [Received] {
+        let id = state.withLock { state -> Int in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<[Received], Never>) in
+                let ready = state.withLock { state -> [Received]? in
+                    if state.received.count >= count { return Array(state.received.prefix(count)) }
+                    // Cancelled before this waiter was there for the cancellation handler to find.
+                    if Task.isCancelled { return state.received }
+                    state.waiters[id] = Waiter(count: count, continuation: continuation)
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            state.withLock { state in state.waiters.removeValue(forKey: id).map { ($0, state.received) } }
+                .map { waiter, received in waiter.continuation.resume(returning: received) }
+        }
+    }
 
     /// Closes the listener and every connection.
     func stop() {
@@ -74,7 +113,14 @@ final class LoopbackWebhookReceiver: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         guard let request = Self.readRequest(connection) else { return }
-        state.withLock { $0.received.append(request) }
+        let woken = state.withLock { state -> [(CheckedContinuation<[Received], Never>, [Received])] in
+            state.received.append(request)
+            let ready = state.waiters.filter { $0.value.count <= state.received.count }
+            for id in ready.keys { state.waiters[id] = nil }
+            let received = state.received
+            return ready.values.map { ($0.continuation, Array(received.prefix($0.count))) }
+        }
+        for (continuation, requests) in woken { continuation.resume(returning: requests) }
         guard let answer else { return }  // never answers
         _ = Array(answer.utf8).withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         shutdown(connection, Int32(SHUT_WR))

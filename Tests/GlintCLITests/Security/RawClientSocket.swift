@@ -1,14 +1,39 @@
 import Foundation
+import GlintTestSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// A plain TCP connection to a test server, for clients no HTTP library would be: headers sent a
-/// line at a time, bodies a few bytes a second, connections that say nothing. Blocking calls,
-/// meant to be run off the cooperative pool (``detached(_:)``) when they wait long.
+/// line at a time, bodies a few bytes a second, connections that say nothing. Its reads block:
+/// run them through ``blocking(_:_:_:)``, which bounds them and gives up on the connection past
+/// the bound.
+///
+/// No method reads a clock or sleeps. A trickle is paced by the server: each piece goes once the
+/// server has said nothing for the pacing interval (``serverSilence(for:)``, one `poll(2)` on the
+/// socket), so the server's close is seen the moment it happens, never on a later look.
 final class RawClientSocket: @unchecked Sendable {
     private let descriptor: Int32
+
+    /// What the server did while the client waited for it.
+    enum Heard: Equatable {
+        /// Nothing, for the whole interval.
+        case silence
+        /// Bytes, the connection still open.
+        case text(String)
+        /// The end of the connection (the server closed or reset it).
+        case closed
+    }
+
+    /// How a trickle ended.
+    struct Trickled: Sendable {
+        /// Everything the server sent.
+        var reply: String
+        /// How many of the pieces had been sent when the server closed the connection; nil when
+        /// it was still open after the last one (and the pacing interval after it).
+        var closedAfter: Int?
+    }
 
     /// Connects to 127.0.0.1 on the port of `base` (`http://127.0.0.1:PORT`).
     init(base: String) throws {
@@ -43,26 +68,59 @@ final class RawClientSocket: @unchecked Sendable {
         return true
     }
 
-    /// Reads what the server sends for up to `seconds`, until it closes; returns the text and
-    /// whether the server closed the connection.
-    func receive(for seconds: Double) -> (text: String, closed: Bool) {
-        var received: [UInt8] = []
+    /// Waits for the server to send something or close the connection, for `interval` at most: one
+    /// `poll(2)` on the socket, which returns the moment the server acts (an event), the interval
+    /// being only how long the caller lets it stay silent.
+    func serverSilence(for interval: Duration) -> Heard {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)
+        let ready = poll(&poller, 1, milliseconds)
+        guard ready != 0 else { return .silence }
+        guard ready > 0 else { return errno == EINTR ? .silence : .closed }
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let deadline = Date().addingTimeInterval(seconds)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        return count <= 0 ? .closed : .text(String(decoding: buffer[0..<count], as: UTF8.self))
+    }
+
+    /// Sends `pieces` one at a time, each once the server has been silent for `interval` since the
+    /// last (what it sends meanwhile is kept), then gives it `interval` more; stops at the server's
+    /// close.
+    func trickle(_ pieces: [String], every interval: Duration) -> Trickled {
+        var reply = ""
+        var sent = 0
         while true {
-            let left = deadline.timeIntervalSinceNow
-            if left <= 0 { return (String(decoding: received, as: UTF8.self), false) }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
-            let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count <= 0 { return (String(decoding: received, as: UTF8.self), true) }
-            received += buffer[0..<count]
+            switch serverSilence(for: interval) {
+            case .closed: return Trickled(reply: reply, closedAfter: sent)
+            case .text(let text): reply += text
+            case .silence: break
+            }
+            guard sent < pieces.count else { return Trickled(reply: reply, closedAfter: nil) }
+            guard send(pieces[sent]) else { return Trickled(reply: reply, closedAfter: sent) }
+            sent += 1
         }
     }
 
-    /// Whether the server closes the connection within `seconds` (bytes it sends meanwhile are read
-    /// and dropped).
-    func isClosedByServer(within seconds: Double) -> Bool {
-        receive(for: seconds).closed
+    /// Everything the server sends until it closes the connection (a blocking read, no time limit
+    /// of its own).
+    func readToClose() -> String {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while case let count = recv(descriptor, &buffer, buffer.count, 0), count > 0 {
+            received += buffer[0..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Runs `body` with this connection on a thread of its own, for `bound` at most (``Waiting/within(_:_:_:)``):
+    /// past it the connection is shut down, which ends a read or wait still blocked in `body` (a
+    /// wait cannot end before its body does), and ``Waiting/TimedOut`` thrown.
+    func blocking<R: Sendable>(_ bound: Duration, _ what: String, _ body: @escaping @Sendable (RawClientSocket) -> R) async throws -> R {
+        try await Waiting.within(bound, what) { [self] in
+            await withTaskCancellationHandler {
+                await OwnThread.run { body(self) }
+            } onCancel: {
+                shutdown(descriptor, Int32(SHUT_RDWR))
+            }
+        }
     }
 }

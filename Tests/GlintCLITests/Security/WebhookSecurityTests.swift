@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GlintCore
 import GlintTestSupport
 import Testing
 
@@ -45,13 +46,12 @@ struct WebhookSecurityTests {
         defer { server.remove() }
         let (alice, _) = try server.createKeyWithWebhookSecret(tenant: "alice")
         let id = try await server.submitNoop(callback: "http://127.0.0.1:\(redirecting.port)/hook", key: alice)
-        try await Self.waitUntil("the redirecting receiver is called") { !redirecting.received.isEmpty }
-        // The deliverer logs each attempt once it is recorded in the server store.
-        let recorded = { server.logText.split(separator: "\n").first { $0.contains("webhook attempt") && $0.contains(id) } }
-        try await Self.waitUntil("the attempt is recorded") { recorded() != nil }
-        try await Task.sleep(for: .seconds(1))
+        _ = try await Waiting.within(.seconds(60), "the redirecting receiver to be called") { await redirecting.requests(1) }
+        // The deliverer logs each attempt once it is recorded in the server store, after the
+        // attempt's request (and any request it were to follow the redirect with) was answered.
+        let recorded = try await Self.attemptLine(server, job: id)
         #expect(target.received.isEmpty, "the redirect was followed")
-        #expect(recorded()?.contains("302") == true, "\(recorded() ?? "")")
+        #expect(recorded.contains("302"), "\(recorded)")
     }
 
     @Test("each tenant's webhook verifies with its own key's secret and not with another tenant's")
@@ -63,13 +63,18 @@ struct WebhookSecurityTests {
         let (alice, aliceSecret) = try server.createKeyWithWebhookSecret(tenant: "alice")
         let (_, bobSecret) = try server.createKeyWithWebhookSecret(tenant: "bob")
         _ = try await server.submitNoop(callback: "http://127.0.0.1:\(receiver.port)/hook", key: alice)
-        try await Self.waitUntil("the webhook arrives") { !receiver.received.isEmpty }
-        let request = try #require(receiver.received.first)
+        let arrived = try await Waiting.within(.seconds(60), "the webhook to arrive") { await receiver.requests(1) }
+        let request = try #require(arrived.first)
         #expect(request.headers["glint-signature"] == nil, "the server-wide signature is gone")
         let id = try #require(request.headers["webhook-id"])
         let timestamp = try #require(request.headers["webhook-timestamp"])
         let signature = try #require(request.headers["webhook-signature"])
-        #expect(abs((Double(timestamp) ?? 0) - Date().timeIntervalSince1970) < 120)
+        // The time of the attempt, by the server's clock: from the job's completion, which the body tells, to a while after.
+        let job = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any], "\(request.body)")
+        let completed = try #require((job["completedAt"] as? String).flatMap(Timestamp.date(from:)), "\(job)")
+        let sent = try #require(Int64(timestamp), "webhook-timestamp \(timestamp) is whole seconds")
+        #expect(Double(sent) >= completed.timeIntervalSince1970.rounded(.down), "\(timestamp) is before the job completed (\(completed))")
+        #expect(Double(sent) < completed.timeIntervalSince1970 + 120, "\(timestamp) is not the time of sending (completed \(completed))")
         #expect(Self.verifies(signature, id: id, timestamp: timestamp, body: request.body, secret: aliceSecret))
         #expect(!Self.verifies(signature, id: id, timestamp: timestamp, body: request.body, secret: bobSecret))
     }
@@ -89,8 +94,8 @@ struct WebhookSecurityTests {
         let listed = try GlintProcess.run(["keys", "list", "--json", "--data-dir", server.dataDirectory.path])
         #expect(!listed.stdoutText.contains(new) && !listed.stdoutText.contains(old), "keys list shows a webhook secret")
         _ = try await server.submitNoop(callback: "http://127.0.0.1:\(receiver.port)/hook", key: alice)
-        try await Self.waitUntil("the webhook arrives") { !receiver.received.isEmpty }
-        let request = try #require(receiver.received.first)
+        let arrived = try await Waiting.within(.seconds(60), "the webhook to arrive") { await receiver.requests(1) }
+        let request = try #require(arrived.first)
         let signature = try #require(request.headers["webhook-signature"])
         let (id, timestamp) = (request.headers["webhook-id"] ?? "", request.headers["webhook-timestamp"] ?? "")
         #expect(signature.split(separator: " ").count == 2)
@@ -109,15 +114,19 @@ struct WebhookSecurityTests {
         defer { server.remove() }
         let (alice, _) = try server.createKeyWithWebhookSecret(tenant: "alice")
         let (bob, _) = try server.createKeyWithWebhookSecret(tenant: "bob")
-        for _ in 0..<6 { _ = try await server.submitNoop(callback: "http://127.0.0.1:\(dead.port)/hook", key: alice) }
+        var alicesJobs: [String] = []
+        for _ in 0..<6 { alicesJobs.append(try await server.submitNoop(callback: "http://127.0.0.1:\(dead.port)/hook", key: alice)) }
         // The deliverer is now held by alice's dead receiver (as many attempts as her share allows).
-        try await Self.waitUntil("alice's webhooks reach the dead receiver") { dead.received.count >= 4 }
-        let started = ContinuousClock.now
+        _ = try await Waiting.within(.seconds(60), "alice's webhooks to reach the dead receiver") { await dead.requests(4) }
         _ = try await server.submitNoop(callback: "http://127.0.0.1:\(live.port)/hook", key: bob)
-        // Waiting behind one of alice's attempts would take its whole 10 s timeout; under that is
-        // only submission, a worker's run and a delivery, however loaded the machine.
-        try await Self.waitUntil("bob's webhook arrives", seconds: 9) { !live.received.isEmpty }
-        #expect(ContinuousClock.now - started < .seconds(9), "bob's webhook waited behind alice's dead receiver")
+        _ = try await Waiting.within(.seconds(60), "bob's webhook to arrive") { await live.requests(1) }
+        // Each of alice's attempts ends (and is logged) only at the attempt timeout: a deliverer
+        // that made bob wait behind one of them would have logged its end before bob's arrived.
+        let ended = server.logText.split(separator: "\n").filter { line in
+            line.contains("webhook attempt") && alicesJobs.contains { line.contains($0) }
+        }
+        #expect(ended.isEmpty, "bob's webhook waited behind alice's dead receiver: \(ended)")
+        #expect(dead.received.count == 4, "no slot of alice's was freed before bob's webhook arrived")
     }
 
     /// Whether a Standard Webhooks `webhook-signature` header holds a v1 signature by `secret`
@@ -128,18 +137,13 @@ struct WebhookSecurityTests {
         return header.split(separator: " ").contains { $0 == "v1," + Data(mac).base64EncodedString() }
     }
 
-    /// Polls `condition` every 50 ms; fails the test after `seconds`.
-    static func waitUntil(
-        _ what: String, seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () throws -> Bool
-    ) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while try !condition() {
-            guard Date() < deadline else {
-                Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
-                return
-            }
-            try await Task.sleep(for: .milliseconds(50))
+    /// The server's log line for the first recorded webhook attempt of `job`, as soon as it is printed.
+    static func attemptLine(_ server: SecurityServer, job: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let output = server.process.output
+        let line = try await Waiting.within(.seconds(60), "the webhook attempt of \(job) to be recorded") {
+            await output.line { $0.contains("webhook attempt") && $0.contains(job) }
         }
+        return try #require(line, "serve ended without recording the attempt: \(server.logText.suffix(2000))", sourceLocation: sourceLocation)
     }
 }
 

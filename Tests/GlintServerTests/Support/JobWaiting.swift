@@ -1,5 +1,6 @@
 import Foundation
 import GlintQueue
+import GlintQueueTestSupport
 import GlintTestSupport
 import HummingbirdTesting
 import Synchronization
@@ -29,11 +30,6 @@ extension TestClientProtocol {
     }
 }
 
-/// The job as a wait last read it (for the failure's message).
-private final class LastSeen: Sendable {
-    let job = Mutex<Job?>(nil)
-}
-
 extension ServerHarness {
     /// Reads the job from the store again after each change the store reports
     /// (``JobStore/waitForJobChange(since:timeout:)``, no polling) until `condition` holds, for 5
@@ -43,23 +39,8 @@ extension ServerHarness {
     func waitFor(
         _ id: JobID, tenant: String? = nil, sourceLocation: SourceLocation = #_sourceLocation, _ condition: @escaping @Sendable (Job) -> Bool
     ) async throws -> Job {
-        let (jobs, seen) = (server.jobs, LastSeen())
-        do {
-            return try await Waiting.within(.seconds(300), "job \(id) to reach the expected state") {
-                while true {
-                    // The mark is taken before the read: a change between the read and the wait ends the wait at once.
-                    let mark = jobs.jobChangeMark()
-                    guard let job = try await jobs.job(id, tenant: tenant) else { throw JobQueueError(.jobNotFound, "job \(id) vanished") }
-                    seen.job.withLock { $0 = job }
-                    if condition(job) { return job }
-                    await jobs.waitForJobChange(since: mark, timeout: .seconds(300))
-                }
-            }
-        } catch let timedOut as Waiting.TimedOut {
-            let job = try #require(seen.job.withLock { $0 }, "\(timedOut): the job was never read", sourceLocation: sourceLocation)
-            Issue.record("job \(id) never reached the expected state; last seen: \(job.state), errors \(job.errors)", sourceLocation: sourceLocation)
-            return job
-        }
+        try await JobChangeWaiting.waitFor(
+            id, in: server.jobs, tenant: tenant, bound: .seconds(300), recheck: .seconds(300), sourceLocation: sourceLocation, condition)
     }
 
     /// Waits (``waitFor(_:tenant:sourceLocation:_:)``) until the job is completed, cancelled or discarded.
