@@ -56,7 +56,7 @@ public final class ProcessOutput: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
                 let found = state.withLock { state -> String?? in
                     if let line = state.lines.first(where: matches) { return .some(line) }
-                    if state.ended { return .some(nil) }
+                    if state.ended || Task.isCancelled { return .some(nil) }
                     state.waiters[id] = Waiter(matches: matches, continuation: continuation)
                     return nil
                 }

@@ -112,8 +112,8 @@ final class RawClientSocket: @unchecked Sendable {
     }
 
     /// Runs `body` with this connection on a thread of its own, for `bound` at most (``Waiting/within(_:_:_:)``):
-    /// past it the connection is shut down, which ends a read or wait still blocked in `body` (a
-    /// wait cannot end before its body does), and ``Waiting/TimedOut`` thrown.
+    /// past it ``Waiting/TimedOut`` is thrown and the connection shut down, which ends a read or
+    /// wait still blocked in `body`, so that its thread ends too.
     func blocking<R: Sendable>(_ bound: Duration, _ what: String, _ body: @escaping @Sendable (RawClientSocket) -> R) async throws -> R {
         try await Waiting.within(bound, what) { [self] in
             await withTaskCancellationHandler {

@@ -93,7 +93,7 @@ final class SecurityServer: @unchecked Sendable {
     }
 
     /// Whether the server still answers `/health/live` within `seconds`.
-    func isAlive(within seconds: Int64 = 10) async -> Bool {
+    func isAlive(within seconds: Int64 = 60) async -> Bool {
         guard let response = try? await request(.GET, "/health/live", timeout: .seconds(seconds)) else { return false }
         return response.status == 200 && process.process.isRunning
     }
