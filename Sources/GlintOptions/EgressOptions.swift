@@ -2,16 +2,19 @@ import ArgumentParser
 import Foundation
 import GlintServer
 
-/// Where `glint serve` may send webhooks beyond the public internet (``EgressPolicy``): the flag,
-/// else its environment variable, else nothing opened.
+/// Where `glint serve` may send webhooks beyond the public internet (``EgressPolicy``), and how long
+/// one attempt may take: each the flag, else its environment variable, else the default (nothing
+/// opened; 10 s).
 ///
 /// | flag | environment |
 /// | --- | --- |
 /// | `--allow-callback-networks` | `GLINT_ALLOW_CALLBACK_NETWORKS` |
+/// | `--webhook-timeout-seconds` | `GLINT_WEBHOOK_TIMEOUT_SECONDS` |
 public struct EgressOptions: ParsableArguments {
     /// The environment variables, by flag.
     public enum Variable {
         public static let allowCallbackNetworks = "GLINT_ALLOW_CALLBACK_NETWORKS"
+        public static let webhookTimeoutSeconds = "GLINT_WEBHOOK_TIMEOUT_SECONDS"
     }
 
     @Option(
@@ -20,10 +23,29 @@ public struct EgressOptions: ParsableArguments {
             valueName: "cidr,..."))
     public var allowCallbackNetworks: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "How long one webhook attempt may take, connecting included, in seconds, before it counts as failed and is tried again later (default \(helpNumber(Self.defaultTimeoutSeconds)); $\(Variable.webhookTimeoutSeconds))."
+        ))
+    public var webhookTimeoutSeconds: Double?
+
     public init() {}
+
+    private static let defaultTimeoutSeconds = WebhookDeliverer.defaultAttemptTimeout.inSeconds
 
     public func validate() throws {
         _ = try policy(environment: ProcessInfo.processInfo.environment)
+        _ = try attemptTimeout(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// How long one attempt may take: this option, else the environment's, else 10 s.
+    /// - Throws: `ValidationError` naming the flag or variable that is out of 1...3600 or does not parse.
+    public func attemptTimeout(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Duration {
+        let seconds = try ResolvedSetting(
+            flag: webhookTimeoutSeconds, name: "--webhook-timeout-seconds", variable: Variable.webhookTimeoutSeconds, environment: environment,
+            default: Self.defaultTimeoutSeconds)
+        try seconds.require("must be 1 to 3600") { (1...3600).contains($0) }
+        return .milliseconds(Int64((seconds.value * 1000).rounded()))
     }
 
     /// The egress policy: these ranges opened, else the environment's, else none.

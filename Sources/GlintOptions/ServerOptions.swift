@@ -105,6 +105,7 @@ public struct ServerOptions: ParsableArguments {
         configuration.defaultLimits = try keyLimits.limits(environment: environment)
         configuration.connectionTimeouts = try connectionTimeouts.timeouts(environment: environment)
         configuration.egressPolicy = try egress.policy(environment: environment)
+        configuration.webhookAttemptTimeout = try egress.attemptTimeout(environment: environment)
         configuration.pageAccess = try clientAddresses.configuration(environment: environment)
         configuration.enableTestKinds = worker.testKinds.enableTestKinds
         return configuration

@@ -130,8 +130,12 @@ struct LibraryCommandTests {
     }
 
     /// Starts `glint` with `arguments`, its standard error a terminal so that it draws its progress
-    /// bar, and returns once the bar says `items` items are done (an item is counted once its
-    /// outputs are in --out), or once the run ended before that.
+    /// bar, and returns once the bar said `items` items are done (an item is counted once its
+    /// outputs are in --out) and the terminal stopped the run there, or once the run ended before.
+    ///
+    /// The terminal stops its output (XOFF, as Ctrl-S does) as soon as it reads that redraw: the
+    /// run's next redraw, after its next item, then blocks the run until it is killed. So the run is
+    /// mid-way when the test acts, however long this process takes to get there on a busy machine.
     static func startAndWait(_ arguments: [String], items: Int) async throws -> Process {
         let terminal = try ProgressTerminal()
         let process = Process()
@@ -140,9 +144,9 @@ struct LibraryCommandTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = terminal.childSide
         try process.run()
-        terminal.relay()
-        _ = try await Waiting.within(.seconds(60), "the progress bar to say \(items) item(s) are done") {
-            await terminal.output.line { ProgressTerminal.itemsDone(in: $0).map { $0 >= items } ?? false }
+        terminal.relay(stoppingAt: items)
+        _ = try await Waiting.within(.seconds(180), "the progress bar to say \(items) item(s) are done") {
+            await terminal.output.line { $0 == ProgressTerminal.stoppedLine }
         }
         return process
     }
@@ -210,11 +214,13 @@ struct LibraryCommandTests {
 /// a test waits for the bar to say how far a run got. What the child draws is relayed into
 /// ``output``, each redraw a line.
 private final class ProgressTerminal: Sendable {
-    /// What the child drew, a line a redraw.
+    /// What the child drew, a line a redraw, then ``stoppedLine`` once the terminal stopped it.
     let output = ProcessOutput()
-    /// The terminal to hand the child as its standard error (closed here by ``relay()``).
+    /// The terminal to hand the child as its standard error (closed here by ``relay(stoppingAt:)``).
     let childSide: FileHandle
     private let ownSide: Int32
+    /// The line ``output`` gets once the terminal's output is stopped.
+    static let stoppedLine = "<output stopped>"
 
     init() throws {
         let own = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -229,17 +235,26 @@ private final class ProgressTerminal: Sendable {
         childSide = FileHandle(fileDescriptor: child, closeOnDealloc: true)
     }
 
-    /// Closes the child's side here (the child has its own) and relays what the child draws,
-    /// on a thread of its own, until every holder of that side closed it.
-    func relay() {
+    /// Closes the child's side here (the child has its own) and relays what the child draws, on a
+    /// thread of its own, until every holder of that side closed it. Once a redraw says `items`
+    /// items are done, that thread stops the terminal's output at once (VSTOP, on by default:
+    /// IXON), so that the child's next write to it blocks, and relays ``stoppedLine``.
+    func relay(stoppingAt items: Int) {
         try? childSide.close()
         let (ownSide, relayed) = (ownSide, output.pipe.fileHandleForWriting)
         Thread {
             var buffer = [UInt8](repeating: 0, count: 4096)
+            var redraw: [UInt8] = []
+            var stopped = false
             // read ends with EIO once every holder of the child's side closed it.
             while case let count = read(ownSide, &buffer, buffer.count), count > 0 || (count < 0 && errno == EINTR) {
-                let drawn = buffer[..<max(count, 0)].map { $0 == UInt8(ascii: "\r") ? UInt8(ascii: "\n") : $0 }
-                try? relayed.write(contentsOf: drawn)
+                let drawn = buffer[..<max(count, 0)]
+                try? relayed.write(contentsOf: drawn.map { $0 == UInt8(ascii: "\r") ? UInt8(ascii: "\n") : $0 })
+                for byte in drawn { if byte == UInt8(ascii: "\r") { redraw.removeAll() } else { redraw.append(byte) } }
+                guard !stopped, let done = Self.itemsDone(in: String(decoding: redraw, as: UTF8.self)), done >= items else { continue }
+                var stop = UInt8(0x13)  // VSTOP, ^S
+                stopped = write(ownSide, &stop, 1) == 1
+                try? relayed.write(contentsOf: Data("\n\(Self.stoppedLine)\n".utf8))
             }
             close(ownSide)
             try? relayed.close()

@@ -60,7 +60,7 @@ struct ProcessWaitTests {
         #expect(outcome.status == 3 && !outcome.terminatedBySignal && !outcome.timedOut, "\(outcome.summary)")
     }
 
-    @Test("a wait's bound holds against a body that cancellation cannot reach: given up while its thread is still blocked", .timeLimit(.minutes(2)))
+    @Test("a wait's bound holds against a body that cancellation cannot reach: given up while its thread is still blocked")
     func boundHoldsAgainstABlockedThread() async throws {
         let release = DispatchSemaphore(value: 0)
         let ended = Mutex(false)

@@ -58,7 +58,9 @@ public func buildApplication(
         services.append(worker)
     }
     if configuration.webhooks {
-        services.append(WebhookDeliverer(server: server, logger: Logger(label: "glint.webhooks", level: logger.logLevel)))
+        services.append(
+            WebhookDeliverer(
+                server: server, attemptTimeout: configuration.webhookAttemptTimeout, logger: Logger(label: "glint.webhooks", level: logger.logLevel)))
     }
     if let interval = configuration.blobRetentionInterval {
         services.append(BlobRetention(server: server, interval: interval, logger: Logger(label: "glint.retention", level: logger.logLevel)))

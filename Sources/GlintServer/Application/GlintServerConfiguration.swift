@@ -39,6 +39,9 @@ public struct GlintServerConfiguration: Sendable {
     public var connectionTimeouts: ConnectionTimeouts = .default
     /// Where webhooks may go (``EgressPolicy``; `--allow-callback-networks` opens private ranges).
     public var egressPolicy = EgressPolicy()
+    /// How long one webhook attempt may take, connecting included, before it counts as failed
+    /// (`--webhook-timeout-seconds`).
+    public var webhookAttemptTimeout = WebhookDeliverer.defaultAttemptTimeout
     /// The trusted proxies and the per-client-address limits of the pages (`--trusted-proxies`,
     /// `--anonymous-rate`, `--anonymous-burst`, `--login-attempts-per-minute`).
     public var pageAccess = PageAccessConfiguration()

@@ -28,6 +28,8 @@ public struct WebhookDeliverer: Service {
     let attemptTimeout: TimeAmount
     let slots: WebhookDeliverySlots
     public static let maxAttempts = 8
+    /// How long one attempt may take unless told otherwise (`--webhook-timeout-seconds`).
+    public static let defaultAttemptTimeout = Duration.seconds(10)
     /// Attempts in flight at once for one tenant.
     public static let perTenantLimit = 4
     /// Attempts in flight at once in all.
@@ -36,12 +38,13 @@ public struct WebhookDeliverer: Service {
     static let claimMarginSeconds: Double = 60
 
     public init(
-        server: ServerContext, pollInterval: Duration = .milliseconds(500), attemptTimeout: TimeAmount = .seconds(10),
+        server: ServerContext, pollInterval: Duration = .milliseconds(500), attemptTimeout: Duration = defaultAttemptTimeout,
         perTenantLimit: Int = perTenantLimit, totalLimit: Int = totalLimit, logger: Logger
     ) {
         self.server = server
         self.pollInterval = pollInterval
-        self.attemptTimeout = attemptTimeout
+        let (seconds, attoseconds) = attemptTimeout.components
+        self.attemptTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         self.slots = WebhookDeliverySlots(perTenant: perTenantLimit, total: totalLimit)
         self.logger = logger
     }

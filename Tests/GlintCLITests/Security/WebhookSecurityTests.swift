@@ -110,7 +110,11 @@ struct WebhookSecurityTests {
         defer { dead.stop() }
         let live = try LoopbackWebhookReceiver()
         defer { live.stop() }
-        let server = try await SecurityServer.start(["--workers", "4", "--enable-test-kinds", "--allow-callback-networks", "127.0.0.0/8"])
+        // Alice's attempts end only at a timeout no test run comes near, so that none of her slots
+        // is freed (however slow the machine) before bob's webhook arrives, unless by bob's.
+        let server = try await SecurityServer.start([
+            "--workers", "4", "--enable-test-kinds", "--allow-callback-networks", "127.0.0.0/8", "--webhook-timeout-seconds", "3600",
+        ])
         defer { server.remove() }
         let (alice, _) = try server.createKeyWithWebhookSecret(tenant: "alice")
         let (bob, _) = try server.createKeyWithWebhookSecret(tenant: "bob")
@@ -121,7 +125,7 @@ struct WebhookSecurityTests {
         _ = try await server.submitNoop(callback: "http://127.0.0.1:\(live.port)/hook", key: bob)
         _ = try await Waiting.within(.seconds(60), "bob's webhook to arrive") { await live.requests(1) }
         // Each of alice's attempts ends (and is logged) only at the attempt timeout: a deliverer
-        // that made bob wait behind one of them would have logged its end before bob's arrived.
+        // that made bob wait behind one of them would have waited an hour for it.
         let ended = server.logText.split(separator: "\n").filter { line in
             line.contains("webhook attempt") && alicesJobs.contains { line.contains($0) }
         }
