@@ -14,6 +14,7 @@ import GlintQueue
 /// | `--memory-limit-mb` | `GLINT_MEMORY_LIMIT_MB` |
 /// | `--sandbox bubblewrap\|none` | `GLINT_SANDBOX` |
 /// | `--warm-runners` | `GLINT_WARM_RUNNERS` |
+/// | `--runner-priority idle\|low\|normal` | `GLINT_RUNNER_PRIORITY` |
 public struct RunnerOptions: ParsableArguments {
     /// The environment variables, by flag.
     public enum Variable {
@@ -23,6 +24,19 @@ public struct RunnerOptions: ParsableArguments {
         public static let memoryLimitMB = "GLINT_MEMORY_LIMIT_MB"
         public static let sandbox = "GLINT_SANDBOX"
         public static let warmRunners = "GLINT_WARM_RUNNERS"
+        public static let runnerPriority = "GLINT_RUNNER_PRIORITY"
+    }
+
+    /// How runners are scheduled against the rest of the machine.
+    public enum Priority: String, ExpressibleByArgument, CaseIterable, Sendable {
+        /// The long kinds (movies, frame by frame) at idle priority (SCHED_IDLE), the others at
+        /// nice 10 with the batch policy: the API in the same process or machine answers first.
+        case idle
+        /// Every kind at nice 10 with the batch policy.
+        case low
+        /// Every kind at nice 0 with the batch policy: as the worker itself, for machines that run
+        /// workers only.
+        case normal
     }
 
     /// Where the media kinds run.
@@ -80,6 +94,12 @@ public struct RunnerOptions: ParsableArguments {
         ))
     public var warmRunners: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "How runners are scheduled: idle (the movie kinds only when nothing else wants the CPU, the others at nice 10, so that the API answers as fast while they run), low (every kind at nice 10) or normal (every kind at nice 0, for machines that run workers only, where idle runners would wait behind any other process) (default idle; $\(Variable.runnerPriority))."
+        ))
+    public var runnerPriority: Priority?
+
     public init() {}
 
     /// Checks the values; whether bubblewrap works is found out by ``withSandbox(_:environment:)``.
@@ -125,6 +145,9 @@ public struct RunnerOptions: ParsableArguments {
         try warm.require("must be 0 or more") { $0 >= 0 }
         let sandboxMode = try ResolvedSetting(
             flag: sandbox, name: "--sandbox", variable: Variable.sandbox, environment: environment, default: .bubblewrap, parse: Sandbox.init)
+        let priority = try ResolvedSetting(
+            flag: runnerPriority, name: "--runner-priority", variable: Variable.runnerPriority, environment: environment, default: .idle,
+            parse: Priority.init)
         guard isolation.value == .runner else {
             // In-process media jobs are unsandboxed: as explicit a choice as --sandbox none, and said with it.
             guard sandboxMode.value == Sandbox.none else {
@@ -137,6 +160,8 @@ public struct RunnerOptions: ParsableArguments {
         var configuration = JobRunnerConfiguration(
             executable: executable, deadline: .milliseconds(Int64(deadline.value * 1000)), deadlines: byKind,
             memoryLimitBytes: memory.value << 20, warmRunners: warm.value)
+        configuration.usesIdlePriority = priority.value == .idle
+        if priority.value == .normal { configuration.niceness = 0 }
         configuration.inheritedEnvironment = environment.filter { Self.runnerVariables.contains($0.key) }
         configuration.requiresSandbox = sandboxMode.value == .bubblewrap
         return configuration

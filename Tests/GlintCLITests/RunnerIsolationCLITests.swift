@@ -99,7 +99,8 @@ struct RunnerIsolationCLITests {
             let runner = try await Self.runnerOfEdit(id, setup, in: store)
             let policy = Self.schedulingPolicy(of: runner)
             #expect(kill(runner, signal) == 0, "the runner was not killed mid-edit")
-            #expect(policy == 5, "an edit's runner runs at SCHED_IDLE (5): \(String(describing: policy))")
+            // The tests' workers run runners at --runner-priority normal (WorkerProcess).
+            #expect(policy == 3, "an edit's runner runs SCHED_BATCH (3) at --runner-priority normal: \(String(describing: policy))")
             let job = try await Self.waitFor(id, in: store) { $0.state.isFinished }
             #expect(job.state == .completed, "\(job.errors)")
             #expect(job.attempt == 2)

@@ -76,4 +76,35 @@ struct ProcessWaitTests {
             #expect(!ended.withLock { $0 }, "the wait gave up while the thread was still blocked")
         }
     }
+
+    @Test("a wait's body sees its event while every thread of the task pool is held by other work")
+    func bodyRunsOffThePool() async throws {
+        // As many tasks as the pool has threads (one a core) each hold one, blocked, until a thread
+        // of its own has seen the body end: the body can only end on a thread that is not the pool's.
+        let width = ProcessInfo.processInfo.activeProcessorCount
+        let (held, event, ended, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let outcome = Mutex<(allHeld: Bool, endedWhileHeld: Bool)?>(nil)
+        Thread {
+            let allHeld = (0..<width).allSatisfy { _ in Waiting.blockingWait(for: held, within: .seconds(600)) }
+            event.signal()
+            let endedWhileHeld = Waiting.blockingWait(for: ended, within: .seconds(60))
+            outcome.withLock { $0 = (allHeld, endedWhileHeld) }
+            for _ in 0..<width { release.signal() }
+        }.start()
+        for _ in 0..<width {
+            Task.detached {
+                held.signal()
+                release.wait()
+            }
+        }
+        let seen = try await Waiting.within(.seconds(600), "the event, then the pool back") {
+            try await OwnThread.run { Waiting.blockingWait(for: event, within: .seconds(600)) }
+            ended.signal()
+            return true
+        }
+        #expect(seen)
+        let observed = try #require(outcome.withLock { $0 })
+        #expect(observed.allHeld, "the pool's threads were not all held within the bound")
+        #expect(observed.endedWhileHeld, "the body ended only once the pool was given back")
+    }
 }

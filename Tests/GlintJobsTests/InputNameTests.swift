@@ -55,6 +55,17 @@ struct InputNameTests {
         #expect(JobHandlerRegistry.glint(inputLimits: .default).handles(.livePhotoEdit))
     }
 
+    @Test("the kinds that work through a movie frame by frame ask for idle priority in their runners; the short ones do not")
+    func runnerPriorities() {
+        let registry = JobHandlerRegistry.glint(inputLimits: .default)
+        for kind in [JobKind.livePhotoEdit, "livephoto.export"] {
+            #expect(registry.isolation(of: kind) == .runner(.idle), "\(kind)")
+        }
+        for kind in ["rings.render", "badge.apply"] as [JobKind] {
+            #expect(registry.isolation(of: kind) == .runner(.batch), "\(kind)")
+        }
+    }
+
     @Test("a file named by several inputs is probed once, under its first name", .requires(.sharedFixtures))
     func probedOnce() throws {
         let still = SharedFixtures.url(SharedFixtures.Name.livePhotoStill)

@@ -58,6 +58,31 @@ struct RunnerOptionsTests {
         #expect(throws: (any Error).self) { try configuration([], environment: ["GLINT_ISOLATION": "in-process"]) }
     }
 
+    @Test("--runner-priority: idle by default (nice 10, the movie kinds at SCHED_IDLE); low keeps nice 10 for every kind; normal nice 0")
+    func priority() throws {
+        let idle = try #require(try configuration([]))
+        #expect(idle.usesIdlePriority && idle.niceness == 10)
+        let low = try #require(try configuration(["--runner-priority", "low"]))
+        #expect(!low.usesIdlePriority && low.niceness == 10)
+        let normal = try #require(try configuration([], environment: ["GLINT_RUNNER_PRIORITY": "normal"]))
+        #expect(!normal.usesIdlePriority && normal.niceness == 0)
+        #expect(try configuration(["--runner-priority", "idle"], environment: ["GLINT_RUNNER_PRIORITY": "normal"])?.usesIdlePriority == true)
+        for (arguments, environment, name) in [
+            (["--runner-priority", "realtime"], [:], "--runner-priority"), ([], ["GLINT_RUNNER_PRIORITY": "high"], "GLINT_RUNNER_PRIORITY"),
+        ] as [([String], [String: String], String)] {
+            do {
+                _ = try configuration(arguments, environment: environment)
+                Issue.record("accepted \(arguments) \(environment)")
+            } catch {
+                #expect("\(error)".contains(name) || WorkerOptions.message(for: error).contains(name), "\(error)")
+            }
+        }
+        // In-process isolation has no runners, but a bad value is still refused.
+        #expect(throws: (any Error).self) {
+            try configuration(["--isolation", "in-process", "--sandbox", "none"], environment: ["GLINT_RUNNER_PRIORITY": "high"])
+        }
+    }
+
     @Test("bad values are refused naming the flag or variable")
     func refused() throws {
         #expect(throws: (any Error).self) { try configuration(["--deadline", "livephoto.edit"]) }

@@ -26,8 +26,10 @@ public enum Waiting {
 
     /// Awaits `body` (which awaits an event), for `bound` at most.
     ///
-    /// The bound holds whatever `body` does: past it `body` is cancelled and left to end by
-    /// itself, and ``TimedOut`` is thrown at once. (A task group would wait for a body that
+    /// `body` and the bound's timer run on a thread of their own (``ThreadExecutor``), so that
+    /// the bound is measured against what `body` awaits, not against the turns the task pool gives
+    /// this test among the others. The bound holds whatever `body` does: past it `body` is
+    /// cancelled and left to end by itself, and ``TimedOut`` is thrown at once. (A task group would wait for a body that
     /// cancellation cannot reach, a thread blocked in a read, and the wait would have no bound.)
     /// A body left so must not hold a thread of the task pool: work that blocks runs on a thread
     /// of its own (``blocking(_:_:_:)``), so that what is left behind only waits.
@@ -38,14 +40,19 @@ public enum Waiting {
         precondition(bound >= shortestBound, "a wait's bound is at least \(shortestBound) (\(bound) given)")
         let outcome = FirstOutcome<R>()
         let timedOut = TimedOut(what: what(), bound: bound)
-        let work = Task {
+        // Both on a thread of their own, not the task pool's: the first to happen wins, however
+        // long the pool would have kept either waiting (ThreadExecutor).
+        let executor = ThreadExecutor(name: "glint-wait", users: 2)
+        let work = Task(executorPreference: executor) {
+            defer { executor.release() }
             do {
                 outcome.finish(.success(try await body()))
             } catch {
                 outcome.finish(.failure(error))
             }
         }
-        let timer = Task {
+        let timer = Task(executorPreference: executor) {
+            defer { executor.release() }
             guard (try? await Task.sleep(for: bound)) != nil else { return }
             outcome.finish(.failure(timedOut))
         }

@@ -15,7 +15,8 @@ extension JobHandlerRegistry {
     /// is sent to a runner started from `runner` (which must register the same kinds), with its
     /// staged inputs, and how it ended is mapped (see ``JobRunnerConfiguration``; crashes,
     /// deadlines and the memory limit become `runner-crashed`, `time-limit` and `memory-limit`).
-    /// Kinds at ``JobIsolation/RunnerPriority/idle`` join ``JobRunnerConfiguration/idlePriorityKinds``.
+    /// Kinds at ``JobIsolation/RunnerPriority/idle`` join ``JobRunnerConfiguration/idlePriorityKinds``
+    /// (unless ``JobRunnerConfiguration/usesIdlePriority`` is false).
     /// Parameters are still decoded here, so bad ones are refused without starting a runner. The
     /// kinds share one ``JobRunnerPool`` of warm runners, retired by ``shutdown()``.
     ///
@@ -26,7 +27,7 @@ extension JobHandlerRegistry {
     public func isolated(_ runner: JobRunnerConfiguration) -> JobHandlerRegistry {
         var registry = self
         var runner = runner
-        for kind in runnerKinds where entries[kind]?.isolation == .runner(.idle) { runner.idlePriorityKinds.insert(kind) }
+        for kind in runnerKinds where runner.usesIdlePriority && entries[kind]?.isolation == .runner(.idle) { runner.idlePriorityKinds.insert(kind) }
         let pool = JobRunnerPool(runner)
         for kind in runnerKinds {
             registry.entries[kind]?.run = { _, context in try await IsolatedJobRun(pool: pool, context: context).run() }

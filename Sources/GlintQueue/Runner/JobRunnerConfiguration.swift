@@ -50,6 +50,11 @@ public struct JobRunnerConfiguration: Sendable {
     /// scheduler slice each time they wake. Short jobs keep ``niceness``: at idle priority they
     /// would queue behind every one of the worker's own wake-ups.
     public var idlePriorityKinds: Set<JobKind> = []
+    /// Whether the kinds that ask for idle priority (``JobIsolation/RunnerPriority/idle``) get it
+    /// (``JobHandlerRegistry/isolated(_:)`` puts them in ``idlePriorityKinds``); false runs every kind at
+    /// ``niceness`` with the batch policy (`--runner-priority low` or `normal`): on a machine that runs
+    /// workers only, an idle-priority runner would wait behind any other process, however unimportant.
+    public var usesIdlePriority = true
     /// How many idle runners are kept for the next jobs (of the same tenant); 0 starts a runner for
     /// every attempt.
     public var warmRunners: Int

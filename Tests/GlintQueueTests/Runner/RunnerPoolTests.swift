@@ -19,7 +19,7 @@ struct RunnerPoolTests {
     /// The test kinds in warm runners; idle ones are replaced after `idleTimeout` of `clock`.
     static func handlers(
         warmRunners: Int = JobRunnerConfiguration.defaultWarmRunners, idleTimeout: Duration = JobRunnerConfiguration.defaultIdleTimeout,
-        clock: any WallClock = SystemWallClock()
+        clock: any WallClock = SystemWallClock(), adjust: (inout JobRunnerConfiguration) -> Void = { _ in }
     ) throws -> JobHandlerRegistry {
         let executable = try #require(RunnerIsolationTests.runnerExecutable, "GlintTestRunner was not built (swift build --build-tests)")
         var registry = JobHandlerRegistry()
@@ -27,6 +27,7 @@ struct RunnerPoolTests {
         registry.register(RunnerIsolationTests.DeclaredKind(kind: "test.pid.idle", isolation: .runner(.idle)))
         var runner = JobRunnerConfiguration(executable: executable, arguments: RunnerIsolationTests.tagArguments(tag), warmRunners: warmRunners)
         (runner.idleTimeout, runner.clock) = (idleTimeout, clock)
+        adjust(&runner)
         return registry.isolated(runner)
     }
 
@@ -40,9 +41,9 @@ struct RunnerPoolTests {
     /// the runner that ran each, and for those that did not fail, how it was scheduled.
     static func completed(
         _ jobs: [(tenant: String, fail: Bool, kind: JobKind)], warmRunners: Int = JobRunnerConfiguration.defaultWarmRunners,
-        idleTimeout: Duration = JobRunnerConfiguration.defaultIdleTimeout
+        idleTimeout: Duration = JobRunnerConfiguration.defaultIdleTimeout, adjust: (inout JobRunnerConfiguration) -> Void = { _ in }
     ) async throws -> [(pid: Int32, scheduling: Scheduling?)] {
-        try await WorkerHarness.with(handlers: handlers(warmRunners: warmRunners, idleTimeout: idleTimeout)) { harness in
+        try await WorkerHarness.with(handlers: handlers(warmRunners: warmRunners, idleTimeout: idleTimeout, adjust: adjust)) { harness in
             try await harness.withWorker(WorkerHarness.configuration(concurrency: 1)) { _ in
                 var ran: [(pid: Int32, scheduling: Scheduling?)] = []
                 for (tenant, fail, kind) in jobs {
@@ -109,6 +110,19 @@ struct RunnerPoolTests {
         }
         #expect(ran[0].pid != ran[1].pid, "one runner for both priorities: \(ran.map(\.pid))")
         #expect(ran[2].pid == ran[0].pid && ran[3].pid == ran[1].pid, "each priority's runner stays warm: \(ran.map(\.pid))")
+    }
+
+    @Test("without idle priority (--runner-priority normal) an idle-priority kind's runner runs SCHED_BATCH at the runners' nice value, as a short kind's")
+    func schedulingWithoutIdlePriority() async throws {
+        let ran = try await Self.completed([("a", false, "test.pid.idle"), ("a", false, "test.pid")]) { runner in
+            runner.usesIdlePriority = false
+            runner.niceness = 0
+        }
+        for scheduling in ran.compactMap(\.scheduling) {
+            #expect(scheduling.policy == 3 && scheduling.nice == 0, "SCHED_BATCH (3) at nice 0: \(scheduling)")
+        }
+        #expect(ran.compactMap(\.scheduling).count == 2)
+        #expect(ran[0].pid == ran[1].pid, "both kinds at one priority share the warm runner: \(ran.map(\.pid))")
     }
 
     @Test("with no warm runners every job gets a runner of its own")
