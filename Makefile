@@ -81,6 +81,10 @@ TEST_POSTGRES_PORT ?= 54329
 # The longest the main test run may take (4 minutes 45 on an idle 2-core machine of ours, since the
 # generated fixtures and the colour kernels stopped running unoptimised; 14.5 minutes before, on a slower one).
 TEST_TIMEOUT ?= 25m
+# How many test cases run at once (Swift Testing's experimental width; unset, every test of the run
+# starts at once and shares the task pool's two threads in turns, so that none ends until nearly all
+# do, and a test's own waits stretch with the whole suite's).
+TEST_WIDTH ?= 8
 
 test: deps lint
 	pgdir=$$(mktemp -d "$${TMPDIR:-/tmp}/glint-test-postgres.XXXXXX")
@@ -95,7 +99,7 @@ test: deps lint
 	# run that outlived its bound it prints what the run was doing (Scripts/hang-report.sh: every thread's
 	# backtrace, the processes and sockets left). Swift Testing's event stream is kept so that a failed or
 	# stopped run names the tests it was inside, or, when none was open, where it stopped (Scripts/open-tests.py).
-	$(call timed,tests,Scripts/bounded-test-run.sh $(TEST_TIMEOUT) $(SWIFT) test --skip-build --skip SoakTests --skip PageScreenshots \
+	$(call timed,tests,SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) Scripts/bounded-test-run.sh $(TEST_TIMEOUT) $(SWIFT) test --skip-build --skip SoakTests --skip PageScreenshots \
 		--experimental-event-stream-output "$$events" --experimental-event-stream-version 0 \
 		|| { status=$$?; python3 Scripts/open-tests.py "$$events" >&2; exit $$status; })
 	# The 2-minute soak (SoakTests) loads both cores and kills processes: alone, after the rest; named as the

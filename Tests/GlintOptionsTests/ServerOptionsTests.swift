@@ -107,7 +107,7 @@ struct ServerOptionsTests {
         let serve = ServerOptions.helpMessage(columns: 1000)
         let worker = WorkerOptions.helpMessage(columns: 1000)
         let optionLines = worker.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("--") }
-        #expect(optionLines.count == 14)  // 5 of the worker, 6 of the runner, --max-pixels, --max-motion-seconds, --enable-test-kinds
+        #expect(optionLines.count == 15)  // 5 of the worker, 7 of the runner, --max-pixels, --max-motion-seconds, --enable-test-kinds
         for line in optionLines {
             #expect(serve.contains(line.trimmingCharacters(in: .whitespaces)), "\(line) missing from\n\(serve)")
         }
