@@ -78,9 +78,9 @@ build: deps
 # a temporary data directory, port 54329 or the next free one), stopped whatever the tests do; `swift test`
 # alone skips them.
 TEST_POSTGRES_PORT ?= 54329
-# The longest the main test run may take (4 minutes 45 on an idle 2-core machine of ours, since the
-# generated fixtures and the colour kernels stopped running unoptimised; 14.5 minutes before, on a slower one).
-TEST_TIMEOUT ?= 25m
+# The longest the main test run may take: a guard against a hang, far above what a run takes (11.6
+# minutes on an idle 2-core machine of ours, 24.7 beside `stress-ng --cpu 2`, which takes half the CPU).
+TEST_TIMEOUT ?= 45m
 # How many test cases run at once (Swift Testing's experimental width; unset, every test of the run
 # starts at once and shares the task pool's two threads in turns, so that none ends until nearly all
 # do, and a test's own waits stretch with the whole suite's).

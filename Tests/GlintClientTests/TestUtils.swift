@@ -36,9 +36,9 @@ struct TestServer: Sendable {
                     directory: directory, server: context, data: data,
                     alice: try await makeKey(store, tenant: "alice"), bob: try await makeKey(store, tenant: "bob"))
                 var configuration = GlintServerConfiguration(host: "127.0.0.1", port: 0, maxUploadBytes: 64 << 20, workers: workers, webhooks: false)
-                // Deadlines a starved test process cannot miss (the server's own tests' `inProcessTests`).
+                // Deadlines a starved test process cannot miss, and no idle timeout (as the server's own tests' `inProcessTests`).
                 configuration.connectionTimeouts = ConnectionTimeouts(
-                    headerTimeout: .seconds(120), idleTimeout: .seconds(120), minimumUploadBytesPerSecond: 1024, uploadRateWindow: .seconds(120))
+                    headerTimeout: .seconds(120), idleTimeout: nil, minimumUploadBytesPerSecond: 1024, uploadRateWindow: .seconds(120))
                 let app = buildApplication(
                     server: context, configuration: configuration, workDirectory: { data.workDirectory(worker: $0) },
                     metrics: nil, logger: quietLogger)

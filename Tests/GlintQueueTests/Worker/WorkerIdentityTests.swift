@@ -3,17 +3,26 @@ import GlintQueue
 import GlintTestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("WorkerIdentity", .suiteTimeLimit)
 struct WorkerIdentityTests {
-    /// A process id that was just used and is gone.
+    /// A process id that was just used and is gone: a child started and reaped here (with
+    /// `posix_spawn` and `waitpid`, not Foundation's `Process`, which reaps its children only once it
+    /// notices their end, and until then leaves a zombie under the pid).
     private func goneProcessID() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        // Its end as the kernel tells it: Foundation hears of it only once every copy of the
-        // descriptor it gave the child is closed, a runner another test started meanwhile among them.
-        _ = ProcessExit.blockingStatus(of: process, within: .seconds(60))
-        return process.processIdentifier
+        var pid: pid_t = 0
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        defer { free(arguments[0]) }
+        let spawned = posix_spawn(&pid, "/bin/true", nil, nil, arguments, environ)
+        try #require(spawned == 0, "posix_spawn /bin/true: \(spawned)")
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            try #require(errno == EINTR, "waitpid \(pid): errno \(errno)")
+        }
+        return pid
     }
 
     @Test func theWorkFoldersOfKilledWorkersOfThisHostGoAndNoOthers() throws {

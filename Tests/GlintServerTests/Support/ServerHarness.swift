@@ -161,11 +161,13 @@ extension TestResponse {
 }
 
 extension ConnectionTimeouts {
-    /// Every slow-client guard on, with deadlines of two minutes: the client here shares its
-    /// process, and the CPU, with hundreds of tests run at once, and a starved test process can
-    /// leave a request unsent for longer than the service's defaults (10 s) allow. The deadlines
-    /// themselves are tested by `SlowClientStateTests` (an injected clock) and against a real
-    /// `glint serve` (`SlowClientSecurityTests`).
+    /// The header and upload guards on, with deadlines of two minutes: the client here shares its
+    /// process, and the CPU, with the other tests, and a starved test process can leave a request
+    /// unsent for longer than the service's defaults (10 s) allow. No idle timeout: a test's client
+    /// keeps its one connection idle while the test follows a job on another (its event stream), for
+    /// as long as the job takes on a loaded machine (a Samsung HEVC edit beside a CPU hog outlived
+    /// two minutes). The deadlines themselves are tested by `SlowClientStateTests` (an injected
+    /// clock) and against a real `glint serve` (`SlowClientSecurityTests`).
     static let inProcessTests = ConnectionTimeouts(
-        headerTimeout: .seconds(120), idleTimeout: .seconds(120), minimumUploadBytesPerSecond: 1024, uploadRateWindow: .seconds(120))
+        headerTimeout: .seconds(120), idleTimeout: nil, minimumUploadBytesPerSecond: 1024, uploadRateWindow: .seconds(120))
 }
