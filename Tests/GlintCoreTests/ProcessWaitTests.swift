@@ -81,7 +81,7 @@ struct ProcessWaitTests {
     func bodyRunsOffThePool() async throws {
         // As many tasks as the pool has threads (one a core) each hold one, blocked, until a thread
         // of its own has seen the body end: the body can only end on a thread that is not the pool's.
-        let width = ProcessInfo.processInfo.activeProcessorCount
+        let width = UsableCores.count
         let (held, event, ended, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
         let outcome = Mutex<(allHeld: Bool, endedWhileHeld: Bool)?>(nil)
         Thread {

@@ -16,9 +16,15 @@ struct RunnerPoolTests {
     /// This suite's runners' mark (``RunnerIsolationTests/tag``).
     static let tag = Int.random(in: 1_000_000...999_999_999)
 
+    /// How long a warm runner may wait for its next job in these tests unless told: an hour, so
+    /// that a runner is replaced between two jobs of a test only for what the test is about, not
+    /// because a loaded machine took 30 s between them (``replacedWhenIdle`` tests the timeout on
+    /// its own clock).
+    static let warmFor = Duration.seconds(3600)
+
     /// The test kinds in warm runners; idle ones are replaced after `idleTimeout` of `clock`.
     static func handlers(
-        warmRunners: Int = JobRunnerConfiguration.defaultWarmRunners, idleTimeout: Duration = JobRunnerConfiguration.defaultIdleTimeout,
+        warmRunners: Int = JobRunnerConfiguration.defaultWarmRunners, idleTimeout: Duration = warmFor,
         clock: any WallClock = SystemWallClock(), adjust: (inout JobRunnerConfiguration) -> Void = { _ in }
     ) throws -> JobHandlerRegistry {
         let executable = try #require(RunnerIsolationTests.runnerExecutable, "GlintTestRunner was not built (swift build --build-tests)")
@@ -41,7 +47,7 @@ struct RunnerPoolTests {
     /// the runner that ran each, and for those that did not fail, how it was scheduled.
     static func completed(
         _ jobs: [(tenant: String, fail: Bool, kind: JobKind)], warmRunners: Int = JobRunnerConfiguration.defaultWarmRunners,
-        idleTimeout: Duration = JobRunnerConfiguration.defaultIdleTimeout, adjust: (inout JobRunnerConfiguration) -> Void = { _ in }
+        idleTimeout: Duration = warmFor, adjust: (inout JobRunnerConfiguration) -> Void = { _ in }
     ) async throws -> [(pid: Int32, scheduling: Scheduling?)] {
         try await WorkerHarness.with(handlers: handlers(warmRunners: warmRunners, idleTimeout: idleTimeout, adjust: adjust)) { harness in
             try await harness.withWorker(WorkerHarness.configuration(concurrency: 1)) { _ in
@@ -135,7 +141,7 @@ struct RunnerPoolTests {
     func retiredAtStop() async throws {
         // Idle for an hour before replaced (two before a runner would leave by itself): only the
         // worker's stop can end them within the test.
-        let pids = try await Self.completed([("a", false, "test.pid"), ("b", false, "test.pid")], idleTimeout: .seconds(3600)).map(\.pid)
+        let pids = try await Self.completed([("a", false, "test.pid"), ("b", false, "test.pid")]).map(\.pid)
         // How soon they go is measured by make bench-latency, not asserted here.
         try await RunnerIsolationTests.exitOfRunners(tag: Self.tag)
         #expect(RunnerIsolationTests.runners(tag: Self.tag).isEmpty, "warm runners \(pids) outlived their worker")
