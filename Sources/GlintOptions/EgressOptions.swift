@@ -45,7 +45,7 @@ public struct EgressOptions: ParsableArguments {
             flag: webhookTimeoutSeconds, name: "--webhook-timeout-seconds", variable: Variable.webhookTimeoutSeconds, environment: environment,
             default: Self.defaultTimeoutSeconds)
         try seconds.require("must be 1 to 3600") { (1...3600).contains($0) }
-        return .milliseconds(Int64((seconds.value * 1000).rounded()))
+        return .seconds(seconds.value)
     }
 
     /// The egress policy: these ranges opened, else the environment's, else none.

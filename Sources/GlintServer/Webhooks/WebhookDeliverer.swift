@@ -43,8 +43,7 @@ public struct WebhookDeliverer: Service {
     ) {
         self.server = server
         self.pollInterval = pollInterval
-        let (seconds, attoseconds) = attemptTimeout.components
-        self.attemptTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        self.attemptTimeout = TimeAmount(attemptTimeout)
         self.slots = WebhookDeliverySlots(perTenant: perTenantLimit, total: totalLimit)
         self.logger = logger
     }

@@ -40,8 +40,8 @@ final class WorkerProcess {
         environment["GLINT_LOG_LEVEL"] = "info"
         // Runners at nice 0, not idle priority: at idle priority a runner gets the CPU only when
         // nothing else wants it, and on a machine loaded by the suite (or a CPU hog beside it) an
-        // edit would wait on the load, not on the code under test. A test of the idle policy says
-        // so (GLINT_RUNNER_PRIORITY in `extra`); RunnerPoolTests checks both policies in process.
+        // edit would wait on the load, not on the code under test. `extra` may set another;
+        // RunnerPoolTests checks the idle policy in process.
         environment["GLINT_RUNNER_PRIORITY"] = "normal"
         environment.merge(extra) { _, new in new }
         process.environment = environment
