@@ -271,11 +271,6 @@ private final class ProgressTerminal: Sendable {
     }
 
     /// glibc's `unlockpt(3)` and `ptsname_r(3)`, which Swift's Glibc module does not declare.
-    private static let unlock: @convention(c) (Int32) -> Int32 = symbol("unlockpt")
-    private static let name: @convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32 = symbol("ptsname_r")
-
-    private static func symbol<F>(_ name: String) -> F {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { fatalError("glibc has no \(name)") }
-        return unsafeBitCast(symbol, to: F.self)
-    }
+    private static let unlock: @convention(c) (Int32) -> Int32 = GlibcSymbol.named("unlockpt")
+    private static let name: @convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32 = GlibcSymbol.named("ptsname_r")
 }

@@ -15,8 +15,5 @@ public enum UsableCores {
     }
 
     /// glibc's `sched_getaffinity(2)`, which Swift's Glibc module does not declare (it needs _GNU_SOURCE).
-    private static let getAffinity: @convention(c) (pid_t, Int, UnsafeMutablePointer<UInt8>) -> Int32 = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sched_getaffinity") else { fatalError("glibc has no sched_getaffinity") }
-        return unsafeBitCast(symbol, to: (@convention(c) (pid_t, Int, UnsafeMutablePointer<UInt8>) -> Int32).self)
-    }()
+    private static let getAffinity: @convention(c) (pid_t, Int, UnsafeMutablePointer<UInt8>) -> Int32 = GlibcSymbol.named("sched_getaffinity")
 }

@@ -119,10 +119,7 @@ public enum Waiting {
     }
 
     /// glibc's `pidfd_open(2)` (2.36), which Swift's Glibc module does not declare.
-    private static let pidfdOpen: @convention(c) (Int32, UInt32) -> Int32 = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pidfd_open") else { fatalError("glibc has no pidfd_open") }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UInt32) -> Int32).self)
-    }()
+    private static let pidfdOpen: @convention(c) (Int32, UInt32) -> Int32 = GlibcSymbol.named("pidfd_open")
 
     /// Awaits the end of every process in `pids`, for `bound` at most in all.
     public static func exit(of pids: [Int32], within bound: Duration) async throws {
