@@ -94,15 +94,19 @@ struct PostgresJobStoreTests {
         let schema = PostgresTestDatabase.freshSchema()
         let clock = ManualWallClock()
         try await PostgresTestDatabase.withStore(schema: schema, clock: clock) { watching in
-            // The working store's NOTIFYs are debounced on its clock: the real one.
+            // The working store's NOTIFYs are debounced on its clock: the real one. The job is submitted
+            // and claimed through the watching store, so that the working store announces nothing but
+            // the progress: a NOTIFY of its submit or claim could otherwise reach the watcher after its
+            // mark and wake it before the progress (as it did once under load).
             try await PostgresTestDatabase.withStore(schema: schema, clock: SystemWallClock()) { working in
-                _ = try await working.submit([JobSubmission(kind: "test.noop")])
-                let job = try #require(try await working.claim(ClaimRequest(worker: "w", limit: 1)).first)
+                _ = try await watching.submit([JobSubmission(kind: "test.noop")])
+                let job = try #require(try await watching.claim(ClaimRequest(worker: "w", limit: 1)).first)
                 let mark = watching.jobChangeMark()
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    // Woken, not timed out: the watcher's clock does not move.
+                    // Woken, not timed out: the watcher's clock does not move. Its own notifier sleeps
+                    // on that clock too, for its debounce interval: the watcher is the 60 s sleeper.
                     group.addTask { await watching.waitForJobChange(since: mark, timeout: .seconds(60)) }
-                    try await Waiting.within(.seconds(60), "the watcher to wait") { await clock.sleepers(1) }
+                    try await Waiting.within(.seconds(60), "the watcher to wait") { await clock.sleepers(1, sleepingFor: .seconds(60)) }
                     _ = try await working.reportProgress(job.id, worker: "w", progress: JobProgress(fraction: 0.5, message: "half"))
                     try await group.waitForAll()
                 }
