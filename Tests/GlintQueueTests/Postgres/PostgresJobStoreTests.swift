@@ -102,11 +102,12 @@ struct PostgresJobStoreTests {
                 _ = try await watching.submit([JobSubmission(kind: "test.noop")])
                 let job = try #require(try await watching.claim(ClaimRequest(worker: "w", limit: 1)).first)
                 let mark = watching.jobChangeMark()
+                // Woken, not timed out: the watcher's clock does not move. Its own notifier sleeps on
+                // that clock too, for its debounce interval: the watcher is the sleeper for `timeout`.
+                let timeout = Duration.seconds(60)
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    // Woken, not timed out: the watcher's clock does not move. Its own notifier sleeps
-                    // on that clock too, for its debounce interval: the watcher is the 60 s sleeper.
-                    group.addTask { await watching.waitForJobChange(since: mark, timeout: .seconds(60)) }
-                    try await Waiting.within(.seconds(60), "the watcher to wait") { await clock.sleepers(1, sleepingFor: .seconds(60)) }
+                    group.addTask { await watching.waitForJobChange(since: mark, timeout: timeout) }
+                    try await Waiting.within(.seconds(60), "the watcher to wait") { await clock.sleepers(1, sleepingFor: timeout) }
                     _ = try await working.reportProgress(job.id, worker: "w", progress: JobProgress(fraction: 0.5, message: "half"))
                     try await group.waitForAll()
                 }
