@@ -1,8 +1,10 @@
 # Glint: set up, build, test and run. GNU make; Debian 12 with Swift 6 on PATH.
 #
-#   make run        install what is missing, build (release) and start the service (glint serve, PORT=8080)
+#   make build      install what is missing, then the one build of everything (Scripts/build.sh: release, the tests included)
+#   make run        install what is missing, build and start the service (glint serve, PORT=8080)
 #   make demo       build and run the CLI end to end (inspect and edit a Live Photo)
-#   make test       install what is missing, `make lint`, then `swift test` (debug, incremental), then the soak test alone
+#   make test       install what is missing, `make lint`, build, `swift test` (the same release build), then the soak test alone;
+#                   CONFIGURATION=debug builds and tests in debug (faster to rebuild after an edit)
 #   make smoke      what `make run` builds, started on a free loopback port; one livephoto.edit over HTTP; stopped
 #   make lint       swift format lint --strict, declared imports, docs/architecture.md's table, GLINT_* read in GlintOptions alone, outbound HTTP only through EgressClient, no function over 60 lines,
 #                   no real clock or sleep in Tests (but Waiting.swift) or Sources (but GlintCore/Time), no test wait bound under 30 s, no polling loop (Scripts/check-test-clock.py)
@@ -33,7 +35,10 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Real phone files live beside the checkout; they are read from there, never copied in.
 SHARED_FIXTURES ?= ../shared/fixtures
-GLINT := .build/release/glint
+# The configuration of the one build (Scripts/build.sh): release, or debug to rebuild faster after an edit.
+CONFIGURATION ?= release
+export CONFIGURATION
+GLINT := .build/$(CONFIGURATION)/glint
 
 # Debian packages the build, the tests (ffmpeg and exiftool check outputs; postgresql for the queue's
 # PostgreSQL store) and the benchmarks need.
@@ -64,15 +69,14 @@ deps:
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing
 
-# What `make run` runs, `make smoke` proves and the benchmarks time: glint alone, in release, with the Swift
-# runtime linked in (--static-swift-stdlib: not loaded at start, about 6 ms less per process). One recipe
-# for all of them, so that they cannot drift apart. `--product glint`: a plain `swift build -c release`
-# would also build the test-support targets (Tests/GlintQueueTestSupport imports Testing, which only a
-# test build has).
-BUILD_GLINT := $(SWIFT) build -c release --static-swift-stdlib --product glint
-
+# What `make run` runs, `make smoke` proves, `make test` tests and the benchmarks time: one build of the
+# whole package (Scripts/build.sh: release, the tests and benchmark executables included, -enable-testing),
+# so that a fresh machine compiles Glint and its dependencies once, not once per configuration, and the tests
+# run the optimized code that the service runs. The benchmark scripts that build what they time call the
+# same script.
+BUILD := Scripts/build.sh
 build: deps
-	$(call timed,release build,$(BUILD_GLINT))
+	$(call timed,build,SWIFT=$(SWIFT) $(BUILD))
 
 # The queue's PostgreSQL tests run against a throw-away server on loopback (Scripts/postgres-test-server.sh:
 # a temporary data directory, port 54329 or the next free one), stopped whatever the tests do; `swift test`
@@ -92,19 +96,19 @@ test: deps lint
 	trap 'Scripts/postgres-test-server.sh stop "$$pgdir"; rm -f "$$events"' EXIT
 	GLINT_TEST_POSTGRES_URL=$$(Scripts/postgres-test-server.sh start "$$pgdir" $(TEST_POSTGRES_PORT))
 	export GLINT_TEST_POSTGRES_URL
-	$(call timed,test build,$(SWIFT) build --build-tests)
+	$(call timed,build,SWIFT=$(SWIFT) $(BUILD))
 	# Not here: the soak (below) and PageScreenshots, which writes docs/*.png (Scripts/screenshots.sh runs it).
 	# Every suite has a time limit (.suiteTimeLimit); Scripts/bounded-test-run.sh bounds each run as a whole
 	# too, so that even a test stuck where cancellation cannot reach it cannot hold CI, and before it ends a
 	# run that outlived its bound it prints what the run was doing (Scripts/hang-report.sh: every thread's
 	# backtrace, the processes and sockets left). Swift Testing's event stream is kept so that a failed or
 	# stopped run names the tests it was inside, or, when none was open, where it stopped (Scripts/open-tests.py).
-	$(call timed,tests,SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) Scripts/bounded-test-run.sh $(TEST_TIMEOUT) $(SWIFT) test --skip-build --skip SoakTests --skip PageScreenshots \
+	$(call timed,tests,SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) Scripts/bounded-test-run.sh $(TEST_TIMEOUT) $(SWIFT) test -c $(CONFIGURATION) --skip-build --skip SoakTests --skip PageScreenshots \
 		--experimental-event-stream-output "$$events" --experimental-event-stream-version 0 \
 		|| { status=$$?; python3 Scripts/open-tests.py "$$events" >&2; exit $$status; })
 	# The 2-minute soak (SoakTests) loads both cores and kills processes: alone, after the rest; named as the
 	# rest are when it fails or stops.
-	$(call timed,soak,GLINT_SOAK_TEST=1 Scripts/bounded-test-run.sh 15m $(SWIFT) test --skip-build --filter SoakTests \
+	$(call timed,soak,GLINT_SOAK_TEST=1 Scripts/bounded-test-run.sh 15m $(SWIFT) test -c $(CONFIGURATION) --skip-build --filter SoakTests \
 		--experimental-event-stream-output "$$events" --experimental-event-stream-version 0 \
 		|| { status=$$?; python3 Scripts/open-tests.py "$$events" >&2; exit $$status; })
 
@@ -117,7 +121,7 @@ FUZZ_SECONDS ?= 300
 fuzz: deps
 	$(call timed,fuzz,FUZZ_SECONDS=$(FUZZ_SECONDS) SHARED_FIXTURES=$(SHARED_FIXTURES) Scripts/fuzz.sh)
 
-# The smoke run builds in debug (6.5 minutes from scratch on 2 cores, where release takes about 15): its
+# The smoke run builds in debug (579 s from scratch on our idle 2 cores; release takes longer): its
 # 20 s runs are there to catch a crash, not to go deep.
 fuzz-smoke: deps
 	$(call timed,fuzz-smoke,FUZZ_CONFIGURATION=debug FUZZ_SECONDS=20 FUZZ_JOBS=2 SHARED_FIXTURES=$(SHARED_FIXTURES) Scripts/fuzz.sh)
@@ -157,9 +161,8 @@ format:
 
 # The README's table of job kinds, between its `<!-- kinds: ... -->` and `<!-- /kinds -->` lines, from
 # the registry (a test fails while it is out of date).
-docs:
-	$(SWIFT) build --product glint
-	table=$$(.build/debug/glint jobs kinds --markdown)
+docs: build
+	table=$$($(GLINT) jobs kinds --markdown)
 	python3 -c 'import re, sys; path, table = sys.argv[1], sys.argv[2]; text = open(path).read(); \
 	  begin = text.index("<!-- kinds:"); begin = text.index("\n", begin) + 1; end = text.index("<!-- /kinds -->"); \
 	  open(path, "w").write(text[:begin] + table + "\n" + text[end:])' README.md "$$table"
@@ -213,55 +216,53 @@ bench-rings: build
 	python3 -c 'import cairo' 2>/dev/null || python3 -m pip install --quiet pycairo
 	GLINT=$(GLINT) Benchmarks/rings-vs-pycairo.sh
 
-# The script builds what it times itself: glint (release, Swift runtime static, as `make build`) and JPEGPatchBench.
+# The script times glint and JPEGPatchBench from the one build (`make build`).
 bench-badge: build
 	SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/badge-vs-vips.sh
 
-# Builds the benchmark in release and runs it against pgqueuer (PyPI) on one throw-away PostgreSQL server.
-bench-queue: deps
+# The queue benchmark of the one build (`make build`) against pgqueuer (PyPI) on one throw-away PostgreSQL server.
+bench-queue: build
 	python3 -c 'import pgqueuer' 2>/dev/null || python3 -m pip install --quiet pgqueuer
-	$(SWIFT) build -c release --product PostgresQueueBench
-	BENCH=.build/release/PostgresQueueBench Benchmarks/queue-vs-pgqueuer.sh
+	BENCH=.build/$(CONFIGURATION)/PostgresQueueBench Benchmarks/queue-vs-pgqueuer.sh
 
-# Builds glint in release and serves a 3 MB job output to wrk, against nginx serving the same file.
+# glint (`make build`) serves a 3 MB job output to wrk, against nginx serving the same file.
 bench-serve: build
 	command -v wrk >/dev/null && command -v nginx >/dev/null || $(SUDO) apt-get install -y wrk nginx
-	GLINT=.build/release/glint Benchmarks/serve-vs-nginx.sh
+	GLINT=$(GLINT) Benchmarks/serve-vs-nginx.sh
 
 # Builds glint as `make build` does (unless GLINT=... names another binary) and runs two glint serve, one
 # --isolation in-process and one --isolation runner, through the same jobs and requests (results in out/bench/isolation/).
 bench-isolation: deps
-	[ "$(GLINT)" != .build/release/glint ] || $(BUILD_GLINT)
+	[ "$(GLINT)" != .build/$(CONFIGURATION)/glint ] || SWIFT=$(SWIFT) $(BUILD)
 	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/isolation-overhead.sh
 
 # Motion Photo to Live Photo on the Samsung HEIC against exiftool + ffmpeg + exiftool (Benchmarks/motionphoto-vs-exiftool.sh).
 bench-motionphoto: build
-	GLINT=.build/release/glint SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/motionphoto-vs-exiftool.sh
+	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/motionphoto-vs-exiftool.sh
 
 # A generated library of at least 300 items converted by glint and by exiftool + ffmpeg per file (Benchmarks/library.sh).
 bench-library: build
-	GLINT=.build/release/glint SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/library.sh
+	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/library.sh
 
 # HDR edit cost against the same edit without the map, and what each peer keeps (Benchmarks/hdr.sh).
 bench-hdr: build
-	GLINT=.build/release/glint SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/hdr.sh
+	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/hdr.sh
 
 # The latency claims that tests no longer assert (issue 39), each over TRIES (50) tries, p50 / p99 / max, idle and beside
 # stress-ng --cpu 2 (Benchmarks/latency.sh; results in out/bench/latency/). Builds glint as `make build` does unless GLINT=... names another binary.
 bench-latency: deps
-	[ "$(GLINT)" != .build/release/glint ] || $(BUILD_GLINT)
+	[ "$(GLINT)" != .build/$(CONFIGURATION)/glint ] || SWIFT=$(SWIFT) $(BUILD)
 	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/latency.sh
 
 # The soak test (Benchmarks/soak.sh): SOAK_MINUTES (default 30) of load with failures; report in out/bench/soak.
 soak: deps
-	[ "$(GLINT)" != .build/release/glint ] || $(BUILD_GLINT)
+	[ "$(GLINT)" != .build/$(CONFIGURATION)/glint ] || SWIFT=$(SWIFT) $(BUILD)
 	GLINT=$(GLINT) SHARED_FIXTURES=$(SHARED_FIXTURES) Benchmarks/soak.sh
 
 # schemathesis (PyPI) against the OpenAPI document of a throw-away server: no 5xx, no response that
 # the document does not describe.
-api-check: deps
-	$(SWIFT) build --product glint
-	Scripts/schemathesis.sh .build/debug/glint
+api-check: build
+	Scripts/schemathesis.sh $(GLINT)
 
 clean:
 	rm -rf .build out Fixtures/generated

@@ -8,8 +8,8 @@
 #
 # GLINT_BADGE_BENCH=path uses that JPEGPatchBench binary (otherwise it is built, release); RUNS=20
 # runs each (after 3 warm-ups); SHARED_FIXTURES=../shared/fixtures holds the real still.
-# glint is `glint badge` (GLINT=path/to/glint; otherwise .build/release/glint, built here with
-# `swift build -c release --static-swift-stdlib --product glint`, as `make build` builds it); the
+# glint is `glint badge` (GLINT=path/to/glint; otherwise .build/release/glint, built here
+# by Scripts/build.sh, as `make build` builds it); the
 # goal is glint at least 4x faster than vips in wall time, and the script prints the ratio.
 # JPEGPatchBench times the JPEGPatchCompositor alone (a PNG composited onto a JPEG, written
 # atomically), by the splice and by the coefficient path.
@@ -24,12 +24,12 @@ for tool in hyperfine vips convert djpeg jpegtran python3; do
 done
 [ -f "$IMAGE" ] || { echo "badge-vs-vips: $IMAGE not found" >&2; exit 1; }
 if [ -z "${GLINT_BADGE_BENCH:-}" ]; then
-  swift build -c release --product JPEGPatchBench
-  GLINT_BADGE_BENCH=.build/release/JPEGPatchBench
+  Scripts/build.sh
+  GLINT_BADGE_BENCH=.build/${CONFIGURATION:-release}/JPEGPatchBench
 fi
 if [ -z "${GLINT:-}" ]; then
-  swift build -c release --static-swift-stdlib --product glint
-  GLINT=.build/release/glint
+  Scripts/build.sh
+  GLINT=.build/${CONFIGURATION:-release}/glint
 fi
 
 work=out/bench-badge

@@ -19,8 +19,8 @@ for tool in ffmpeg ffprobe hyperfine /usr/bin/time djpeg cjpeg; do
   command -v "$tool" >/dev/null || { echo "edit-vs-ffmpeg: needs $tool (run make deps)" >&2; exit 1; }
 done
 if [ -z "${GLINT:-}" ]; then
-  swift build -c release --static-swift-stdlib --product glint
-  GLINT=.build/release/glint
+  Scripts/build.sh
+  GLINT=.build/${CONFIGURATION:-release}/glint
 fi
 
 RECIPE='{"exposure":0.5,"contrast":0.2,"saturation":0.3,"crop":{"x":0.1,"y":0.1,"width":0.8,"height":0.8}}'

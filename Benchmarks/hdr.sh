@@ -25,8 +25,8 @@ for tool in exiftool vips convert hyperfine; do
   command -v "$tool" >/dev/null || { echo "hdr: needs $tool (run make deps)" >&2; exit 1; }
 done
 if [ -z "${GLINT:-}" ]; then
-  swift build -c release --static-swift-stdlib --product glint
-  GLINT=.build/release/glint
+  Scripts/build.sh
+  GLINT=.build/${CONFIGURATION:-release}/glint
 fi
 work=out/bench/hdr
 rm -rf "$work"; mkdir -p "$work/in" "$work/out" "$work/peers"

@@ -27,7 +27,7 @@ LATENCY_ROUNDS=${LATENCY_ROUNDS:-3}
 LATENCY_SECONDS=${LATENCY_SECONDS:-10}
 RATE=${RATE:-100}
 OUT=${OUT:-out/bench/isolation}
-[ -x "$GLINT" ] || { echo "isolation-overhead: $GLINT not built (swift build -c release --static-swift-stdlib --product glint)" >&2; exit 1; }
+[ -x "$GLINT" ] || { echo "isolation-overhead: $GLINT not built (make build)" >&2; exit 1; }
 still="$SHARED_FIXTURES/livephoto-iphone6s/IMG_train.jpg"
 movie="$SHARED_FIXTURES/livephoto-iphone6s/IMG_train.mov"
 [ -f "$still" ] && [ -f "$movie" ] || { echo "isolation-overhead: $still and $movie not found (the shared fixtures)" >&2; exit 1; }

@@ -47,8 +47,8 @@ for tool in exiftool ffmpeg ffprobe vips python3 hyperfine /usr/bin/time; do
   command -v "$tool" >/dev/null || { echo "library: needs $tool (run make deps)" >&2; exit 1; }
 done
 if [ -z "${GLINT:-}" ]; then
-  swift build -c release --static-swift-stdlib --product glint
-  GLINT=.build/release/glint
+  Scripts/build.sh
+  GLINT=.build/${CONFIGURATION:-release}/glint
 fi
 GLINT=$(realpath "$GLINT")
 work=$(pwd)/out/bench/library

@@ -22,8 +22,8 @@ for tool in exiftool ffmpeg hyperfine; do
   command -v "$tool" >/dev/null || { echo "motionphoto-vs-exiftool: needs $tool (run make deps)" >&2; exit 1; }
 done
 if [ -z "${GLINT:-}" ]; then
-  swift build -c release --static-swift-stdlib --product glint
-  GLINT=.build/release/glint
+  Scripts/build.sh
+  GLINT=.build/${CONFIGURATION:-release}/glint
 fi
 work=out/bench/motionphoto
 rm -rf "$work"; mkdir -p "$work/glint" "$work/peer"

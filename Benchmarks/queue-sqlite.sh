@@ -21,8 +21,8 @@ TENANTS=${TENANTS:-1}
 PEER_JOBS=${PEER_JOBS:-10000}
 PYTHON=${PYTHON:-python3}
 if [ -z "${BENCH:-}" ]; then
-  swift build -c release --product SQLiteQueueBench
-  BENCH=.build/release/SQLiteQueueBench
+  Scripts/build.sh
+  BENCH=.build/${CONFIGURATION:-release}/SQLiteQueueBench
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/glint-queue-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT

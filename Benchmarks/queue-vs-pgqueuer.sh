@@ -19,7 +19,7 @@ PORT=${PORT:-54339}
 # Each measurement ROUNDS times, Glint and pgqueuer alternating (which goes first swaps each round), the
 # best of each kept: the machine is shared, and a burst of someone else's load should not decide it.
 ROUNDS=${ROUNDS:-2}
-[ -x "$BENCH" ] || { echo "queue-vs-pgqueuer: $BENCH not built (swift build -c release --product PostgresQueueBench)" >&2; exit 1; }
+[ -x "$BENCH" ] || { echo "queue-vs-pgqueuer: $BENCH not built (make build)" >&2; exit 1; }
 python3 -c 'import pgqueuer, asyncpg' || { echo "queue-vs-pgqueuer: pip install pgqueuer asyncpg" >&2; exit 1; }
 
 pgdir=$(mktemp -d "${TMPDIR:-/tmp}/glint-bench-postgres.XXXXXX")

@@ -30,8 +30,8 @@ PYTHON=${PYTHON:-python3}
 command -v hyperfine >/dev/null || { echo "rings-vs-pycairo: needs hyperfine (run make deps)" >&2; exit 1; }
 "$PYTHON" -c 'import cairo' 2>/dev/null || { echo "rings-vs-pycairo: needs pycairo for $PYTHON (pip install pycairo)" >&2; exit 1; }
 if [ -z "${GLINT:-}" ]; then
-  swift build -c release --static-swift-stdlib --product glint
-  GLINT=.build/release/glint
+  Scripts/build.sh
+  GLINT=.build/${CONFIGURATION:-release}/glint
 fi
 
 work=out/bench-rings

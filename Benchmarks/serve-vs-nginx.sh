@@ -18,7 +18,7 @@ DURATION=${DURATION:-10s}
 RATE=${RATE:-200}
 SECONDS_STEADY=${SECONDS_STEADY:-10}
 ROUNDS=${ROUNDS:-2}
-[ -x "$GLINT" ] || { echo "serve-vs-nginx: $GLINT not built (swift build -c release --static-swift-stdlib --product glint)" >&2; exit 1; }
+[ -x "$GLINT" ] || { echo "serve-vs-nginx: $GLINT not built (make build)" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "serve-vs-nginx: wrk is missing (apt-get install wrk)" >&2; exit 1; }
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { echo "serve-vs-nginx: nginx is missing (apt-get install nginx)" >&2; exit 1; }
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)

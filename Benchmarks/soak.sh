@@ -27,7 +27,7 @@ PG_PORT=${PG_PORT:-54339}
 WORKER_KILL_SECONDS=${WORKER_KILL_SECONDS:-180}
 RUNNER_KILL_SECONDS=${RUNNER_KILL_SECONDS:-60}
 OUT=${OUT:-out/bench/soak}
-[ -x "$GLINT" ] || { echo "soak: $GLINT not built (swift build -c release --static-swift-stdlib --product glint)" >&2; exit 1; }
+[ -x "$GLINT" ] || { echo "soak: $GLINT not built (make build)" >&2; exit 1; }
 still="$SHARED_FIXTURES/livephoto-iphone6s/IMG_train.jpg"
 movie="$SHARED_FIXTURES/livephoto-iphone6s/IMG_train.mov"
 [ -f "$still" ] && [ -f "$movie" ] || { echo "soak: $still and $movie not found (the shared fixtures)" >&2; exit 1; }

@@ -5,7 +5,7 @@
 # Usage: Scripts/schemathesis.sh [GLINT]   (`make api-check`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-GLINT=${1:-.build/debug/glint}
+GLINT=${1:-.build/${CONFIGURATION:-release}/glint}
 PORT=${PORT:-18490}
 EXAMPLES=${EXAMPLES:-100}
 SEED=${SEED:-1}

@@ -6,6 +6,6 @@
 set -eu
 cd "$(dirname "$0")/.."
 command -v chromium >/dev/null || { echo "screenshots.sh: chromium is not installed (make deps)" >&2; exit 1; }
-swift build --build-tests
-GLINT_SCREENSHOTS=1 swift test --skip-build --filter PageScreenshots
+Scripts/build.sh
+GLINT_SCREENSHOTS=1 swift test -c "${CONFIGURATION:-release}" --skip-build --filter PageScreenshots
 ls -l docs/share-page-*.png docs/dashboard-*.png
