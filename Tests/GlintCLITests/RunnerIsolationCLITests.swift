@@ -73,14 +73,29 @@ struct RunnerIsolationCLITests {
         }
     }
 
-    /// The runner running the job's edit, mid-edit: looked for once the job shows progress while
+    /// Does `act` to the runner running the job's edit, mid-edit: once the job shows progress while
     /// it runs (which only its runner reports: an edit's first step is a progress report), after
-    /// the runner lowered its priority and took the job.
-    static func runnerOfEdit(_ id: JobID, _ setup: Setup, in store: any JobStore) async throws -> pid_t {
-        let job = try await waitFor(id, in: store, "to report progress from its runner") { $0.state == .running && $0.progress != nil }
-        return try #require(
-            RunnerProcesses.runner(of: setup.worker.process.processIdentifier),
-            "no runner runs the edit at \(String(describing: job.progress)): \(setup.worker.logText.suffix(3000))")
+    /// the runner lowered its priority and took the job. The edit ends about 2 s after that first
+    /// report, so `act` runs at once on the wait's own thread (``Waiting/within(_:_:_:)``), not
+    /// after a turn of the task pool that the other tests keep busy; it gets the runner's pid and
+    /// the sandbox's processes (bubblewrap and its PID namespace's init, when sandboxed).
+    static func actOnRunnerOfEdit<R: Sendable>(
+        _ id: JobID, _ setup: Setup, in store: any JobStore, _ act: @escaping @Sendable (_ runner: pid_t, _ sandbox: [pid_t]) throws -> R
+    ) async throws -> R {
+        let worker = setup.worker.process.processIdentifier
+        let acted: R? = try await Waiting.within(.seconds(180), "job \(id) to report progress from its runner") {
+            while true {
+                let mark = store.jobChangeMark()
+                let job = try #require(try await store.job(id, tenant: nil), "job \(id) vanished")
+                if job.state == .running && job.progress != nil {
+                    guard let runner = RunnerProcesses.runner(of: worker) else { return nil }
+                    return try act(runner, RunnerProcesses.children(of: worker))
+                }
+                try Task.checkCancellation()
+                await store.waitForJobChange(since: mark, timeout: .seconds(180))
+            }
+        }
+        return try #require(acted, "no runner ran the edit once it reported progress: \(setup.worker.logText.suffix(3000))")
     }
 
     /// The scheduling policy of `pid` (field 41 of `/proc/PID/stat`).
@@ -96,9 +111,10 @@ struct RunnerIsolationCLITests {
         defer { setup.directory.remove() }
         let id = try setup.submitEdit()
         try await setup.withStore { store in
-            let runner = try await Self.runnerOfEdit(id, setup, in: store)
-            let policy = Self.schedulingPolicy(of: runner)
-            #expect(kill(runner, signal) == 0, "the runner was not killed mid-edit")
+            let (killed, policy) = try await Self.actOnRunnerOfEdit(id, setup, in: store) { runner, _ in
+                (kill(runner, signal), Self.schedulingPolicy(of: runner))
+            }
+            #expect(killed == 0, "the runner was not killed mid-edit")
             // The tests' workers run runners at --runner-priority normal (WorkerProcess).
             #expect(policy == 3, "an edit's runner runs SCHED_BATCH (3) at --runner-priority normal: \(String(describing: policy))")
             let job = try await Self.waitFor(id, in: store) { $0.state.isFinished }
@@ -126,8 +142,8 @@ struct RunnerIsolationCLITests {
         let ready = try await setup.serverURL().appendingPathComponent("health/ready")
         let id = try setup.submitEdit()
         try await setup.withStore { store in
-            let runner = try await Self.runnerOfEdit(id, setup, in: store)
-            #expect(kill(runner, SIGSEGV) == 0, "the runner was not killed mid-edit")
+            let killed = try await Self.actOnRunnerOfEdit(id, setup, in: store) { runner, _ in kill(runner, SIGSEGV) }
+            #expect(killed == 0, "the runner was not killed mid-edit")
             // Asked at each change the store reports (the crash recorded, the retry claimed, its
             // progress, its completion) until the job is finished.
             let answers = try await Waiting.within(.seconds(180), "job \(id) to finish") {
@@ -186,10 +202,10 @@ struct RunnerIsolationCLITests {
         defer { setup.directory.remove() }
         let id = try setup.submitEdit()
         try await setup.withStore { store in
-            let runner = try await Self.runnerOfEdit(id, setup, in: store)
-            // Bubblewrap and its PID namespace's init too, when the runner runs sandboxed.
-            let sandbox = setup.runners
-            let cancel = try GlintProcess.run(["jobs", "cancel", "\(id)", "--data-dir", setup.data.path])
+            let data = setup.data.path
+            let (runner, sandbox, cancel) = try await Self.actOnRunnerOfEdit(id, setup, in: store) { runner, sandbox in
+                (runner, sandbox, try GlintProcess.run(["jobs", "cancel", "\(id)", "--data-dir", data]))
+            }
             try #require(cancel.status == 0, "the job was not cancelled while its runner ran: \(cancel.summary)")
             // The worker learns of it at the edit's next progress report or its next heartbeat (a
             // second), then kills the runner (how soon: make bench-latency). Left alone, the runner
@@ -210,9 +226,12 @@ struct RunnerIsolationCLITests {
         defer { setup.directory.remove() }
         let id = try setup.submitEdit()
         try await setup.withStore { store in
-            let runner = try await Self.runnerOfEdit(id, setup, in: store)
-            let sandbox = setup.runners
-            setup.worker.killHard()
+            let worker = setup.worker.process.processIdentifier
+            let (runner, sandbox) = try await Self.actOnRunnerOfEdit(id, setup, in: store) { runner, sandbox in
+                kill(worker, SIGKILL)
+                return (runner, sandbox)
+            }
+            setup.worker.killHard()  // waits for its end
             // The runner ends when its worker's end closes its standard input, mid-edit (how soon:
             // make bench-latency); bubblewrap with it.
             try await Waiting.exit(of: [runner] + sandbox, within: .seconds(60))
