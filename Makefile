@@ -89,6 +89,10 @@ TEST_TIMEOUT ?= 45m
 # starts at once and shares the task pool's two threads in turns, so that none ends until nearly all
 # do, and a test's own waits stretch with the whole suite's).
 TEST_WIDTH ?= 8
+# The CPUs the test runs (tests and soak) are pinned to, as taskset(1) reads a list ("0", "0,1"); unset, any.
+# `TEST_CPUS=0 make test` is the single-core proof of issue 39: every test passes with one core for all of it.
+TEST_CPUS ?=
+PIN := $(if $(TEST_CPUS),taskset -c $(TEST_CPUS))
 
 test: deps lint
 	pgdir=$$(mktemp -d "$${TMPDIR:-/tmp}/glint-test-postgres.XXXXXX")
@@ -103,12 +107,12 @@ test: deps lint
 	# run that outlived its bound it prints what the run was doing (Scripts/hang-report.sh: every thread's
 	# backtrace, the processes and sockets left). Swift Testing's event stream is kept so that a failed or
 	# stopped run names the tests it was inside, or, when none was open, where it stopped (Scripts/open-tests.py).
-	$(call timed,tests,SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) Scripts/bounded-test-run.sh $(TEST_TIMEOUT) $(SWIFT) test -c $(CONFIGURATION) --skip-build --skip SoakTests --skip PageScreenshots \
+	$(call timed,tests,SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) Scripts/bounded-test-run.sh $(TEST_TIMEOUT) $(PIN) $(SWIFT) test -c $(CONFIGURATION) --skip-build --skip SoakTests --skip PageScreenshots \
 		--experimental-event-stream-output "$$events" --experimental-event-stream-version 0 \
 		|| { status=$$?; python3 Scripts/open-tests.py "$$events" >&2; exit $$status; })
 	# The 2-minute soak (SoakTests) loads both cores and kills processes: alone, after the rest; named as the
 	# rest are when it fails or stops.
-	$(call timed,soak,GLINT_SOAK_TEST=1 Scripts/bounded-test-run.sh 15m $(SWIFT) test -c $(CONFIGURATION) --skip-build --filter SoakTests \
+	$(call timed,soak,GLINT_SOAK_TEST=1 Scripts/bounded-test-run.sh 15m $(PIN) $(SWIFT) test -c $(CONFIGURATION) --skip-build --filter SoakTests \
 		--experimental-event-stream-output "$$events" --experimental-event-stream-version 0 \
 		|| { status=$$?; python3 Scripts/open-tests.py "$$events" >&2; exit $$status; })
 
