@@ -3,7 +3,7 @@
 # benchmark executables) in one configuration, with the tests' @testable imports allowed
 # (-enable-testing). `make build`, `make run`, `make test`, `make smoke` and every benchmark script
 # that builds what it times call this, so that they never build the same package twice with other
-# command lines: a fresh machine's `make run` then `make test` compiles once (about 13 minutes on 2
+# command lines: a fresh machine's `make run` then `make test` compiles once (about 17 minutes on 2
 # cores), not a release glint and then a debug test build (12.5 + 11 minutes), and each test runs
 # the same optimized code that `make run` serves.
 #
