@@ -6,8 +6,8 @@
 #   - CLIENTS (50) clients from Benchmarks/soak_driver.py: uploads of the real iPhone pair, a mix of
 #     livephoto.edit, livephoto.export (Motion Photo, stripLocation), rings.render, badge.apply and
 #     queue.noop, /events followed to the end, outputs downloaded, share pages and their downloads;
-#   - faults: every WORKER_KILL_SECONDS (180) one `glint worker` is killed with SIGKILL and started
-#     again, every RUNNER_KILL_SECONDS (60) one runner process is killed with SIGKILL.
+#   - faults, while the load runs: every WORKER_KILL_SECONDS (180) one `glint worker` is killed with
+#     SIGKILL and started again, every RUNNER_KILL_SECONDS (60) one runner process is killed with SIGKILL.
 # Then the load stops and every job is waited for. The report (out/bench/soak/report.md and
 # report.json): jobs completed per minute by kind, p50 and p99 per route, 5xx responses (must be 0),
 # jobs lost or completed twice (must be 0), glint serve's RSS and open descriptors at minute 1, half
@@ -93,9 +93,16 @@ descendants() { # pid...: every process below them
     done
   done
 }
+# The load's length in seconds, and its half way.
+half=$(python3 -c "print(max(1, round($SOAK_MINUTES * 30)))")
+end=$(python3 -c "print(max(2, round($SOAK_MINUTES * 60)))")
+# Faults while the load runs, none once it has stopped: the wait for every job (the drain) is then
+# as long as the backlog takes. Kept up through the drain, a runner killed every RUNNER_KILL_SECONDS
+# never let an edit finish once an attempt took longer than that (beside stress-ng, CI's 2-minute
+# soak was still draining after 9 minutes, one edit on its fifth attempt).
 faults() {
   local elapsed=0 victim=0
-  while true; do
+  while ((elapsed < end)); do
     sleep 1
     elapsed=$((elapsed + 1))
     if ((elapsed % RUNNER_KILL_SECONDS == 0)); then
@@ -118,8 +125,6 @@ faults() {
 faults &
 fault_pid=$!
 pids+=("$fault_pid")
-half=$(python3 -c "print(max(1, round($SOAK_MINUTES * 30)))")
-end=$(python3 -c "print(max(2, round($SOAK_MINUTES * 60)))")
 # Samples at minute 1 (or half way, if sooner), half way and the end of the load.
 first=$((half < 60 ? half : 60))
 ( sleep "$first"; sample "$(python3 -c "print($first / 60)")"; sleep $((half - first)); sample "$(python3 -c "print($half / 60)")"
