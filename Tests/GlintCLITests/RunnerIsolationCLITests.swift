@@ -61,12 +61,20 @@ struct RunnerIsolationCLITests {
     static func waitFor(
         _ id: JobID, in store: any JobStore, _ what: String = "to finish", _ condition: @escaping @Sendable (Job) -> Bool
     ) async throws -> Job {
+        try await awaitJob(id, in: store, what) { condition($0) ? $0 : nil }
+    }
+
+    /// Reads the job again after each change the store reports until `step` returns a value, and
+    /// returns it, for 3 minutes at most. `step` runs on the wait's own thread (``Waiting/within(_:_:_:)``).
+    static func awaitJob<R: Sendable>(
+        _ id: JobID, in store: any JobStore, _ what: String, _ step: @escaping @Sendable (Job) throws -> R?
+    ) async throws -> R {
         try await Waiting.within(.seconds(180), "job \(id) \(what)") {
             while true {
                 // The mark comes first: a change (by the worker's process) after the read ends the wait at once.
                 let mark = store.jobChangeMark()
                 let job = try #require(try await store.job(id, tenant: nil), "job \(id) vanished")
-                if condition(job) { return job }
+                if let result = try step(job) { return result }
                 try Task.checkCancellation()
                 await store.waitForJobChange(since: mark, timeout: .seconds(180))
             }
@@ -76,24 +84,17 @@ struct RunnerIsolationCLITests {
     /// Does `act` to the runner running the job's edit, mid-edit: once the job shows progress while
     /// it runs (which only its runner reports: an edit's first step is a progress report), after
     /// the runner lowered its priority and took the job. The edit ends about 2 s after that first
-    /// report, so `act` runs at once on the wait's own thread (``Waiting/within(_:_:_:)``), not
-    /// after a turn of the task pool that the other tests keep busy; it gets the runner's pid and
-    /// the sandbox's processes (bubblewrap and its PID namespace's init, when sandboxed).
+    /// report, so `act` runs at once on the wait's own thread, not after a turn of the task pool
+    /// that the other tests keep busy; it gets the runner's pid and the sandbox's processes
+    /// (bubblewrap and its PID namespace's init, when sandboxed).
     static func actOnRunnerOfEdit<R: Sendable>(
         _ id: JobID, _ setup: Setup, in store: any JobStore, _ act: @escaping @Sendable (_ runner: pid_t, _ sandbox: [pid_t]) throws -> R
     ) async throws -> R {
         let worker = setup.worker.process.processIdentifier
-        let acted: R? = try await Waiting.within(.seconds(180), "job \(id) to report progress from its runner") {
-            while true {
-                let mark = store.jobChangeMark()
-                let job = try #require(try await store.job(id, tenant: nil), "job \(id) vanished")
-                if job.state == .running && job.progress != nil {
-                    guard let runner = RunnerProcesses.runner(of: worker) else { return nil }
-                    return try act(runner, RunnerProcesses.children(of: worker))
-                }
-                try Task.checkCancellation()
-                await store.waitForJobChange(since: mark, timeout: .seconds(180))
-            }
+        let acted: R? = try await awaitJob(id, in: store, "to report progress from its runner") { job -> R?? in
+            guard job.state == .running && job.progress != nil else { return nil }
+            guard let runner = RunnerProcesses.runner(of: worker) else { return .some(nil) }
+            return .some(try act(runner, RunnerProcesses.children(of: worker)))
         }
         return try #require(acted, "no runner ran the edit once it reported progress: \(setup.worker.logText.suffix(3000))")
     }
