@@ -131,9 +131,9 @@ fuzz-smoke: deps
 	$(call timed,fuzz-smoke,FUZZ_CONFIGURATION=debug FUZZ_SECONDS=20 FUZZ_JOBS=2 SHARED_FIXTURES=$(SHARED_FIXTURES) Scripts/fuzz.sh)
 
 # The proof of `make run` (.ci/run calls it after the tests): the same build, glint serve started as `make
-# run` starts it but on a free loopback port with a throw-away data directory and a fresh key, one
-# livephoto.edit of the shared iPhone pair over HTTP, both outputs checked to still pair, then SIGTERM
-# (exit 0 within 30 s). Scripts/smoke.sh removes whatever it made.
+# run` starts it but on a free loopback port (runners at --runner-priority normal) with a throw-away data
+# directory and a fresh key, one livephoto.edit of the shared iPhone pair over HTTP, both outputs
+# checked to still pair, then SIGTERM (exit 0 within 30 s). Scripts/smoke.sh removes whatever it made.
 smoke: build
 	$(call timed,smoke,Scripts/smoke.sh $(GLINT) $(SHARED_FIXTURES))
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The smoke test of `make run` (make smoke; .ci/run calls it after the tests): the glint that `make
 # build` made, started as `make run` starts it (glint serve --data-dir DIR --port PORT) but on a free
-# loopback port, with a throw-away data directory and a fresh API key; one real livephoto.edit of the
-# shared iPhone pair through the HTTP API, its runner under bubblewrap and seccomp (serve refuses to
-# start without the sandbox, and the smoke test never passes --sandbox none); both outputs downloaded
-# and checked with `glint inspect --json` to still pair; then SIGTERM, and serve must exit 0 within 30 s.
+# loopback port, its runners at the caller's priority (--runner-priority normal, see below), with a
+# throw-away data directory and a fresh API key; one real livephoto.edit of the shared iPhone pair
+# through the HTTP API, its runner under bubblewrap and seccomp (serve refuses to start without the
+# sandbox, and the smoke test never passes --sandbox none); both outputs downloaded and checked with
+# `glint inspect --json` to still pair; then SIGTERM, and serve must exit 0 within 30 s.
 #
 #   Scripts/smoke.sh GLINT [SHARED_FIXTURES]
 #
@@ -54,8 +55,9 @@ key=$("$glint" keys create --tenant smoke --name "make smoke" --json --data-dir 
 # Its runners at the caller's own priority (--runner-priority normal), as the tests' workers and the soak's:
 # at the default, idle (SCHED_IDLE for livephoto.edit), a CPU hog beside .ci/run (stress-ng --cpu 2,
 # issue 39) leaves the edit no CPU at all, and it was still running after the 300 s this allows (40 s idle).
-step "glint serve --data-dir $data --port 0 --runner-priority normal"
-GLINT_LOG_LEVEL=info "$glint" serve --data-dir "$data" --port 0 --runner-priority normal --json >"$work/serve.out" 2>"$work/serve.log" &
+serve_flags=(--data-dir "$data" --port 0 --runner-priority normal)
+step "glint serve ${serve_flags[*]}"
+GLINT_LOG_LEVEL=info "$glint" serve "${serve_flags[@]}" --json >"$work/serve.out" 2>"$work/serve.log" &
 serve_pid=$!
 base=
 for _ in $(seq 1 600); do
